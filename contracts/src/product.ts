@@ -1,0 +1,25 @@
+/** Product identity and the constants every part of Muster shares (spec §9). */
+export const PRODUCT_NAME = 'Muster';
+/** Prefix of storage keys, queue names, cookies and Redis keys. */
+export const PRODUCT_CODE = 'muster';
+/** Default name of the help-desk assistant ("Chat with Skipper"). */
+export const DEFAULT_ASSISTANT_NAME = 'Skipper';
+
+/** Browser storage keys; all carry the product-code prefix. */
+export const STORAGE_KEYS = {
+  language: `${PRODUCT_CODE}.language`,
+  returnUrl: `${PRODUCT_CODE}.returnUrl`,
+  lastActivity: `${PRODUCT_CODE}.lastActivity`,
+  locked: `${PRODUCT_CODE}.locked`,
+  colorMode: `${PRODUCT_CODE}.colorMode`,
+} as const;
+
+/** Cookie names. */
+export const COOKIES = {
+  session: `${PRODUCT_CODE}.sid`,
+  csrf: `${PRODUCT_CODE}.csrf`,
+  language: `${PRODUCT_CODE}.lng`,
+} as const;
+
+/** Header carrying the request id, accepted from a proxy and echoed on every answer. */
+export const REQUEST_ID_HEADER = 'x-request-id';

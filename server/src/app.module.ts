@@ -1,0 +1,38 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import type { AppConfig } from './config/config.js';
+import { ConfigModule } from './config/config.module.js';
+import { DatabaseModule } from './database/database.module.js';
+import { HealthModule } from './modules/health/health.module.js';
+import { ErrorsFilter } from './platform/errors/errors.filter.js';
+import { MailModule } from './platform/mail/mail.module.js';
+import { OpenApiModule } from './platform/openapi/openapi.module.js';
+import { QueuesModule } from './platform/queues/queues.module.js';
+import { RealtimeModule } from './platform/realtime/realtime.module.js';
+import { RedisModule } from './platform/redis/redis.module.js';
+import { SessionModule } from './platform/session/session.module.js';
+
+/**
+ * The whole application. The api and the worker entry points load the same modules; the
+ * process role decides whether HTTP/socket listeners or BullMQ workers run.
+ */
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        DatabaseModule.forRoot(databaseUrl, config.embeddedDatabase ? 1 : config.DATABASE_POOL_SIZE),
+        RedisModule,
+        SessionModule,
+        QueuesModule,
+        RealtimeModule,
+        MailModule.forRoot(config),
+        OpenApiModule,
+        HealthModule,
+      ],
+      providers: [{ provide: APP_FILTER, useClass: ErrorsFilter }],
+    };
+  }
+}

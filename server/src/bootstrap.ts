@@ -1,0 +1,93 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { INestApplicationContext } from '@nestjs/common';
+import { LogController } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { DataSource } from 'typeorm';
+import { AppModule } from './app.module.js';
+import type { AppConfig } from './config/config.js';
+import { startEmbeddedDatabase, type EmbeddedDatabase } from './database/embedded.js';
+import { isEmpty, seedDemoData } from './database/seed.js';
+import { setupHttp } from './platform/http/http.setup.js';
+import { genRequestId } from './platform/http/request-id.js';
+import { createRootLogger, PinoNestLogger } from './platform/logging/logger.js';
+import { NODE_ID } from './platform/node-id.js';
+import { MusterIoAdapter } from './platform/realtime/socket-io.adapter.js';
+import { RealtimeService } from './platform/realtime/realtime.service.js';
+import { REDIS } from './platform/redis/redis.tokens.js';
+import { SessionStore } from './platform/session/session.store.js';
+
+export interface RunningMuster {
+  app: INestApplicationContext;
+  /** Base URL of the HTTP listener (api and all roles). */
+  url: string | null;
+  logger: Logger;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts Muster in the role the config names: `all` (api + workers), `api` or `worker`.
+ * Without DATABASE_URL an embedded PGlite database is started first.
+ */
+export async function startMuster(config: AppConfig): Promise<RunningMuster> {
+  const logger = createRootLogger(config.LOG_LEVEL, { role: config.MUSTER_ROLE, node: NODE_ID });
+  let embedded: EmbeddedDatabase | null = null;
+  if (!config.DATABASE_URL) {
+    embedded = await startEmbeddedDatabase(config.DATA_DIR);
+    logger.info({ dataDir: embedded.dataDir }, 'Embedded PostgreSQL (PGlite) started');
+  }
+  const databaseUrl = config.DATABASE_URL ?? embedded!.url;
+  const module = AppModule.forRoot(config, databaseUrl);
+  const nestLogger = new PinoNestLogger(logger);
+
+  let app: INestApplicationContext;
+  let url: string | null = null;
+  try {
+    if (config.MUSTER_ROLE === 'worker') {
+      app = await NestFactory.createApplicationContext(module, { logger: nestLogger });
+    } else {
+      const adapter = new FastifyAdapter({
+        loggerInstance: logger,
+        genReqId: genRequestId,
+        bodyLimit: config.BODY_LIMIT_BYTES,
+        trustProxy: true,
+        logController: new LogController({
+          requestIdLogLabel: 'reqId',
+          disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
+        }),
+      });
+      const http = await NestFactory.create<NestFastifyApplication>(module, adapter, { logger: nestLogger });
+      await setupHttp(http, config, http.get<Redis>(REDIS));
+      http.useWebSocketAdapter(new MusterIoAdapter(http, config, http.get<Redis>(REDIS), http.get(SessionStore), http.get(RealtimeService)));
+      await http.listen(config.PORT, config.HOST);
+      const address = http.getHttpServer().address();
+      const port = typeof address === 'object' && address ? address.port : config.PORT;
+      url = `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${port}`;
+      app = http;
+    }
+  } catch (err) {
+    await embedded?.stop();
+    throw err;
+  }
+
+  const seed = config.SEED_ON_EMPTY ?? (embedded?.created === true);
+  if (seed) {
+    const dataSource = app.get(DataSource);
+    if (await isEmpty(dataSource)) {
+      await seedDemoData(dataSource);
+      logger.info('Seeded the demo organisation and users');
+    }
+  }
+
+  return {
+    app,
+    url,
+    logger,
+    async close() {
+      await app.close();
+      await embedded?.stop();
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+/**
+ * The one configuration object of Muster, parsed from process.env at boot.
+ * Every variable is listed in .env.example. A bad value stops the process and names the variable.
+ */
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const csv = z
+  .string()
+  .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean));
+
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** Which part of Muster this process runs: everything, the HTTP/socket api, or the job workers. */
+  MUSTER_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number({ error: 'must be a port number' }).int('must be a port number').min(0).max(65535).default(3000),
+  /** Public origin(s) the browser uses; Origin headers of sockets and mutating requests must match one. */
+  APP_ORIGINS: csv.default(['http://localhost:3000', 'http://127.0.0.1:3000', 'http://localhost:5173']),
+  /** PostgreSQL URL. When unset, an embedded PGlite database is served from DATA_DIR. */
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).default('redis://127.0.0.1:6379'),
+  /** Prefix of every Redis key, queue and stream (tests give each file its own). */
+  REDIS_PREFIX: z.string().regex(/^[a-z0-9:_-]+$/i, 'letters, digits, ":", "_" and "-" only').default('muster'),
+  /** Launch a local redis-server child when nothing answers at a loopback REDIS_URL. */
+  REDIS_AUTOSTART: bool.default(true),
+  DATA_DIR: z.string().min(1).default('.data'),
+  /** Directory of the built web app served by the api. */
+  WEB_DIST_DIR: z.string().optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z.string().min(3).default('Muster <no-reply@muster.local>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Largest accepted request body, in bytes. */
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(1024 * 1024),
+  /** Default attempts of a background job before it is kept as failed. */
+  JOB_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
+  JOB_BACKOFF_MS: z.coerce.number().int().min(10).default(1000),
+  /** Help-desk assistant display name ("Chat with {name}"). */
+  ASSISTANT_NAME: z.string().min(1).max(40).default('Skipper'),
+  /** Seed demo data on the first start of an empty database. */
+  SEED_ON_EMPTY: bool.optional(),
+});
+
+export type AppConfig = z.infer<typeof configSchema> & { readonly embeddedDatabase: boolean };
+
+export class ConfigError extends Error {
+  constructor(readonly issues: { variable: string; message: string }[]) {
+    super(`Invalid configuration: ${issues.map((i) => `${i.variable} ${i.message}`).join('; ')}`);
+  }
+}
+
+export function parseConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  // Empty strings mean "unset", as they do in most .env files.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = configSchema.safeParse(cleaned);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => ({
+        variable: String(issue.path[0] ?? 'environment'),
+        message: issue.message,
+      })),
+    );
+  }
+  return Object.freeze({ ...result.data, embeddedDatabase: !result.data.DATABASE_URL });
+}
+
+/** Injection token of the AppConfig. */
+export const APP_CONFIG = Symbol('APP_CONFIG');

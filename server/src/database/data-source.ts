@@ -1,0 +1,39 @@
+import { DataSource, type DataSourceOptions } from 'typeorm';
+import { ENTITIES } from './entities.js';
+import { MIGRATIONS } from './migrations/index.js';
+
+/** TypeORM options for a PostgreSQL URL. The embedded database takes a pool of exactly one. */
+export function dataSourceOptions(url: string, poolSize: number): DataSourceOptions {
+  return {
+    type: 'postgres',
+    url,
+    entities: ENTITIES,
+    migrations: MIGRATIONS,
+    migrationsTableName: 'migrations',
+    uuidExtension: 'pgcrypto',
+    installExtensions: false,
+    synchronize: false,
+    migrationsRun: false,
+    logging: ['error', 'warn'],
+    extra: { max: poolSize, application_name: 'muster' },
+  };
+}
+
+/** Runs every pending migration in-process; returns the names of the ones applied. */
+export async function runMigrations(dataSource: DataSource): Promise<string[]> {
+  const applied = await dataSource.runMigrations({ transaction: 'each' });
+  return applied.map((m) => m.name);
+}
+
+/**
+ * The SQL that would bring the database in line with the entities. Empty when entities and
+ * migrations agree; a test asserts that on a freshly migrated database.
+ */
+export async function pendingSchemaChanges(dataSource: DataSource): Promise<string[]> {
+  const log = await dataSource.driver.createSchemaBuilder().log();
+  return log.upQueries.map((q) => q.query);
+}
+
+export function createDataSource(url: string, poolSize: number): DataSource {
+  return new DataSource(dataSourceOptions(url, poolSize));
+}

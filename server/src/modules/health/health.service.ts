@@ -1,0 +1,81 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ALL_QUEUES, JobName, type HealthReport } from '@muster/contracts';
+import type { Redis } from 'ioredis';
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { NODE_ID } from '../../platform/node-id.js';
+import { QueueService } from '../../platform/queues/queue.service.js';
+import { REDIS } from '../../platform/redis/redis.tokens.js';
+
+/** How long one health check may take before its part counts as down. */
+const CHECK_TIMEOUT_MS = 2_000;
+
+async function timed<T>(work: () => Promise<T>): Promise<{ value?: T; latencyMs: number; error?: string }> {
+  const started = performance.now();
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const value = await Promise.race([
+      work(),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`timed out after ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS);
+      }),
+    ]);
+    return { value, latencyMs: Math.round((performance.now() - started) * 10) / 10 };
+  } catch (err) {
+    return { latencyMs: Math.round(performance.now() - started), error: err instanceof Error ? err.message : String(err) };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+@Injectable()
+export class HealthService {
+  private readonly version = process.env.npm_package_version ?? '0.1.0';
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(REDIS) private readonly redis: Redis,
+    private readonly dataSource: DataSource,
+    private readonly queues: QueueService,
+  ) {}
+
+  async report(): Promise<HealthReport> {
+    const [db, redis, queues] = await Promise.all([
+      timed(() => this.dataSource.query('SELECT 1')),
+      timed(() => this.redis.ping()),
+      timed(async () => {
+        const counts: HealthReport['checks']['queues']['queues'] = {};
+        for (const name of ALL_QUEUES) {
+          const c = await this.queues.queue(name).getJobCounts('waiting', 'active', 'delayed', 'failed');
+          counts[name] = { waiting: c.waiting ?? 0, active: c.active ?? 0, delayed: c.delayed ?? 0, failed: c.failed ?? 0 };
+        }
+        return counts;
+      }),
+    ]);
+    const part = (r: { latencyMs: number; error?: string }) =>
+      r.error ? { status: 'down' as const, latencyMs: r.latencyMs, error: r.error } : { status: 'up' as const, latencyMs: r.latencyMs };
+    const checks: HealthReport['checks'] = {
+      database: { ...part(db), embedded: this.config.embeddedDatabase },
+      redis: part(redis),
+      queues: { ...part(queues), queues: queues.value ?? {} },
+    };
+    const failing = (Object.keys(checks) as (keyof typeof checks)[]).filter((k) => checks[k].status === 'down');
+    return {
+      status: failing.length ? 'unavailable' : 'ok',
+      failing,
+      checks,
+      version: this.version,
+      role: this.config.MUSTER_ROLE,
+      node: NODE_ID,
+      uptimeSeconds: Math.round(process.uptime()),
+    };
+  }
+
+  /** Starts a round trip through the queue, a worker and the socket adapter back to `socketId`. */
+  async probe(socketId: string): Promise<{ probeId: string }> {
+    const probeId = randomUUID();
+    await this.queues.enqueue(JobName.HealthProbe, { probeId, socketId, enqueuedAt: Date.now() }, { attempts: 1, removeOnComplete: true });
+    return { probeId };
+  }
+}

@@ -1,0 +1,43 @@
+import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+export const USER_STATUSES = ['active', 'suspended', 'frozen', 'locked'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+/** A person who signs in. Emails are stored lower-cased, so uniqueness is case-insensitive. */
+@Entity({ name: 'users' })
+@Check('users_email_lower_check', `"email" = lower("email")`)
+@Check('users_status_check', `"status" IN ('active', 'suspended', 'frozen', 'locked')`)
+export class User {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Index('users_username_key', { unique: true })
+  @Column({ type: 'varchar', length: 64 })
+  username: string;
+
+  @Column({ name: 'first_name', type: 'varchar', length: 100, nullable: true })
+  firstName: string | null;
+
+  @Column({ name: 'last_name', type: 'varchar', length: 100, nullable: true })
+  lastName: string | null;
+
+  @Index('users_email_key', { unique: true })
+  @Column({ type: 'varchar', length: 254 })
+  email: string;
+
+  /** Minutes of inactivity before the session lock; null means never. */
+  @Column({ name: 'auto_logout_minutes', type: 'integer', nullable: true })
+  autoLogoutMinutes: number | null;
+
+  @Column({ type: 'varchar', length: 16, default: 'active' })
+  status: UserStatus;
+
+  @Column({ name: 'last_login_at', type: 'timestamptz', nullable: true })
+  lastLoginAt: Date | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}

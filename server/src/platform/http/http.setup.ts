@@ -1,0 +1,98 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { REQUEST_ID_HEADER } from '@muster/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { AppConfig } from '../../config/config.js';
+import { routeNotFoundBody } from '../errors/error-body.js';
+import { requestContext } from '../logging/request-context.js';
+
+/** Where the built web app is, if it has been built. */
+export function webDistDir(config: AppConfig): string | null {
+  const candidates = [
+    config.WEB_DIST_DIR,
+    resolve(import.meta.dirname, '../../../../web/dist'),
+    resolve(process.cwd(), 'web/dist'),
+  ].filter((d): d is string => Boolean(d));
+  return candidates.find((d) => existsSync(join(d, 'index.html'))) ?? null;
+}
+
+/**
+ * Fastify-level setup shared by every api instance: request context for logs, security
+ * headers, compression, cookies, rate limiting (Redis-backed), and the built web app with a client-side
+ * routing fallback. Unknown /api paths answer JSON 404, never the HTML page.
+ */
+export async function setupHttp(app: NestFastifyApplication, config: AppConfig, redis: Redis): Promise<void> {
+  const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+
+  fastify.addHook('onRequest', (request, reply, done) => {
+    void reply.header(REQUEST_ID_HEADER, request.id);
+    requestContext.run({ requestId: request.id }, done);
+  });
+
+  await app.register(helmet as never, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress as never, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+  await app.register(cookie as never, {});
+  await app.register(rateLimit as never, {
+    global: false,
+    redis,
+    nameSpace: `${config.REDIS_PREFIX}:ratelimit:`,
+    skipOnError: false,
+    errorResponseBuilder: (_req: unknown, ctx: { after: string }) => {
+      const err = new Error(`Too many requests: try again in ${ctx.after}`) as Error & { statusCode: number; code: string };
+      err.statusCode = 429;
+      err.code = 'FST_RATE_LIMITED';
+      return err;
+    },
+  });
+
+  const dist = webDistDir(config);
+  if (dist) {
+    await app.register(fastifyStatic as never, {
+      root: dist,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders: (res: { setHeader(k: string, v: string): void }, path: string) => {
+        // Hashed assets never change; everything else is revalidated.
+        res.setHeader('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  const indexHtml = dist ? readFileSync(join(dist, 'index.html'), 'utf8') : null;
+
+  fastify.get('/*', (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (path === '/api' || path.startsWith('/api/') || path.startsWith('/socket.io')) {
+      return reply.status(404).send(routeNotFoundBody(request.method, request.url, request.id));
+    }
+    if (!indexHtml) {
+      return reply
+        .status(503)
+        .type('text/plain; charset=utf-8')
+        .send('The web app has not been built. Run "npm run build" (or "npm start", which builds first).');
+    }
+    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+  });
+}

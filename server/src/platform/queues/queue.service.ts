@@ -1,0 +1,50 @@
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { JOB_QUEUES, type JobName, type JobPayloads, type QueueName } from '@muster/contracts';
+import { Queue, type JobsOptions } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { REDIS } from '../redis/redis.tokens.js';
+
+/** Default options of every job: retries with exponential backoff and jitter, bounded history. */
+export function defaultJobOptions(config: AppConfig): JobsOptions {
+  return {
+    attempts: config.JOB_ATTEMPTS,
+    backoff: { type: 'exponential', delay: config.JOB_BACKOFF_MS, jitter: 0.5 },
+    removeOnComplete: { age: 24 * 3600, count: 1000 },
+    removeOnFail: { age: 14 * 24 * 3600 },
+  };
+}
+
+/** Typed producer over the BullMQ queues of contracts' registry. */
+@Injectable()
+export class QueueService implements OnApplicationShutdown {
+  private readonly queues = new Map<QueueName, Queue>();
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(REDIS) private readonly redis: Redis,
+  ) {}
+
+  queue(name: QueueName): Queue {
+    let queue = this.queues.get(name);
+    if (!queue) {
+      queue = new Queue(name, {
+        connection: this.redis,
+        prefix: this.config.REDIS_PREFIX,
+        defaultJobOptions: defaultJobOptions(this.config),
+      });
+      this.queues.set(name, queue);
+    }
+    return queue;
+  }
+
+  /** Adds a job to its queue. A `jobId` makes the job idempotent (a second add is ignored). */
+  async enqueue<N extends JobName>(name: N, payload: JobPayloads[N], options: JobsOptions = {}): Promise<string> {
+    const job = await this.queue(JOB_QUEUES[name]).add(name, payload, options);
+    return job.id!;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.all([...this.queues.values()].map((q) => q.close()));
+  }
+}

@@ -1,0 +1,50 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import type { ServerToClientEvents } from '@muster/contracts';
+import type { Redis } from 'ioredis';
+import { Server } from 'socket.io';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { redisConnection } from '../redis/redis.module.js';
+import type { MusterServer } from './realtime.types.js';
+import { streamsAdapter } from './streams-adapter.js';
+
+/**
+ * Publishes server→client events to rooms. In an api process it uses the Socket.IO server
+ * that clients are connected to; in a worker process (no HTTP listener, no client sockets)
+ * it uses a listener-less Socket.IO server on the same Redis adapter, so every api instance
+ * delivers the event to its own sockets.
+ */
+@Injectable()
+export class RealtimeService implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger(RealtimeService.name);
+  private server: MusterServer | null = null;
+  private ownRedis: Redis | null = null;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  onModuleInit(): void {
+    if (this.config.MUSTER_ROLE === 'worker') {
+      this.ownRedis = redisConnection(this.config, { name: 'realtime-publisher' });
+      const server: MusterServer = new Server();
+      server.adapter(streamsAdapter(this.config, this.ownRedis));
+      this.server = server;
+      this.logger.log('Publishing socket events through the Redis streams adapter (worker)');
+    }
+  }
+
+  /** Called by the socket adapter when the api's Socket.IO server is created. */
+  attach(server: MusterServer): void {
+    this.server = server;
+  }
+
+  emitTo<E extends keyof ServerToClientEvents>(room: string | string[], event: E, ...args: Parameters<ServerToClientEvents[E]>): void {
+    if (!this.server) throw new Error('Realtime server is not ready');
+    this.server.to(room).emit(event, ...args);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.ownRedis && this.server) {
+      await this.server.close();
+      this.ownRedis.disconnect();
+    }
+  }
+}

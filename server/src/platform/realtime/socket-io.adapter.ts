@@ -1,0 +1,60 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { IoAdapter } from '@nestjs/platform-socket.io';
+import { COOKIES, hasRank, rooms } from '@muster/contracts';
+import type { Redis } from 'ioredis';
+import type { ServerOptions } from 'socket.io';
+import type { AppConfig } from '../../config/config.js';
+import { originAllowed, readCookie } from '../http/origin.js';
+import type { SessionStore } from '../session/session.store.js';
+import type { RealtimeService } from './realtime.service.js';
+import type { MusterServer } from './realtime.types.js';
+import { RECOVERY_WINDOW_MS, streamsAdapter } from './streams-adapter.js';
+
+/**
+ * Creates the api's Socket.IO server: websocket transport first, Redis streams adapter with
+ * connection-state recovery, Origin checked before the handshake, and the session cookie read
+ * in the handshake middleware (guards do not run there). Sockets join their user, session and
+ * organisation rooms; anonymous sockets are allowed and carry a null user.
+ */
+export class MusterIoAdapter extends IoAdapter {
+  constructor(
+    app: INestApplicationContext,
+    private readonly config: AppConfig,
+    private readonly redis: Redis,
+    private readonly sessions: SessionStore,
+    private readonly realtime: RealtimeService,
+  ) {
+    super(app);
+  }
+
+  override createIOServer(port: number, options?: ServerOptions): MusterServer {
+    const server = super.createIOServer(port, {
+      ...options,
+      transports: ['websocket', 'polling'],
+      cors: { origin: [...this.config.APP_ORIGINS], credentials: true },
+      allowRequest: (req, callback) => callback(null, originAllowed(req.headers.origin, this.config.APP_ORIGINS)),
+      connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: false },
+    } as ServerOptions) as MusterServer;
+    server.adapter(streamsAdapter(this.config, this.redis));
+    server.use((socket, next) => {
+      const sessionId = readCookie(socket.handshake.headers.cookie, COOKIES.session);
+      void this.sessions
+        .get(sessionId)
+        .then((session) => {
+          socket.data.sessionId = session && sessionId ? sessionId : null;
+          socket.data.userId = session?.userId ?? null;
+          socket.data.orgId = session?.orgId ?? null;
+          if (session && sessionId) {
+            const joined = [rooms.user(session.userId), rooms.session(sessionId)];
+            if (session.orgId) joined.push(rooms.org(session.orgId));
+            if (hasRank(session.role, 'SYSOPS')) joined.push(rooms.sysops());
+            void socket.join(joined);
+          }
+          next();
+        })
+        .catch((err: unknown) => next(err instanceof Error ? err : new Error('Session lookup failed')));
+    });
+    this.realtime.attach(server);
+    return server;
+  }
+}

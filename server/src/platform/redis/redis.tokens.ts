@@ -1,0 +1,2 @@
+/** The shared ioredis command client. */
+export const REDIS = Symbol('REDIS');
