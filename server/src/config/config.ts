@@ -18,8 +18,11 @@ export const configSchema = z.object({
   MUSTER_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: z.coerce.number({ error: 'must be a port number' }).int('must be a port number').min(0).max(65535).default(3000),
-  /** Public origin(s) the browser uses; Origin headers of sockets and mutating requests must match one. */
-  APP_ORIGINS: csv.default(['http://localhost:3000', 'http://127.0.0.1:3000', 'http://localhost:5173']),
+  /**
+   * Public origin(s) the browser uses; Origin headers of sockets and mutating requests must
+   * match one. Default: http://localhost:PORT, http://127.0.0.1:PORT and the Vite dev server.
+   */
+  APP_ORIGINS: csv.optional(),
   /** PostgreSQL URL. When unset, an embedded PGlite database is served from DATA_DIR. */
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
@@ -45,7 +48,10 @@ export const configSchema = z.object({
   SEED_ON_EMPTY: bool.optional(),
 });
 
-export type AppConfig = z.infer<typeof configSchema> & { readonly embeddedDatabase: boolean };
+export type AppConfig = Omit<z.infer<typeof configSchema>, 'APP_ORIGINS'> & {
+  readonly APP_ORIGINS: readonly string[];
+  readonly embeddedDatabase: boolean;
+};
 
 export class ConfigError extends Error {
   constructor(readonly issues: { variable: string; message: string }[]) {
@@ -65,7 +71,9 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       })),
     );
   }
-  return Object.freeze({ ...result.data, embeddedDatabase: !result.data.DATABASE_URL });
+  const { PORT } = result.data;
+  const origins = result.data.APP_ORIGINS ?? [`http://localhost:${PORT}`, `http://127.0.0.1:${PORT}`, 'http://localhost:5173'];
+  return Object.freeze({ ...result.data, APP_ORIGINS: origins.map((o) => o.replace(/\/$/, '')), embeddedDatabase: !result.data.DATABASE_URL });
 }
 
 /** Injection token of the AppConfig. */

@@ -74,9 +74,9 @@ export async function setupHttp(app: NestFastifyApplication, config: AppConfig, 
       prefix: '/',
       wildcard: false,
       index: false,
-      setHeaders: (res: { setHeader(k: string, v: string): void }, path: string) => {
+      setHeaders: (reply: { header(k: string, v: string): unknown }, path: string) => {
         // Hashed assets never change; everything else is revalidated.
-        res.setHeader('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
@@ -86,6 +86,10 @@ export async function setupHttp(app: NestFastifyApplication, config: AppConfig, 
     const path = request.url.split('?')[0] ?? '/';
     if (path === '/api' || path.startsWith('/api/') || path.startsWith('/socket.io')) {
       return reply.status(404).send(routeNotFoundBody(request.method, request.url, request.id));
+    }
+    // A missing file (a stale asset name, a typo) is a 404, never the HTML page.
+    if (path.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(path)) {
+      return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
     }
     if (!indexHtml) {
       return reply

@@ -1,0 +1,30 @@
+import { ChakraProvider, LocaleProvider } from '@chakra-ui/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { createQueryClient } from '../../lib/query-client';
+import { system } from './system';
+import { Toaster, toaster } from './toaster';
+
+const LOCALES: Record<string, string> = { en: 'en-US', es: 'es-ES', zh: 'zh-CN', ar: 'ar-SA' };
+
+/** Chakra (with the language's direction), TanStack Query and the toaster. */
+export function Provider({ children }: { children: ReactNode }) {
+  const { t, i18n } = useTranslation('common');
+  const queryClient = useMemo(
+    () => createQueryClient((description) => toaster.create({ type: 'error', title: t('error.title'), description })),
+    // The client lives for the whole page; the title is read when a toast is made.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
+  return (
+    <ChakraProvider value={system}>
+      <LocaleProvider locale={LOCALES[i18n.resolvedLanguage ?? 'en'] ?? 'en-US'}>
+        <QueryClientProvider client={queryClient}>
+          {children}
+          <Toaster />
+        </QueryClientProvider>
+      </LocaleProvider>
+    </ChakraProvider>
+  );
+}

@@ -1,0 +1,76 @@
+import { buildPath, type BodyOf, type EndpointDef, type ResponseOf } from '@muster/contracts';
+
+/**
+ * The one API client (spec §7): credentials always, JSON bodies, a non-OK answer raises an
+ * error whose message is `status: body` (or the status text when the body is empty), and a
+ * 204/205 or non-JSON answer yields an empty result.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly bodyText: string,
+    statusText: string,
+  ) {
+    super(`${status}: ${bodyText || statusText}`);
+    this.name = 'ApiError';
+  }
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export async function apiRequest<T = unknown>(method: HttpMethod, url: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const res = await fetch(url, {
+    method,
+    credentials: 'include',
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) {
+    const text = await res.text().catch(() => '');
+    throw new ApiError(res.status, text, res.statusText);
+  }
+  if (res.status === 204 || res.status === 205) return null as T;
+  const type = res.headers.get('content-type') ?? '';
+  if (!type.includes('application/json')) return null as T;
+  return (await res.json()) as T;
+}
+
+/** Calls an endpoint declared in contracts, with its typed body and answer. */
+export function callEndpoint<E extends EndpointDef>(
+  endpoint: E,
+  options: { body?: BodyOf<E>; params?: Record<string, string | number> } = {},
+): Promise<ResponseOf<E>> {
+  return apiRequest<ResponseOf<E>>(endpoint.method, buildPath(endpoint.path, options.params), options.body);
+}
+
+/** Default query function: the query-key segments joined by slashes are the GET path. */
+export function defaultQueryFn({ queryKey }: { queryKey: readonly unknown[] }): Promise<unknown> {
+  return apiRequest('GET', queryKey.map(String).join('/'));
+}
+
+export const FALLBACK_ERROR_MESSAGE = 'An unexpected error occurred';
+
+/**
+ * The text to show for a failed request (spec §8): the part after the status code; if it is
+ * JSON with an `error` field, that; else a `message` field; else the raw text; if none, the
+ * fallback.
+ */
+export function errorMessage(error: unknown): string {
+  const raw = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
+  const match = /^\d{3}: ?([\s\S]*)$/.exec(raw);
+  const text = (match ? match[1] : raw)?.trim() ?? '';
+  if (!text) return FALLBACK_ERROR_MESSAGE;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed && typeof parsed === 'object') {
+      const { error: err, message } = parsed as { error?: unknown; message?: unknown };
+      if (typeof err === 'string' && err) return err;
+      if (typeof message === 'string' && message) return message;
+    }
+  } catch {
+    // Not JSON: the raw text is the message.
+  }
+  return text;
+}

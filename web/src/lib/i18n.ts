@@ -1,0 +1,66 @@
+import { COOKIES, DEFAULT_LANGUAGE, LANGUAGE_CODES, languageDirection, STORAGE_KEYS } from '@muster/contracts';
+import i18n from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import HttpBackend from 'i18next-http-backend';
+import { initReactI18next } from 'react-i18next';
+
+/** Namespaces: one per feature, loaded lazily when a screen first needs it. */
+export const NAMESPACES = ['common', 'home', 'status'] as const;
+
+const INJECTION = /[<>"'`;(){}]|script|javascript:|on\w+=/i;
+
+/** Ignores detected values that look like script injection; maps regional codes to ours. */
+export function sanitiseDetectedLanguage(value: string): string {
+  if (!value || value.length > 16 || INJECTION.test(value)) return DEFAULT_LANGUAGE;
+  const base = value.toLowerCase().split(/[-_]/)[0] ?? '';
+  return (LANGUAGE_CODES as string[]).includes(base) ? base : DEFAULT_LANGUAGE;
+}
+
+/** Keeps <html lang dir> in step with the language (right-to-left for Arabic). */
+export function applyDocumentLanguage(lng: string): void {
+  const code = sanitiseDetectedLanguage(lng);
+  document.documentElement.lang = code;
+  document.documentElement.dir = languageDirection(code);
+}
+
+export function initI18n(): Promise<unknown> {
+  i18n.on('languageChanged', applyDocumentLanguage);
+  return i18n
+    .use(HttpBackend)
+    .use(LanguageDetector)
+    .use(initReactI18next)
+    .init({
+      fallbackLng: DEFAULT_LANGUAGE,
+      supportedLngs: LANGUAGE_CODES,
+      load: 'languageOnly',
+      ns: ['common'],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      // Translation reads: retried up to 5 times from 350 ms, doubling; at most 10 in parallel.
+      maxRetries: 5,
+      retryTimeout: 350,
+      maxParallelReads: 10,
+      backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
+      detection: {
+        order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
+        lookupQuerystring: 'lng',
+        lookupCookie: COOKIES.language,
+        lookupLocalStorage: STORAGE_KEYS.language,
+        lookupSessionStorage: STORAGE_KEYS.language,
+        caches: ['localStorage'],
+        convertDetectedLanguage: sanitiseDetectedLanguage,
+      },
+      react: { useSuspense: true },
+    });
+}
+
+/** Switches the language, loading its texts if missing; the detector stores the choice. */
+export async function changeLanguage(code: string): Promise<void> {
+  try {
+    await i18n.changeLanguage(sanitiseDetectedLanguage(code));
+  } catch (err) {
+    console.error('Language change failed', err);
+  }
+}
+
+export default i18n;
