@@ -3,7 +3,7 @@ import { ENTITIES } from './entities.js';
 import { MIGRATIONS } from './migrations/index.js';
 
 /** TypeORM options for a PostgreSQL URL. The embedded database takes a pool of exactly one. */
-export function dataSourceOptions(url: string, poolSize: number): DataSourceOptions {
+export function dataSourceOptions(url: string, poolSize: number, logging: boolean = true): DataSourceOptions {
   return {
     type: 'postgres',
     url,
@@ -14,7 +14,7 @@ export function dataSourceOptions(url: string, poolSize: number): DataSourceOpti
     installExtensions: false,
     synchronize: false,
     migrationsRun: false,
-    logging: ['error', 'warn'],
+    logging: logging ? ['error', 'warn'] : false,
     extra: { max: poolSize, application_name: 'muster' },
   };
 }
@@ -34,6 +34,6 @@ export async function pendingSchemaChanges(dataSource: DataSource): Promise<stri
   return log.upQueries.map((q) => q.query);
 }
 
-export function createDataSource(url: string, poolSize: number): DataSource {
-  return new DataSource(dataSourceOptions(url, poolSize));
+export function createDataSource(url: string, poolSize: number, logging = true): DataSource {
+  return new DataSource(dataSourceOptions(url, poolSize, logging));
 }

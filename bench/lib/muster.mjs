@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import { onCleanup } from './cleanup.mjs';
+import { HarnessError } from './errors.mjs';
+import { getFreePort, spawnServer } from './processes.mjs';
+
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const MAIN_SCRIPT = fileURLToPath(new URL('../../server/dist/main.js', import.meta.url));
+const HOST = '127.0.0.1';
+const REDIS_URL = 'redis://127.0.0.1:6379';
+const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/**
+ * @typedef {object} MusterServer
+ * @property {string} url Base URL, e.g. http://127.0.0.1:41234
+ * @property {string} redisPrefix REDIS_PREFIX of this server; its keys are deleted by stop().
+ * @property {() => Promise<void>} stop Stops the process, then deletes its Redis keys. Idempotent.
+ */
+
+/**
+ * Starts the built Muster server (server/dist/main.js, MUSTER_ROLE=all) on a free port of
+ * 127.0.0.1 with a Redis prefix of its own, and waits until GET /api/health answers 200.
+ * DATABASE_URL is taken from the environment when set, else the local PostgreSQL.
+ * @returns {Promise<MusterServer>}
+ */
+export async function startMuster() {
+  if (!existsSync(MAIN_SCRIPT)) {
+    throw new HarnessError(`The Muster server is not built (${MAIN_SCRIPT} is missing). Run "npm run build" first.`);
+  }
+  const port = await getFreePort(HOST);
+  const url = `http://${HOST}:${port}`;
+  const redisPrefix = `bench-${randomBytes(4).toString('hex')}`;
+  const server = spawnServer({
+    name: 'muster',
+    script: MAIN_SCRIPT,
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST,
+      MUSTER_ROLE: 'all',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      REDIS_PREFIX: redisPrefix,
+      REDIS_URL,
+      DATABASE_URL: process.env.DATABASE_URL || DEFAULT_DATABASE_URL,
+    },
+    readyUrl: `${url}/api/health`,
+  });
+
+  /** @type {Promise<void> | undefined} */
+  let stopped;
+  const stop = () => {
+    stopped ??= (async () => {
+      release();
+      await server.stop();
+      await deleteRedisKeys(REDIS_URL, redisPrefix);
+    })();
+    return stopped;
+  };
+  const release = onCleanup(stop);
+
+  try {
+    await server.ready;
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { url, redisPrefix, stop };
+}
+
+/**
+ * Deletes every key under `prefix:` (SCAN + DEL).
+ * @param {string} redisUrl
+ * @param {string} prefix
+ * @returns {Promise<number>} how many keys were deleted
+ */
+async function deleteRedisKeys(redisUrl, prefix) {
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 5_000 });
+  redis.on('error', () => undefined); // a failed command rejects with the same error
+  try {
+    await redis.connect();
+    let deleted = 0;
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+      if (keys.length) deleted += await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+    return deleted;
+  } finally {
+    redis.disconnect();
+  }
+}

@@ -1,0 +1,36 @@
+import type { Redis } from 'ioredis';
+import type { DataSource } from 'typeorm';
+import { parseConfig } from '../../config/config.js';
+import type { QueueService } from '../../platform/queues/queue.service.js';
+import { HealthService } from './health.service.js';
+
+function service(parts: { db?: () => Promise<unknown>; redis?: () => Promise<string>; counts?: () => Promise<Record<string, number>> }): HealthService {
+  const dataSource = { query: parts.db ?? (() => Promise.resolve([{ '?column?': 1 }])) } as unknown as DataSource;
+  const redis = { ping: parts.redis ?? (() => Promise.resolve('PONG')) } as unknown as Redis;
+  const queues = {
+    queue: () => ({ getJobCounts: parts.counts ?? (() => Promise.resolve({ waiting: 1, active: 0, delayed: 2, failed: 0 })) }),
+  } as unknown as QueueService;
+  return new HealthService(parseConfig({}), redis, dataSource, queues);
+}
+
+describe('HealthService.report', () => {
+  it('is ok when every part answers', async () => {
+    const report = await service({}).report();
+    expect(report.status).toBe('ok');
+    expect(report.failing).toEqual([]);
+    expect(report.checks.queues.queues.mail).toEqual({ waiting: 1, active: 0, delayed: 2, failed: 0 });
+  });
+
+  it('names the failing part with its error', async () => {
+    const report = await service({ db: () => Promise.reject(new Error('connection refused')) }).report();
+    expect(report.status).toBe('unavailable');
+    expect(report.failing).toEqual(['database']);
+    expect(report.checks.database).toMatchObject({ status: 'down', error: 'connection refused' });
+  });
+
+  it('counts Redis and the queues down together when Redis does not answer', async () => {
+    const down = () => Promise.reject(new Error('ECONNREFUSED'));
+    const report = await service({ redis: down, counts: down }).report();
+    expect(report.failing).toEqual(['redis', 'queues']);
+  });
+});

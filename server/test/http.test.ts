@@ -1,0 +1,121 @@
+import { JobName, QueueName, REQUEST_ID_HEADER } from '@muster/contracts';
+import { Queue, QueueEvents } from 'bullmq';
+import { json } from './support/http.js';
+import { createTestDatabase } from './support/databases.js';
+import { clearRedisPrefix, REDIS_URL, startServer, uniquePrefix, type ServerProcess } from './support/app.js';
+
+describe('HTTP platform', () => {
+  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let muster: ServerProcess;
+  const prefix = uniquePrefix();
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    muster = await startServer({ databaseUrl: db.url, prefix });
+  });
+
+  afterAll(async () => {
+    await muster?.stop();
+    await db?.drop();
+    await clearRedisPrefix(prefix);
+  });
+
+  const url = (path: string) => `${muster.url}${path}`;
+
+  it('reports database, Redis and queues up with 200', async () => {
+    const res = await fetch(url('/api/health'));
+    expect(res.status).toBe(200);
+    const body = await json(res);
+    expect(body).toMatchObject({
+      status: 'ok',
+      failing: [],
+      role: 'all',
+      checks: {
+        database: { status: 'up', embedded: false },
+        redis: { status: 'up' },
+        queues: { status: 'up', queues: { mail: expect.any(Object), system: expect.any(Object) } },
+      },
+    });
+  });
+
+  it('answers malformed JSON with a 400 JSON body carrying the request id', async () => {
+    const res = await fetch(url('/api/health/probe'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"socketId":' });
+    expect(res.status).toBe(400);
+    const body = await json(res);
+    expect(body).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'The request body is not valid JSON',
+      code: 'MALFORMED_JSON',
+      requestId: res.headers.get(REQUEST_ID_HEADER),
+    });
+  });
+
+  it('keeps a well-formed request id given by a proxy', async () => {
+    const res = await fetch(url('/api/nothing-here'), { headers: { [REQUEST_ID_HEADER]: 'edge-1234-abcd' } });
+    expect(res.headers.get(REQUEST_ID_HEADER)).toBe('edge-1234-abcd');
+    expect((await json(res)).requestId).toBe('edge-1234-abcd');
+  });
+
+  it('answers an unknown /api path with a JSON 404 for any method, never the HTML page', async () => {
+    for (const method of ['GET', 'POST', 'DELETE']) {
+      const res = await fetch(url('/api/x'), { method });
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-type')).toContain('application/json');
+      expect(await json(res)).toMatchObject({ statusCode: 404, code: 'ROUTE_NOT_FOUND', message: `No API route ${method} /api/x` });
+    }
+  });
+
+  it('refuses a body over the size limit with 413', async () => {
+    const huge = JSON.stringify({ socketId: 'x'.repeat(2 * 1024 * 1024) });
+    const res = await fetch(url('/api/health/probe'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: huge });
+    expect(res.status).toBe(413);
+    expect(await json(res)).toMatchObject({ statusCode: 413, code: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  it('validates bodies with the contract schema and names each field', async () => {
+    const res = await fetch(url('/api/health/probe'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ socketId: '   ' }) });
+    expect(res.status).toBe(400);
+    const body = await json(res);
+    expect(body).toMatchObject({ code: 'VALIDATION_FAILED', fields: { socketId: 'Required' } });
+  });
+
+  it('describes itself in an OpenAPI document generated from the contracts', async () => {
+    const res = await fetch(url('/api/docs/openapi.json'));
+    expect(res.status).toBe(200);
+    const doc = await json(res);
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/health/probe', '/api/dev/outbox']));
+    expect(doc.paths['/api/health/probe'].post.requestBody.content['application/json'].schema.properties.socketId).toBeDefined();
+    expect(doc.paths['/api/health/probe'].post.responses['202']).toBeDefined();
+  });
+
+  it('sends security headers and compresses large answers', async () => {
+    const res = await fetch(url('/api/docs/openapi.json'), { headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+  });
+
+  it('delivers mail through the mail queue into the development outbox, newest first', async () => {
+    // This test is another producer on the same queue, as any module of Muster would be.
+    const connection = { url: REDIS_URL };
+    const queue = new Queue(QueueName.Mail, { connection, prefix });
+    const events = new QueueEvents(QueueName.Mail, { connection, prefix });
+    await events.waitUntilReady();
+    try {
+      for (const subject of ['First', 'Second']) {
+        const job = await queue.add(JobName.SendMail, { to: 'officer@harborpoint.example', subject, text: `${subject} body` });
+        await job.waitUntilFinished(events, 10_000);
+      }
+    } finally {
+      await events.close();
+      await queue.close();
+    }
+    const res = await fetch(url('/api/dev/outbox'));
+    expect(res.status).toBe(200);
+    const outbox = await json(res);
+    expect(outbox.map((m: { subject: string }) => m.subject)).toEqual(['Second', 'First']);
+    expect(outbox[0]).toEqual({ to: 'officer@harborpoint.example', subject: 'Second', text: 'Second body', sentAt: expect.any(String) });
+  });
+});

@@ -1,0 +1,89 @@
+import type { ClientToServerEvents, ProbeResult, ServerToClientEvents } from '@muster/contracts';
+import { io, type Socket } from 'socket.io-client';
+import { json } from './support/http.js';
+import { createTestDatabase } from './support/databases.js';
+import { clearRedisPrefix, startServer, uniquePrefix, type ServerProcess } from './support/app.js';
+
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+function connect(baseUrl: string, origin = 'http://localhost:5173'): Promise<ClientSocket> {
+  const socket: ClientSocket = io(baseUrl, { transports: ['websocket'], extraHeaders: { origin }, reconnection: false, forceNew: true });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (err) => {
+      socket.close();
+      reject(err);
+    });
+  });
+}
+
+/**
+ * Two api instances and one worker share PostgreSQL and Redis, as in production. A POST to
+ * instance A enqueues a job; the worker handles it and emits through the Redis streams
+ * adapter; the client connected to instance B receives it.
+ */
+describe('Realtime across instances', () => {
+  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let apiA: ServerProcess;
+  let apiB: ServerProcess;
+  let worker: ServerProcess;
+  const prefix = uniquePrefix();
+  const sockets: ClientSocket[] = [];
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    [apiA, apiB, worker] = await Promise.all([
+      startServer({ databaseUrl: db.url, prefix, role: 'api' }),
+      startServer({ databaseUrl: db.url, prefix, role: 'api' }),
+      startServer({ databaseUrl: db.url, prefix, role: 'worker' }),
+    ]);
+  });
+
+  afterAll(async () => {
+    sockets.forEach((s) => s.close());
+    await Promise.all([apiA, apiB, worker].map((m) => m?.stop()));
+    await db?.drop();
+    await clearRedisPrefix(prefix);
+  });
+
+  it('runs the worker without an HTTP listener and the api instances without workers', async () => {
+    expect(worker.url).toBeNull();
+    const health = await json(await fetch(`${apiA.url}/api/health`));
+    expect(health.role).toBe('api');
+  });
+
+  it('delivers a job-emitted event to a client connected to the other api instance', async () => {
+    const client = await connect(apiB.url!);
+    sockets.push(client);
+    const received = new Promise<ProbeResult>((resolve) => client.once('health:probe-result', resolve));
+
+    const res = await fetch(`${apiA.url}/api/health/probe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ socketId: client.id }),
+    });
+    expect(res.status).toBe(202);
+    const { probeId } = await json(res);
+
+    const result = await received;
+    expect(result.probeId).toBe(probeId);
+    // Only the worker process runs jobs; the api instances run none.
+    expect(result.handledBy).toBe(worker.node);
+    expect([apiA.node, apiB.node]).not.toContain(worker.node);
+    expect(result.handledAt).toBeGreaterThanOrEqual(result.enqueuedAt);
+  });
+
+  it('answers a ping with an acknowledgement carrying the server time', async () => {
+    const client = await connect(apiA.url!);
+    sockets.push(client);
+    const sentAt = Date.now();
+    const ack = await client.timeout(5000).emitWithAck('system:ping', { sentAt });
+    expect(ack).toMatchObject({ ok: true, sentAt, node: apiA.node });
+    const bad = await client.timeout(5000).emitWithAck('system:ping', { sentAt: 'soon' as unknown as number });
+    expect(bad).toEqual({ ok: false, code: 'VALIDATION_FAILED', message: 'sentAt must be a number' });
+  });
+
+  it('refuses a socket whose Origin is not configured', async () => {
+    await expect(connect(apiA.url!, 'https://evil.example')).rejects.toThrow();
+  });
+});

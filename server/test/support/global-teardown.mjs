@@ -1,0 +1,5 @@
+import { dropLeftoverTestDatabases } from './pg-admin.mjs';
+
+export default async function globalTeardown() {
+  await dropLeftoverTestDatabases();
+}

@@ -1,0 +1,4 @@
+import type pg from 'pg';
+export declare const ADMIN_URL: string;
+export declare function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T>;
+export declare function dropLeftoverTestDatabases(): Promise<void>;
