@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { onCleanup } from './cleanup.mjs';
 import { HarnessError } from './errors.mjs';
 
 /**
@@ -34,13 +35,22 @@ export async function measureHttp({ url, connections, durationSeconds, warmupSec
  * @param {number} duration seconds
  */
 async function runLoad(url, connections, duration) {
-  const result = await autocannon({ url, connections, duration, pipelining: 1 });
-  const failed = result.errors + result.timeouts + result.non2xx;
+  const instance = autocannon({ url, connections, duration, pipelining: 1 });
+  // On ctrl-c the load stops first, so the server under test can shut down promptly.
+  const release = onCleanup(async () => instance.stop());
+  let result;
+  try {
+    result = await instance;
+  } finally {
+    release();
+  }
+  // autocannon counts a timeout both as an error and as a timeout.
+  const failed = result.errors + result.non2xx;
   if (failed > 0) {
     const statuses = Object.entries(result.statusCodeStats)
       .filter(([status]) => !status.startsWith('2'))
       .map(([status, { count }]) => `HTTP ${status}: ${count}`);
-    const details = [`errors: ${result.errors}`, `timeouts: ${result.timeouts}`, ...statuses].join(', ');
+    const details = [`errors: ${result.errors} (timeouts: ${result.timeouts})`, ...statuses].join(', ');
     throw new HarnessError(`${url}: ${failed} of ${result.requests.sent} requests failed (${details})`);
   }
   if (result.requests.total === 0) throw new HarnessError(`${url}: no request completed in ${duration} s`);

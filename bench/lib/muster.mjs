@@ -15,8 +15,7 @@ const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 /**
  * @typedef {object} MusterServer
  * @property {string} url Base URL, e.g. http://127.0.0.1:41234
- * @property {string} redisPrefix REDIS_PREFIX of this server; its keys are deleted by stop().
- * @property {() => Promise<void>} stop Stops the process, then deletes its Redis keys. Idempotent.
+ * @property {() => Promise<void>} stop Stops the process, then deletes the Redis keys under its prefix. Idempotent.
  */
 
 /**
@@ -68,28 +67,25 @@ export async function startMuster() {
     await stop();
     throw err;
   }
-  return { url, redisPrefix, stop };
+  return { url, stop };
 }
 
 /**
  * Deletes every key under `prefix:` (SCAN + DEL).
  * @param {string} redisUrl
  * @param {string} prefix
- * @returns {Promise<number>} how many keys were deleted
  */
 async function deleteRedisKeys(redisUrl, prefix) {
   const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 5_000 });
   redis.on('error', () => undefined); // a failed command rejects with the same error
   try {
     await redis.connect();
-    let deleted = 0;
     let cursor = '0';
     do {
       const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
-      if (keys.length) deleted += await redis.del(...keys);
+      if (keys.length) await redis.del(...keys);
       cursor = next;
     } while (cursor !== '0');
-    return deleted;
   } finally {
     redis.disconnect();
   }

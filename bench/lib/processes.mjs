@@ -12,8 +12,10 @@ const READY_REQUEST_TIMEOUT_MS = 2_000;
 const STOP_GRACE_MS = 10_000;
 const OUTPUT_TAIL_LINES = 30;
 
-/** Children still running: killed outright if the harness exits without having stopped them. */
-/** @type {Set<import('node:child_process').ChildProcess>} */
+/**
+ * Children still running: killed outright if the harness exits without having stopped them.
+ * @type {Set<import('node:child_process').ChildProcess>}
+ */
 const running = new Set();
 process.on('exit', () => {
   for (const child of running) child.kill('SIGKILL');
@@ -39,16 +41,13 @@ export async function getFreePort(host = '127.0.0.1') {
  * @typedef {object} ServerOptions
  * @property {string} name Label of the server in its forwarded output and in errors.
  * @property {string} script Path of the Node.js script to run.
- * @property {string[]} [args] Arguments of the script.
  * @property {NodeJS.ProcessEnv} env Complete environment of the child.
  * @property {string} [cwd]
- * @property {string} readyUrl Polled with GET until it answers 200.
- * @property {number} [readyTimeoutMs] Default 60 s.
+ * @property {string} readyUrl Polled with GET until it answers 200, for up to 60 s.
  */
 
 /**
  * @typedef {object} ServerProcess
- * @property {number | undefined} pid
  * @property {Promise<void>} ready Resolves once readyUrl answered 200; rejects when the child exits first or the timeout passes.
  * @property {() => Promise<void>} stop SIGTERM, then SIGKILL after 10 s. Idempotent; also run on ctrl-c.
  */
@@ -59,8 +58,8 @@ export async function getFreePort(host = '127.0.0.1') {
  * @param {ServerOptions} options
  * @returns {ServerProcess}
  */
-export function spawnServer({ name, script, args = [], env, cwd, readyUrl, readyTimeoutMs = READY_TIMEOUT_MS }) {
-  const child = spawn(process.execPath, [script, ...args], { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+export function spawnServer({ name, script, env, cwd, readyUrl }) {
+  const child = spawn(process.execPath, [script], { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
 
   /** @type {string[]} */
@@ -75,15 +74,16 @@ export function spawnServer({ name, script, args = [], env, cwd, readyUrl, ready
 
   /** @type {Error | undefined} */
   let spawnError;
-  /** @type {Promise<void>} */
-  const exited = new Promise((resolve) => {
-    // 'close' comes after 'exit' once the output streams are drained, so `tail` is complete.
-    child.once('close', () => resolve());
-    child.once('error', (err) => {
-      spawnError = err;
-      resolve();
-    });
-  }).finally(() => running.delete(child));
+  const exited = /** @type {Promise<void>} */ (
+    new Promise((resolve) => {
+      // 'close' comes after 'exit' once the output streams are drained, so `tail` is complete.
+      child.once('close', () => resolve(undefined));
+      child.once('error', (err) => {
+        spawnError = err;
+        resolve(undefined);
+      });
+    })
+  ).finally(() => running.delete(child));
   const isRunning = () => running.has(child);
 
   let stopping = false;
@@ -107,7 +107,7 @@ export function spawnServer({ name, script, args = [], env, cwd, readyUrl, ready
   const release = onCleanup(stop);
 
   const ready = (async () => {
-    const deadline = Date.now() + readyTimeoutMs;
+    const deadline = Date.now() + READY_TIMEOUT_MS;
     let lastAnswer = 'no answer';
     for (;;) {
       if (stopping) throw new HarnessError(`${name} was stopped before it was ready`);
@@ -124,7 +124,7 @@ export function spawnServer({ name, script, args = [], env, cwd, readyUrl, ready
         lastAnswer = err instanceof Error ? err.message : String(err);
       }
       if (Date.now() >= deadline) {
-        throw new HarnessError(`${name} did not answer 200 at ${readyUrl} within ${readyTimeoutMs / 1000} s (last: ${lastAnswer})`);
+        throw new HarnessError(`${name} did not answer 200 at ${readyUrl} within ${READY_TIMEOUT_MS / 1000} s (last: ${lastAnswer})`);
       }
       await sleep(READY_POLL_MS);
     }
@@ -132,7 +132,7 @@ export function spawnServer({ name, script, args = [], env, cwd, readyUrl, ready
   // The caller awaits `ready`; this only keeps an early rejection from counting as unhandled.
   ready.catch(() => undefined);
 
-  return { pid: child.pid, ready, stop };
+  return { ready, stop };
 }
 
 /**

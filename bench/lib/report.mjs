@@ -58,7 +58,9 @@ function checkFigures(metrics, figures, side) {
   const missing = expected.filter((name) => !actual.includes(name));
   const unknown = actual.filter((name) => !expected.includes(name));
   if (missing.length || unknown.length) {
-    throw new Error(`The ${side} figures do not match the metrics (missing: ${missing.join(', ') || 'none'}; unknown: ${unknown.join(', ') || 'none'})`);
+    throw new Error(
+      `The ${side} figures do not match the metrics (missing: ${missing.join(', ') || 'none'}; unknown: ${unknown.join(', ') || 'none'})`,
+    );
   }
   for (const name of expected) {
     if (!Number.isFinite(figures[name])) throw new Error(`The ${side} figure ${name} is not a finite number: ${figures[name]}`);

@@ -15,10 +15,7 @@ export const healthReportSchema = z.object({
     database: componentStatusSchema.extend({ embedded: z.boolean() }),
     redis: componentStatusSchema,
     queues: componentStatusSchema.extend({
-      queues: z.record(
-        z.string(),
-        z.object({ waiting: z.number(), active: z.number(), delayed: z.number(), failed: z.number() }),
-      ),
+      queues: z.record(z.string(), z.object({ waiting: z.number(), active: z.number(), delayed: z.number(), failed: z.number() })),
     }),
   }),
   version: z.string(),
@@ -34,10 +31,10 @@ export const probeRequestSchema = z.object({
 });
 export type ProbeRequest = z.infer<typeof probeRequestSchema>;
 
-export const probeAcceptedSchema = z.object({ probeId: z.string().uuid() });
+export const probeAcceptedSchema = z.object({ probeId: z.uuid() });
 
 export const probeResultSchema = z.object({
-  probeId: z.string().uuid(),
+  probeId: z.uuid(),
   enqueuedAt: z.number(),
   handledAt: z.number(),
   /** The node that ran the job (worker). */
@@ -58,8 +55,7 @@ export const healthEndpoints = {
     path: '/api/health/probe',
     tag: 'health',
     status: 202,
-    summary:
-      'Round-trip probe: enqueues a job whose worker pushes `health:probe-result` to the given socket through the Redis adapter',
+    summary: 'Round-trip probe: enqueues a job whose worker pushes `health:probe-result` to the given socket through the Redis adapter',
     body: probeRequestSchema,
     response: probeAcceptedSchema,
   }),

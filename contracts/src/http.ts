@@ -33,18 +33,12 @@ export function defineEndpoint<
 }
 
 /** The parsed body type of an endpoint. */
-export type BodyOf<E> = E extends EndpointDef<infer B, z.ZodType | undefined, z.ZodType | undefined>
-  ? B extends z.ZodType
-    ? z.input<B>
-    : undefined
-  : never;
+export type BodyOf<E> =
+  E extends EndpointDef<infer B, z.ZodType | undefined, z.ZodType | undefined> ? (B extends z.ZodType ? z.input<B> : undefined) : never;
 
 /** The answer type of an endpoint. */
-export type ResponseOf<E> = E extends EndpointDef<z.ZodType | undefined, z.ZodType | undefined, infer R>
-  ? R extends z.ZodType
-    ? z.output<R>
-    : void
-  : never;
+export type ResponseOf<E> =
+  E extends EndpointDef<z.ZodType | undefined, z.ZodType | undefined, infer R> ? (R extends z.ZodType ? z.output<R> : undefined) : never;
 
 /** Fills `:param` segments of a path. */
 export function buildPath(path: string, params: Record<string, string | number> = {}): string {

@@ -15,7 +15,7 @@ export const LANGUAGES: readonly LanguageOption[] = [
 
 export type LanguageCode = LanguageOption['code'];
 export const DEFAULT_LANGUAGE: LanguageCode = 'en';
-export const LANGUAGE_CODES = LANGUAGES.map((l) => l.code) as LanguageCode[];
+export const LANGUAGE_CODES: LanguageCode[] = LANGUAGES.map((l) => l.code);
 
 export function isLanguageCode(value: unknown): value is LanguageCode {
   return typeof value === 'string' && (LANGUAGE_CODES as string[]).includes(value);

@@ -60,7 +60,9 @@ export async function startMuster(config: AppConfig): Promise<RunningMuster> {
       });
       const http = await NestFactory.create<NestFastifyApplication>(module, adapter, { logger: nestLogger });
       await setupHttp(http, config, http.get<Redis>(REDIS));
-      http.useWebSocketAdapter(new MusterIoAdapter(http, config, http.get<Redis>(REDIS), http.get(SessionStore), http.get(RealtimeService)));
+      http.useWebSocketAdapter(
+        new MusterIoAdapter(http, config, http.get<Redis>(REDIS), http.get(SessionStore), http.get(RealtimeService)),
+      );
       await http.listen(config.PORT, config.HOST);
       const address = http.getHttpServer().address();
       const port = typeof address === 'object' && address ? address.port : config.PORT;
@@ -72,7 +74,7 @@ export async function startMuster(config: AppConfig): Promise<RunningMuster> {
     throw err;
   }
 
-  const seed = config.SEED_ON_EMPTY ?? (embedded?.created === true);
+  const seed = config.SEED_ON_EMPTY ?? embedded?.created === true;
   if (seed) {
     const dataSource = app.get(DataSource);
     if (await isEmpty(dataSource)) {

@@ -39,7 +39,11 @@ describe('HTTP platform', () => {
   });
 
   it('answers malformed JSON with a 400 JSON body carrying the request id', async () => {
-    const res = await fetch(url('/api/health/probe'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"socketId":' });
+    const res = await fetch(url('/api/health/probe'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"socketId":',
+    });
     expect(res.status).toBe(400);
     const body = await json(res);
     expect(body).toEqual({
@@ -74,7 +78,11 @@ describe('HTTP platform', () => {
   });
 
   it('validates bodies with the contract schema and names each field', async () => {
-    const res = await fetch(url('/api/health/probe'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ socketId: '   ' }) });
+    const res = await fetch(url('/api/health/probe'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ socketId: '   ' }),
+    });
     expect(res.status).toBe(400);
     const body = await json(res);
     expect(body).toMatchObject({ code: 'VALIDATION_FAILED', fields: { socketId: 'Required' } });

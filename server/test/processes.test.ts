@@ -10,9 +10,16 @@ import { clearRedisPrefix, startServer, uniquePrefix } from './support/app.js';
 
 const DIST = resolve(import.meta.dirname, '../dist');
 
-function runNode(script: string, env: Record<string, string>, args: string[] = []): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runNode(
+  script: string,
+  env: Record<string, string>,
+  args: string[] = [],
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, [script, ...args], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [script, ...args], {
+      env: { PATH: process.env.PATH ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -59,7 +66,11 @@ describe('Process start', () => {
 
   it('says in one line how to get Redis when none answers and none may be started', async () => {
     const port = await freePort();
-    const { code, stderr } = await runNode(join(DIST, 'main.js'), { REDIS_URL: `redis://127.0.0.1:${port}`, REDIS_AUTOSTART: 'false', DATA_DIR: tmpdir() });
+    const { code, stderr } = await runNode(join(DIST, 'main.js'), {
+      REDIS_URL: `redis://127.0.0.1:${port}`,
+      REDIS_AUTOSTART: 'false',
+      DATA_DIR: tmpdir(),
+    });
     expect(code).toBe(1);
     expect(stderr.trim().split('\n')).toHaveLength(1);
     expect(stderr).toContain(`Redis is not reachable at redis://127.0.0.1:${port}`);

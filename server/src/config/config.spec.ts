@@ -16,7 +16,10 @@ describe('parseConfig', () => {
 
   it('derives the default origins from the port and trims trailing slashes from given ones', () => {
     expect(parseConfig({ PORT: '8080' }).APP_ORIGINS).toContain('http://localhost:8080');
-    expect(parseConfig({ APP_ORIGINS: 'https://muster.example/, https://ops.example' }).APP_ORIGINS).toEqual(['https://muster.example', 'https://ops.example']);
+    expect(parseConfig({ APP_ORIGINS: 'https://muster.example/, https://ops.example' }).APP_ORIGINS).toEqual([
+      'https://muster.example',
+      'https://ops.example',
+    ]);
   });
 
   it('uses the external database when DATABASE_URL is set', () => {

@@ -4,13 +4,14 @@ import { z } from 'zod';
  * The one configuration object of Muster, parsed from process.env at boot.
  * Every variable is listed in .env.example. A bad value stops the process and names the variable.
  */
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-const csv = z
-  .string()
-  .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean));
+const csv = z.string().transform((v) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
 
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -28,7 +29,10 @@ export const configSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).default('redis://127.0.0.1:6379'),
   /** Prefix of every Redis key, queue and stream (tests give each file its own). */
-  REDIS_PREFIX: z.string().regex(/^[a-z0-9:_-]+$/i, 'letters, digits, ":", "_" and "-" only').default('muster'),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9:_-]+$/i, 'letters, digits, ":", "_" and "-" only')
+    .default('muster'),
   /** Launch a local redis-server child when nothing answers at a loopback REDIS_URL. */
   REDIS_AUTOSTART: bool.default(true),
   DATA_DIR: z.string().min(1).default('.data'),
@@ -38,7 +42,12 @@ export const configSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Muster <no-reply@muster.local>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Largest accepted request body, in bytes. */
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(1024 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(100 * 1024 * 1024)
+    .default(1024 * 1024),
   /** Default attempts of a background job before it is kept as failed. */
   JOB_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
   JOB_BACKOFF_MS: z.coerce.number().int().min(10).default(1000),
@@ -73,7 +82,11 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const { PORT } = result.data;
   const origins = result.data.APP_ORIGINS ?? [`http://localhost:${PORT}`, `http://127.0.0.1:${PORT}`, 'http://localhost:5173'];
-  return Object.freeze({ ...result.data, APP_ORIGINS: origins.map((o) => o.replace(/\/$/, '')), embeddedDatabase: !result.data.DATABASE_URL });
+  return Object.freeze({
+    ...result.data,
+    APP_ORIGINS: origins.map((o) => o.replace(/\/$/, '')),
+    embeddedDatabase: !result.data.DATABASE_URL,
+  });
 }
 
 /** Injection token of the AppConfig. */

@@ -18,7 +18,7 @@ export class MigrationRunner implements OnModuleInit {
   async onModuleInit(): Promise<void> {
     // The embedded database has a pool of one connection and a single process: no lock needed
     // (and none possible, since the lock would hold the only connection).
-    if (this.dataSource.driver.options.extra?.max === 1) {
+    if ((this.dataSource.driver.options.extra as { max?: number } | undefined)?.max === 1) {
       await this.apply();
       return;
     }
@@ -52,4 +52,3 @@ export class DatabaseModule {
     };
   }
 }
-

@@ -25,7 +25,10 @@ async function main(): Promise<void> {
     const stamp = Date.now();
     const esc = (q: string): string => q.replace(/\\/g, '\\\\').replace(/`/g, '\\`');
     const up = log.upQueries.map((q) => `    await queryRunner.query(\`${esc(q.query)}\`);`).join('\n');
-    const down = [...log.downQueries].reverse().map((q) => `    await queryRunner.query(\`${esc(q.query)}\`);`).join('\n');
+    const down = [...log.downQueries]
+      .reverse()
+      .map((q) => `    await queryRunner.query(\`${esc(q.query)}\`);`)
+      .join('\n');
     const file = join(process.cwd(), 'server/src/database/migrations', `${stamp}-${name}.ts`);
     writeFileSync(
       file,

@@ -36,7 +36,13 @@ export async function seedDemoData(dataSource: DataSource): Promise<{ created: b
     const org = await tx.save(tx.create(Organization, { name: DEMO_ORGANIZATION }));
     for (const demo of DEMO_USERS) {
       const user = await tx.save(
-        tx.create(User, { username: demo.username, firstName: demo.firstName, lastName: demo.lastName, email: demo.email, autoLogoutMinutes: 30 }),
+        tx.create(User, {
+          username: demo.username,
+          firstName: demo.firstName,
+          lastName: demo.lastName,
+          email: demo.email,
+          autoLogoutMinutes: 30,
+        }),
       );
       await tx.save(tx.create(Membership, { userId: user.id, orgId: demo.platform ? null : org.id, role: demo.role }));
     }

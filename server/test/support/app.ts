@@ -58,11 +58,11 @@ export function startServer(options: ServerOptions): Promise<ServerProcess> {
   const child = spawn(process.execPath, [resolve(DIST, entry)], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const logs: Record<string, unknown>[] = [];
   let stderr = '';
-  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
 
   return new Promise((resolveStart, rejectStart) => {
-    const lines = createInterface({ input: child.stdout! });
+    const lines = createInterface({ input: child.stdout });
     lines.on('line', (line) => {
       let entry: Record<string, unknown>;
       try {
@@ -71,7 +71,7 @@ export function startServer(options: ServerOptions): Promise<ServerProcess> {
         return;
       }
       logs.push(entry);
-      const msg = String(entry.msg ?? '');
+      const msg = typeof entry.msg === 'string' ? entry.msg : '';
       const running = /^Muster is running at (\S+)/.exec(msg);
       if (running || msg.startsWith('Muster worker running')) {
         resolveStart({

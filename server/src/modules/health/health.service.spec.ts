@@ -4,7 +4,11 @@ import { parseConfig } from '../../config/config.js';
 import type { QueueService } from '../../platform/queues/queue.service.js';
 import { HealthService } from './health.service.js';
 
-function service(parts: { db?: () => Promise<unknown>; redis?: () => Promise<string>; counts?: () => Promise<Record<string, number>> }): HealthService {
+function service(parts: {
+  db?: () => Promise<unknown>;
+  redis?: () => Promise<string>;
+  counts?: () => Promise<Record<string, number>>;
+}): HealthService {
   const dataSource = { query: parts.db ?? (() => Promise.resolve([{ '?column?': 1 }])) } as unknown as DataSource;
   const redis = { ping: parts.redis ?? (() => Promise.resolve('PONG')) } as unknown as Redis;
   const queues = {
@@ -32,5 +36,20 @@ describe('HealthService.report', () => {
     const down = () => Promise.reject(new Error('ECONNREFUSED'));
     const report = await service({ redis: down, counts: down }).report();
     expect(report.failing).toEqual(['redis', 'queues']);
+  });
+});
+
+describe('HealthService report sharing', () => {
+  it('runs the checks once for concurrent and immediately repeated requests', async () => {
+    let queries = 0;
+    const health = service({
+      db: () => {
+        queries += 1;
+        return Promise.resolve([]);
+      },
+    });
+    await Promise.all([health.report(), health.report(), health.report()]);
+    await health.report();
+    expect(queries).toBe(1);
   });
 });

@@ -10,6 +10,11 @@ import { REDIS } from '../../platform/redis/redis.tokens.js';
 
 /** How long one health check may take before its part counts as down. */
 const CHECK_TIMEOUT_MS = 2_000;
+/**
+ * A report is shared by every request within this window, and concurrent requests wait for
+ * the same checks: a burst of health probes never multiplies into database and Redis load.
+ */
+const REPORT_TTL_MS = 1_000;
 
 async function timed<T>(work: () => Promise<T>): Promise<{ value?: T; latencyMs: number; error?: string }> {
   const started = performance.now();
@@ -32,6 +37,7 @@ async function timed<T>(work: () => Promise<T>): Promise<{ value?: T; latencyMs:
 @Injectable()
 export class HealthService {
   private readonly version = process.env.npm_package_version ?? '0.1.0';
+  private cached: { at: number; report: Promise<HealthReport> } | null = null;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -40,7 +46,16 @@ export class HealthService {
     private readonly queues: QueueService,
   ) {}
 
-  async report(): Promise<HealthReport> {
+  /** The current report: computed at most once per REPORT_TTL_MS, shared by concurrent callers. */
+  report(): Promise<HealthReport> {
+    const now = Date.now();
+    if (!this.cached || now - this.cached.at >= REPORT_TTL_MS) {
+      this.cached = { at: now, report: this.check() };
+    }
+    return this.cached.report;
+  }
+
+  private async check(): Promise<HealthReport> {
     const [db, redis, queues] = await Promise.all([
       timed(() => this.dataSource.query('SELECT 1')),
       timed(() => this.redis.ping()),

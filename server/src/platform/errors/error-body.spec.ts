@@ -19,17 +19,30 @@ describe('normaliseError', () => {
     const wrapped = new HttpException(fst.message, 400, { cause: fst });
     expect(normaliseError(wrapped, 'r').body).toMatchObject({ statusCode: 400, code: 'MALFORMED_JSON' });
     const big = Object.assign(new Error('too large'), { code: 'FST_ERR_CTP_BODY_TOO_LARGE', statusCode: 413 });
-    expect(normaliseError(new HttpException(big.message, 413, { cause: big }), 'r').body).toMatchObject({ statusCode: 413, code: 'PAYLOAD_TOO_LARGE' });
+    expect(normaliseError(new HttpException(big.message, 413, { cause: big }), 'r').body).toMatchObject({
+      statusCode: 413,
+      code: 'PAYLOAD_TOO_LARGE',
+    });
   });
 
   it('keeps the message of Nest HTTP exceptions', () => {
-    expect(normaliseError(new BadRequestException('Nope'), 'r').body).toMatchObject({ statusCode: 400, code: 'BAD_REQUEST', message: 'Nope' });
+    expect(normaliseError(new BadRequestException('Nope'), 'r').body).toMatchObject({
+      statusCode: 400,
+      code: 'BAD_REQUEST',
+      message: 'Nope',
+    });
     expect(normaliseError(new NotFoundException(), 'r').body).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
   });
 
   it('hides unknown errors behind a 500 without details', () => {
     const result = normaliseError(new TypeError('secret internals'), 'r9');
     expect(result.unexpected).toBe(true);
-    expect(result.body).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'An unexpected error occurred', code: 'INTERNAL', requestId: 'r9' });
+    expect(result.body).toEqual({
+      statusCode: 500,
+      error: 'Internal Server Error',
+      message: 'An unexpected error occurred',
+      code: 'INTERNAL',
+      requestId: 'r9',
+    });
   });
 });

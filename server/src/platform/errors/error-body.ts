@@ -66,7 +66,11 @@ export function normaliseError(exception: unknown, requestId: string): Normalise
         return { body: body(415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type', requestId), headers: {}, unexpected: false };
       default:
         if (status < 500) {
-          return { body: body(status, STATUS_TO_CODE[status] ?? 'BAD_REQUEST', exception.message, requestId), headers: {}, unexpected: false };
+          return {
+            body: body(status, STATUS_TO_CODE[status] ?? 'BAD_REQUEST', exception.message, requestId),
+            headers: {},
+            unexpected: false,
+          };
         }
     }
   }

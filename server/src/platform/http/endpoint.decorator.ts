@@ -1,4 +1,12 @@
-import { applyDecorators, createParamDecorator, HttpCode, RequestMethod, RequestMapping, SetMetadata, type ExecutionContext } from '@nestjs/common';
+import {
+  applyDecorators,
+  createParamDecorator,
+  HttpCode,
+  RequestMethod,
+  RequestMapping,
+  SetMetadata,
+  type ExecutionContext,
+} from '@nestjs/common';
 import type { EndpointDef, HttpMethod } from '@muster/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';

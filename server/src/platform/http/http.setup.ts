@@ -7,7 +7,6 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { REQUEST_ID_HEADER } from '@muster/contracts';
-import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { AppConfig } from '../../config/config.js';
 import { routeNotFoundBody } from '../errors/error-body.js';
@@ -15,11 +14,9 @@ import { requestContext } from '../logging/request-context.js';
 
 /** Where the built web app is, if it has been built. */
 export function webDistDir(config: AppConfig): string | null {
-  const candidates = [
-    config.WEB_DIST_DIR,
-    resolve(import.meta.dirname, '../../../../web/dist'),
-    resolve(process.cwd(), 'web/dist'),
-  ].filter((d): d is string => Boolean(d));
+  const candidates = [config.WEB_DIST_DIR, resolve(import.meta.dirname, '../../../../web/dist'), resolve(process.cwd(), 'web/dist')].filter(
+    (d): d is string => Boolean(d),
+  );
   return candidates.find((d) => existsSync(join(d, 'index.html'))) ?? null;
 }
 
@@ -29,14 +26,14 @@ export function webDistDir(config: AppConfig): string | null {
  * routing fallback. Unknown /api paths answer JSON 404, never the HTML page.
  */
 export async function setupHttp(app: NestFastifyApplication, config: AppConfig, redis: Redis): Promise<void> {
-  const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+  const fastify = app.getHttpAdapter().getInstance();
 
   fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header(REQUEST_ID_HEADER, request.id);
     requestContext.run({ requestId: request.id }, done);
   });
 
-  await app.register(helmet as never, {
+  await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -52,9 +49,9 @@ export async function setupHttp(app: NestFastifyApplication, config: AppConfig, 
     },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(compress as never, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
-  await app.register(cookie as never, {});
-  await app.register(rateLimit as never, {
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+  await app.register(cookie, {});
+  await app.register(rateLimit, {
     global: false,
     redis,
     nameSpace: `${config.REDIS_PREFIX}:ratelimit:`,
@@ -69,7 +66,7 @@ export async function setupHttp(app: NestFastifyApplication, config: AppConfig, 
 
   const dist = webDistDir(config);
   if (dist) {
-    await app.register(fastifyStatic as never, {
+    await app.register(fastifyStatic, {
       root: dist,
       prefix: '/',
       wildcard: false,

@@ -23,7 +23,13 @@ export class MailProcessor implements OnApplicationShutdown {
   async send(message: JobPayloads[typeof JobName.SendMail]): Promise<void> {
     if (this.config.SMTP_URL) {
       this.transport ??= createTransport(this.config.SMTP_URL);
-      await this.transport.sendMail({ from: this.config.MAIL_FROM, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      await this.transport.sendMail({
+        from: this.config.MAIL_FROM,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
       this.logger.log({ to: message.to, subject: message.subject }, 'Mail sent');
       return;
     }

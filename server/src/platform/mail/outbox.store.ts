@@ -23,7 +23,11 @@ export class OutboxStore {
   }
 
   async push(entry: OutboxEntry): Promise<void> {
-    await this.redis.multi().lpush(this.key, JSON.stringify(entry)).ltrim(this.key, 0, OUTBOX_CAPACITY - 1).exec();
+    await this.redis
+      .multi()
+      .lpush(this.key, JSON.stringify(entry))
+      .ltrim(this.key, 0, OUTBOX_CAPACITY - 1)
+      .exec();
   }
 
   async list(): Promise<OutboxEntry[]> {

@@ -40,7 +40,8 @@ export class OpenApiService implements OnApplicationBootstrap {
       const proto = Object.getPrototypeOf(instance) as object;
       for (const name of this.scanner.getAllMethodNames(proto)) {
         const handler = (proto as Record<string, unknown>)[name];
-        const def = typeof handler === 'function' ? (Reflect.getMetadata(ENDPOINT_METADATA, handler) as EndpointDef | undefined) : undefined;
+        const def =
+          typeof handler === 'function' ? (Reflect.getMetadata(ENDPOINT_METADATA, handler) as EndpointDef | undefined) : undefined;
         if (def) defs.push(def);
       }
     }

@@ -19,6 +19,8 @@ describe('checkJobRegistry', () => {
   });
 
   it('names a handler of an unknown job', () => {
-    expect(checkJobRegistry([...whole, { job: 'nope.job' as never, owner: 'Ghost.run' }])).toEqual(['Ghost.run handles unknown job "nope.job"']);
+    expect(checkJobRegistry([...whole, { job: 'nope.job' as never, owner: 'Ghost.run' }])).toEqual([
+      'Ghost.run handles unknown job "nope.job"',
+    ]);
   });
 });

@@ -13,8 +13,7 @@ export function Provider({ children }: { children: ReactNode }) {
   const { t, i18n } = useTranslation('common');
   const queryClient = useMemo(
     () => createQueryClient((description) => toaster.create({ type: 'error', title: t('error.title'), description })),
-    // The client lives for the whole page; the title is read when a toast is made.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // The client lives for the whole page; `t` reads the current language when a toast is made.
     [],
   );
   return (

@@ -40,7 +40,9 @@ export default function StatusPage() {
               <Card.Body>
                 <HStack justify="space-between" wrap="wrap" gap="2">
                   <Text fontSize="lg" fontWeight="semibold">
-                    {report.status === 'ok' ? t('overall.ok') : t('overall.failing', { parts: report.failing.map((p) => t(`parts.${p}`)).join(', ') })}
+                    {report.status === 'ok'
+                      ? t('overall.ok')
+                      : t('overall.failing', { parts: report.failing.map((p) => t(`parts.${p}`)).join(', ') })}
                   </Text>
                   <StatusBadge up={report.status === 'ok'} />
                 </HStack>
@@ -113,7 +115,11 @@ export default function StatusPage() {
               </Button>
               {roundTrip.result && (
                 <Text data-testid="round-trip-result">
-                  {t('roundTrip.result', { socketMs: roundTrip.result.socketMs, jobMs: roundTrip.result.jobMs, node: roundTrip.result.handledBy })}
+                  {t('roundTrip.result', {
+                    socketMs: roundTrip.result.socketMs,
+                    jobMs: roundTrip.result.jobMs,
+                    node: roundTrip.result.handledBy,
+                  })}
                 </Text>
               )}
               {roundTrip.error && (

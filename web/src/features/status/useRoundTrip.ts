@@ -1,4 +1,6 @@
-import { api, type ProbeResult } from '@muster/contracts';
+import { api, type Ack, type ProbeResult } from '@muster/contracts';
+
+type PingAck = Ack<{ sentAt: number; serverTime: number; node: string }>;
 import { useCallback, useRef, useState } from 'react';
 import { callEndpoint } from '../../lib/api';
 import { getSocket, useSocketEvent } from '../../lib/socket';
@@ -28,7 +30,7 @@ export function useRoundTrip() {
       const socket = getSocket();
       if (!socket.connected) await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
       const pingStarted = performance.now();
-      const ack = await socket.timeout(5000).emitWithAck('system:ping', { sentAt: Date.now() });
+      const ack = (await socket.timeout(5000).emitWithAck('system:ping', { sentAt: Date.now() })) as PingAck;
       if (!ack.ok) throw new Error(ack.message);
       const socketMs = performance.now() - pingStarted;
       const started = performance.now();

@@ -1,11 +1,25 @@
 import type { Role } from '@muster/contracts';
-import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn, type Relation } from 'typeorm';
+import {
+  Check,
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+  type Relation,
+} from 'typeorm';
 import { Organization } from './organization.entity.js';
 import { User } from './user.entity.js';
 
 /** A user's role, in an organisation or (for platform roles) in none. One membership per user. */
 @Entity({ name: 'memberships' })
-@Check('memberships_role_check', `"role" IN ('ROOT_ADMIN', 'DEPUTY_ADMIN', 'SYSOPS', 'ADMIN', 'MANAGER', 'INTERNAL_AUDITOR', 'ACCOUNTANT', 'GUEST_AUDITOR', 'USER')`)
+@Check(
+  'memberships_role_check',
+  `"role" IN ('ROOT_ADMIN', 'DEPUTY_ADMIN', 'SYSOPS', 'ADMIN', 'MANAGER', 'INTERNAL_AUDITOR', 'ACCOUNTANT', 'GUEST_AUDITOR', 'USER')`,
+)
 export class Membership {
   @PrimaryGeneratedColumn('uuid')
   id: string;

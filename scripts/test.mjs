@@ -1,0 +1,76 @@
+// `npm test`: builds the product, then runs the three tiers — jest unit and web tests, jest
+// integration tests against real PostgreSQL/Redis/server processes, Playwright end-to-end
+// tests in Chromium — and ends with one summary line "tests: N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+const out = resolve(root, '.tmp/test-results');
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+
+function run(label, command, args, env = {}) {
+  console.log(`\n=== ${label} ===`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+const jest = ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js'];
+const tiers = [];
+if (!run('build', 'npm', ['run', 'build'])) {
+  console.error('The build failed; no tests were run.');
+  console.log('tests: 0 passed, 1 failed');
+  process.exit(1);
+}
+tiers.push([
+  'unit and web',
+  run('unit and web tests (jest)', process.execPath, [
+    ...jest,
+    '--selectProjects',
+    'unit',
+    'web',
+    '--json',
+    `--outputFile=${out}/unit.json`,
+  ]),
+]);
+tiers.push([
+  'integration',
+  run('integration tests (jest, real PostgreSQL, Redis and processes)', process.execPath, [
+    ...jest,
+    '--selectProjects',
+    'integration',
+    '--json',
+    `--outputFile=${out}/integration.json`,
+  ]),
+]);
+tiers.push([
+  'end-to-end',
+  run('end-to-end tests (Playwright, Chromium)', 'npx', ['playwright', 'test', '-c', 'test/playwright.config.ts', '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/e2e.json`,
+  }),
+]);
+
+let passed = 0;
+let failed = 0;
+for (const file of ['unit.json', 'integration.json']) {
+  try {
+    const r = JSON.parse(readFileSync(`${out}/${file}`, 'utf8'));
+    passed += r.numPassedTests;
+    failed += r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0);
+  } catch {
+    failed += 1;
+  }
+}
+try {
+  const r = JSON.parse(readFileSync(`${out}/e2e.json`, 'utf8'));
+  passed += r.stats.expected;
+  // No retries are configured, so a "flaky" test can only be a failure worth reporting.
+  failed += r.stats.unexpected + (r.stats.flaky ?? 0);
+} catch {
+  failed += 1;
+}
+const failedTiers = tiers.filter(([, ok]) => !ok).map(([name]) => name);
+if (failedTiers.length) console.error(`\nFailed tiers: ${failedTiers.join(', ')}`);
+console.log(`tests: ${passed} passed, ${failed} failed`);
+process.exit(failedTiers.length ? 1 : 0);

@@ -1,0 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+/** Reads a translation namespace as shipped to the browser. */
+export function locale(lng: string, ns: string): Record<string, Record<string, string>> {
+  return JSON.parse(readFileSync(resolve(import.meta.dirname, '../../web/public/locales', lng, `${ns}.json`), 'utf8')) as Record<
+    string,
+    Record<string, string>
+  >;
+}
