@@ -52,12 +52,16 @@ describe('Realtime across instances', () => {
     expect(health.role).toBe('api');
   });
 
-  it('delivers a job-emitted event to a client connected to the other api instance', async () => {
-    const client = await connect(apiB.url!);
+  it.each([
+    ['B', 'A'],
+    ['A', 'B'],
+  ])('delivers a job-emitted event to a client on instance %s after a POST to instance %s', async (clientOn, postTo) => {
+    const byName = { A: apiA, B: apiB } as Record<string, ServerProcess>;
+    const client = await connect(byName[clientOn]!.url!);
     sockets.push(client);
     const received = new Promise<ProbeResult>((resolve) => client.once('health:probe-result', resolve));
 
-    const res = await fetch(`${apiA.url}/api/health/probe`, {
+    const res = await fetch(`${byName[postTo]!.url}/api/health/probe`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ socketId: client.id }),
