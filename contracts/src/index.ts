@@ -7,4 +7,6 @@ export * from './health.js';
 export * from './dev.js';
 export * from './jobs.js';
 export * from './realtime.js';
+export * from './auth.js';
+export * from './auditor.js';
 export * from './api.js';

@@ -18,6 +18,8 @@ export const STORAGE_KEYS = {
 export const COOKIES = {
   session: `${PRODUCT_CODE}.sid`,
   csrf: `${PRODUCT_CODE}.csrf`,
+  /** Binds a sign-in code to the browser that asked for it. */
+  magicNonce: `${PRODUCT_CODE}.magic`,
   language: `${PRODUCT_CODE}.lng`,
 } as const;
 

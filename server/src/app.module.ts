@@ -1,9 +1,12 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { APP_FILTER } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import type { AppConfig } from './config/config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { HealthModule } from './modules/health/health.module.js';
+import { IdentityModule } from './modules/identity/identity.module.js';
+import { AuditModule } from './platform/audit/audit.module.js';
+import { AccessGuard } from './platform/auth/access.guard.js';
 import { ErrorsFilter } from './platform/errors/errors.filter.js';
 import { MailModule } from './platform/mail/mail.module.js';
 import { OpenApiModule } from './platform/openapi/openapi.module.js';
@@ -29,10 +32,15 @@ export class AppModule {
         QueuesModule,
         RealtimeModule,
         MailModule.forRoot(config),
+        AuditModule,
         OpenApiModule,
         HealthModule,
+        IdentityModule.forRoot(config),
       ],
-      providers: [{ provide: APP_FILTER, useClass: ErrorsFilter }],
+      providers: [
+        { provide: APP_FILTER, useClass: ErrorsFilter },
+        { provide: APP_GUARD, useClass: AccessGuard },
+      ],
     };
   }
 }

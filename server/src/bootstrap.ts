@@ -7,6 +7,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 import { AppModule } from './app.module.js';
+import { PasswordService } from './modules/identity/password.service.js';
 import type { AppConfig } from './config/config.js';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './database/embedded.js';
 import { isEmpty, seedDemoData } from './database/seed.js';
@@ -18,6 +19,13 @@ import { MusterIoAdapter } from './platform/realtime/socket-io.adapter.js';
 import { RealtimeService } from './platform/realtime/realtime.service.js';
 import { REDIS } from './platform/redis/redis.tokens.js';
 import { SessionStore } from './platform/session/session.store.js';
+
+/** TRUST_PROXY: "true", "false", or a comma-separated list of proxy addresses/CIDRs. */
+function trustProxySetting(value: string): boolean | string[] {
+  if (value === 'true') return true;
+  if (value === 'false' || value === '') return false;
+  return value.split(',').map((v) => v.trim()).filter(Boolean);
+}
 
 export interface RunningMuster {
   app: INestApplicationContext;
@@ -52,7 +60,7 @@ export async function startMuster(config: AppConfig): Promise<RunningMuster> {
         loggerInstance: logger,
         genReqId: genRequestId,
         bodyLimit: config.BODY_LIMIT_BYTES,
-        trustProxy: true,
+        trustProxy: trustProxySetting(config.TRUST_PROXY),
         logController: new LogController({
           requestIdLogLabel: 'reqId',
           disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
@@ -78,7 +86,7 @@ export async function startMuster(config: AppConfig): Promise<RunningMuster> {
   if (seed) {
     const dataSource = app.get(DataSource);
     if (await isEmpty(dataSource)) {
-      await seedDemoData(dataSource);
+      await seedDemoData(dataSource, (password) => app.get(PasswordService).hash(password));
       logger.info('Seeded the demo organisation and users');
     }
   }

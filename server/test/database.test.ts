@@ -26,8 +26,9 @@ describe('Database', () => {
 
   it('seeds the demo organisation with one user per role, once', async () => {
     expect(await isEmpty(ds)).toBe(true);
-    expect(await seedDemoData(ds)).toEqual({ created: true });
-    expect(await seedDemoData(ds)).toEqual({ created: false });
+    const hash = (password: string) => Promise.resolve(`hashed:${password}`);
+    expect(await seedDemoData(ds, hash)).toEqual({ created: true });
+    expect(await seedDemoData(ds, hash)).toEqual({ created: false });
     const memberships = await ds.getRepository(Membership).find({ relations: { organization: true } });
     expect(memberships).toHaveLength(DEMO_USERS.length);
     for (const m of memberships) {

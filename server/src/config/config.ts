@@ -53,6 +53,16 @@ export const configSchema = z.object({
   JOB_BACKOFF_MS: z.coerce.number().int().min(10).default(1000),
   /** Help-desk assistant display name ("Chat with {name}"). */
   ASSISTANT_NAME: z.string().min(1).max(40).default('Skipper'),
+  /**
+   * Which proxies may set X-Forwarded-For (client addresses feed rate limits and audit):
+   * "false" (default: none), "true" (any), or a comma-separated list of addresses/CIDRs.
+   */
+  TRUST_PROXY: z.string().default('false'),
+  /** Hours a session lives without activity (sliding), and at most in all. */
+  SESSION_IDLE_HOURS: z.coerce.number().min(0.1).max(24 * 30).default(12),
+  SESSION_MAX_DAYS: z.coerce.number().min(0.1).max(90).default(7),
+  /** Sign-in attempts allowed per client address in 15 minutes (password and code). */
+  AUTH_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(50),
   /** Seed demo data on the first start of an empty database. */
   SEED_ON_EMPTY: bool.optional(),
 });

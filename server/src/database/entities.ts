@@ -1,6 +1,8 @@
 import { Membership } from '../modules/identity/entities/membership.entity.js';
 import { Organization } from '../modules/identity/entities/organization.entity.js';
 import { User } from '../modules/identity/entities/user.entity.js';
+import { AuditorInvite } from '../modules/identity/entities/auditor-invite.entity.js';
+import { AuditEvent } from '../platform/audit/audit-event.entity.js';
 
 /** Every TypeORM entity; new modules add theirs here. */
-export const ENTITIES = [Organization, User, Membership];
+export const ENTITIES = [Organization, User, Membership, AuditorInvite, AuditEvent];

@@ -3,6 +3,7 @@ import { parseConfig } from '../config/config.js';
 import { createDataSource, runMigrations } from './data-source.js';
 import { startEmbeddedDatabase } from './embedded.js';
 import { seedDemoData } from './seed.js';
+import { PasswordService } from '../modules/identity/password.service.js';
 
 /** `npm run seed`: migrate and seed the demo data into DATABASE_URL or the embedded database. */
 async function main(): Promise<void> {
@@ -12,7 +13,7 @@ async function main(): Promise<void> {
   await ds.initialize();
   try {
     await runMigrations(ds);
-    const { created } = await seedDemoData(ds);
+    const { created } = await seedDemoData(ds, (password) => new PasswordService().hash(password));
     console.log(created ? 'Seeded the demo organisation and users.' : 'The demo organisation already exists; nothing to do.');
   } finally {
     await ds.destroy();

@@ -3,8 +3,12 @@ import type { DataSource } from 'typeorm';
 import { Membership } from '../modules/identity/entities/membership.entity.js';
 import { Organization } from '../modules/identity/entities/organization.entity.js';
 import { User } from '../modules/identity/entities/user.entity.js';
+import { AuditorInvite } from '../modules/identity/entities/auditor-invite.entity.js';
 
 export const DEMO_ORGANIZATION = 'Harbor Point Port Authority';
+/** The password of every demo user (README lists the logins). */
+export const DEMO_PASSWORD = 'Muster!Demo2026';
+export const DEMO_AUDITOR = { email: 'guest.auditor@seaward-audit.example', auditorName: 'Grace Okoye', firm: 'Seaward Audit LLP' };
 
 interface DemoUser {
   username: string;
@@ -28,12 +32,17 @@ export const DEMO_USERS: readonly DemoUser[] = [
   { username: 'user', firstName: 'Uma', lastName: 'Patel', email: 'user@harborpoint.example', role: 'USER' },
 ];
 
-/** Creates the demo organisation and its users. Idempotent: an existing demo org is left as it is. */
-export async function seedDemoData(dataSource: DataSource): Promise<{ created: boolean }> {
+/**
+ * Creates the demo organisation, one user per role (password DEMO_PASSWORD) and an open
+ * guest-auditor invite. Idempotent: an existing demo organisation is left as it is.
+ */
+export async function seedDemoData(dataSource: DataSource, hashPassword: (password: string) => Promise<string>): Promise<{ created: boolean }> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
   return dataSource.transaction(async (tx) => {
     const existing = await tx.findOne(Organization, { where: { name: DEMO_ORGANIZATION } });
     if (existing) return { created: false };
     const org = await tx.save(tx.create(Organization, { name: DEMO_ORGANIZATION }));
+    let adminId: string | null = null;
     for (const demo of DEMO_USERS) {
       const user = await tx.save(
         tx.create(User, {
@@ -41,11 +50,17 @@ export async function seedDemoData(dataSource: DataSource): Promise<{ created: b
           firstName: demo.firstName,
           lastName: demo.lastName,
           email: demo.email,
+          passwordHash,
+          passwordChangedAt: new Date(),
           autoLogoutMinutes: 30,
         }),
       );
+      if (demo.role === 'ADMIN') adminId = user.id;
       await tx.save(tx.create(Membership, { userId: user.id, orgId: demo.platform ? null : org.id, role: demo.role }));
     }
+    await tx.save(
+      tx.create(AuditorInvite, { ...DEMO_AUDITOR, orgId: org.id, createdByUserId: adminId, expiresAt: new Date(Date.now() + 90 * 86_400_000), scope: {} }),
+    );
     return { created: true };
   });
 }

@@ -4,8 +4,10 @@ import { api, type HealthReport, type ProbeRequest } from '@muster/contracts';
 import type { FastifyReply } from 'fastify';
 import { Endpoint, ValidBody } from '../../platform/http/endpoint.decorator.js';
 import { HealthService } from './health.service.js';
+import { Public } from '../../platform/auth/auth.decorators.js';
 
 @Controller()
+@Public()
 export class HealthController {
   constructor(private readonly health: HealthService) {}
 

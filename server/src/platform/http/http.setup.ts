@@ -11,6 +11,7 @@ import type { Redis } from 'ioredis';
 import type { AppConfig } from '../../config/config.js';
 import { routeNotFoundBody } from '../errors/error-body.js';
 import { requestContext } from '../logging/request-context.js';
+import { registerCsrf } from './csrf.js';
 
 /** Where the built web app is, if it has been built. */
 export function webDistDir(config: AppConfig): string | null {
@@ -51,6 +52,7 @@ export async function setupHttp(app: NestFastifyApplication, config: AppConfig, 
   });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await app.register(cookie, {});
+  registerCsrf(fastify, config.APP_ORIGINS);
   await app.register(rateLimit, {
     global: false,
     redis,

@@ -1,7 +1,9 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { OpenApiService } from './openapi.service.js';
+import { Public } from '../auth/auth.decorators.js';
 
 @Controller()
+@Public()
 export class OpenApiController {
   constructor(private readonly openApi: OpenApiService) {}
 

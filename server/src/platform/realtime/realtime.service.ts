@@ -41,6 +41,11 @@ export class RealtimeService implements OnModuleInit, OnApplicationShutdown {
     this.server.to(room).emit(event, ...args);
   }
 
+  /** Disconnects every socket in a room, on every api instance (sessions ended, access revoked). */
+  disconnect(room: string): void {
+    this.server?.in(room).disconnectSockets(true);
+  }
+
   async onApplicationShutdown(): Promise<void> {
     if (this.ownRedis && this.server) {
       await this.server.close();

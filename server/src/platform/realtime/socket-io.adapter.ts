@@ -1,10 +1,11 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
-import { COOKIES, hasRank, rooms } from '@muster/contracts';
+import { hasRank, rooms } from '@muster/contracts';
 import type { Redis } from 'ioredis';
 import type { ServerOptions } from 'socket.io';
 import type { AppConfig } from '../../config/config.js';
-import { originAllowed, readCookie } from '../http/origin.js';
+import { originAllowed } from '../http/origin.js';
+import { sessionIdFrom } from '../session/session-cookie.js';
 import type { SessionStore } from '../session/session.store.js';
 import type { RealtimeService } from './realtime.service.js';
 import type { MusterServer } from './realtime.types.js';
@@ -37,15 +38,15 @@ export class MusterIoAdapter extends IoAdapter {
     } as ServerOptions) as MusterServer;
     server.adapter(streamsAdapter(this.config, this.redis));
     server.use((socket, next) => {
-      const sessionId = readCookie(socket.handshake.headers.cookie, COOKIES.session);
+      const sessionId = sessionIdFrom(socket.handshake.headers.cookie);
       void this.sessions
         .get(sessionId)
         .then((session) => {
           socket.data.sessionId = session && sessionId ? sessionId : null;
-          socket.data.userId = session?.userId ?? null;
+          socket.data.userId = session?.principalId ?? null;
           socket.data.orgId = session?.orgId ?? null;
           if (session && sessionId) {
-            const joined = [rooms.user(session.userId), rooms.session(sessionId)];
+            const joined = [rooms.user(session.principalId), rooms.session(sessionId)];
             if (session.orgId) joined.push(rooms.org(session.orgId));
             if (hasRank(session.role, 'SYSOPS')) joined.push(rooms.sysops());
             void socket.join(joined);

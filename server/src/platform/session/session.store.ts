@@ -4,19 +4,24 @@ import type { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { REDIS } from '../redis/redis.tokens.js';
 
-/** What a server-side session holds (DESIGN.md §4). */
+/** What a server-side session holds (DESIGN.md §4). The browser holds only the opaque id. */
 export interface SessionRecord {
-  userId: string;
+  kind: 'user' | 'auditor';
+  /** The user's id, or the invite's id for a guest auditor: the key of "all sessions of". */
+  principalId: string;
+  userId: string | null;
+  inviteId: string | null;
   orgId: string | null;
   role: Role;
   createdAt: number;
   lastActivityAt: number;
+  /** Absolute end (ms since epoch), whatever the activity. */
+  expiresAt: number;
 }
 
-/**
- * Sessions live in Redis under `<prefix>:session:<id>`; the browser holds only the opaque id.
- * The identity module issues and destroys them; the HTTP guards and the socket handshake read them.
- */
+const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
+
+/** Reads sessions; `SessionService` issues and destroys them. Keys: `<prefix>:session:<id>`. */
 @Injectable()
 export class SessionStore {
   constructor(
@@ -28,14 +33,20 @@ export class SessionStore {
     return `${this.config.REDIS_PREFIX}:session:${sessionId}`;
   }
 
+  principalKey(principalId: string): string {
+    return `${this.config.REDIS_PREFIX}:principal-sessions:${principalId}`;
+  }
+
   async get(sessionId: string | undefined | null): Promise<SessionRecord | null> {
-    if (!sessionId || !/^[A-Za-z0-9_-]{22,128}$/.test(sessionId)) return null;
+    if (!sessionId || !SESSION_ID.test(sessionId)) return null;
     const raw = await this.redis.get(this.key(sessionId));
     if (!raw) return null;
+    let record: SessionRecord;
     try {
-      return JSON.parse(raw) as SessionRecord;
+      record = JSON.parse(raw) as SessionRecord;
     } catch {
       return null;
     }
+    return record.expiresAt > Date.now() ? record : null;
   }
 }

@@ -9,6 +9,10 @@ export class Organization {
   @Column({ type: 'varchar', length: 200 })
   name: string;
 
+  /** When set, members sign in through SSO only: password sign-in and verification are refused. */
+  @Column({ name: 'sso_required', type: 'boolean', default: false })
+  ssoRequired: boolean;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

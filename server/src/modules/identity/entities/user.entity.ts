@@ -25,6 +25,13 @@ export class User {
   @Column({ type: 'varchar', length: 254 })
   email: string;
 
+  /** argon2id hash; null for accounts that sign in only through their organisation (SSO/SCIM). */
+  @Column({ name: 'password_hash', type: 'varchar', length: 255, nullable: true, select: false })
+  passwordHash: string | null;
+
+  @Column({ name: 'password_changed_at', type: 'timestamptz', nullable: true })
+  passwordChangedAt: Date | null;
+
   /** Minutes of inactivity before the session lock; null means never. */
   @Column({ name: 'auto_logout_minutes', type: 'integer', nullable: true })
   autoLogoutMinutes: number | null;

@@ -1,0 +1,195 @@
+import { z } from 'zod';
+import { defineEndpoint } from './http.js';
+import { ROLES } from './roles.js';
+
+/** Texts the identity endpoints answer with (spec §5, §8). */
+export const AUTH_MESSAGES = {
+  invalidCredentials: 'Invalid email or password',
+  invalidMagic: 'Invalid or expired magic link',
+  invalidResetLink: 'This password reset link is invalid or has expired',
+  ssoRequired: 'Your organization signs in through single sign-on: password authentication is not available for this account.',
+  wrongCurrentPassword: 'Your current password is incorrect',
+  notSignedIn: 'You are not signed in',
+  forbidden: "You don't have permission to do this",
+  auditorOnly: 'Guest auditor sessions can only use the auditor portal',
+  csrf: 'The request is missing its security token. Reload the page and try again.',
+  originNotAllowed: 'Requests from this origin are not allowed',
+  tooMany: 'Too many attempts. Please try again later.',
+} as const;
+
+/** Security constants of the identity rules. */
+export const AUTH_LIMITS = {
+  magicCodeTtlSeconds: 10 * 60,
+  magicCodeMaxTries: 5,
+  resetLinkTtlSeconds: 30 * 60,
+  lockoutFailures: 10,
+  lockoutWindowSeconds: 15 * 60,
+  lockoutSeconds: 15 * 60,
+  passwordMinLength: 10,
+  passwordMaxLength: 128,
+} as const;
+
+/** The CSRF header every mutating request carries (double-submit of the `muster.csrf` cookie). */
+export const CSRF_HEADER = 'x-csrf-token';
+
+const required = 'Required';
+
+export const emailSchema = z
+  .string({ error: required })
+  .trim()
+  .min(1, required)
+  .max(254, 'Must be at most 254 characters')
+  .toLowerCase()
+  .pipe(z.email('Enter a valid email address'));
+
+/** A password being set: bounded both ways. */
+export const newPasswordSchema = z
+  .string({ error: required })
+  .min(1, required)
+  .min(AUTH_LIMITS.passwordMinLength, `Password must be at least ${AUTH_LIMITS.passwordMinLength} characters`)
+  .max(AUTH_LIMITS.passwordMaxLength, `Password must be at most ${AUTH_LIMITS.passwordMaxLength} characters`);
+
+/** A password being checked: any non-empty value up to a sane bound. */
+const givenPasswordSchema = z.string({ error: required }).min(1, required).max(1024, 'Password is too long');
+
+/** Refinement shared by every form that sets a password twice. */
+const passwordsMatch = [
+  (v: { password: string; confirmPassword: string }) => v.password === v.confirmPassword,
+  { message: 'Passwords do not match', path: ['confirmPassword'] },
+] as [(v: { password: string; confirmPassword: string }) => boolean, { message: string; path: string[] }];
+
+export const loginSchema = z.object({ email: emailSchema, password: givenPasswordSchema });
+export type LoginRequest = z.infer<typeof loginSchema>;
+
+export const registerSchema = z
+  .object({
+    organizationName: z.string({ error: required }).trim().min(1, required).min(2, 'Must be at least 2 characters').max(200, 'Must be at most 200 characters'),
+    email: emailSchema,
+    password: newPasswordSchema,
+    confirmPassword: z.string({ error: required }).min(1, required),
+  })
+  .refine(...passwordsMatch);
+export type RegisterRequest = z.infer<typeof registerSchema>;
+
+export const requestMagicSchema = z.object({ email: emailSchema });
+export const verifyMagicSchema = z.object({
+  email: emailSchema,
+  code: z.string({ error: required }).trim().regex(/^\d{6}$/, 'Enter the 6-digit code'),
+});
+export type VerifyMagicRequest = z.infer<typeof verifyMagicSchema>;
+
+export const verifyPasswordSchema = z.object({ password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1024) });
+export const verifyPasswordResultSchema = z.object({ success: z.boolean() });
+
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+export const resetPasswordSchema = z
+  .object({
+    token: z.string({ error: required }).trim().min(20, 'This password reset link is invalid or has expired').max(200),
+    password: newPasswordSchema,
+    confirmPassword: z.string({ error: required }).min(1, required),
+  })
+  .refine(...passwordsMatch);
+export type ResetPasswordRequest = z.infer<typeof resetPasswordSchema>;
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: givenPasswordSchema,
+    password: newPasswordSchema,
+    confirmPassword: z.string({ error: required }).min(1, required),
+  })
+  .refine(...passwordsMatch);
+export type ChangePasswordRequest = z.infer<typeof changePasswordSchema>;
+
+const nameSchema = z.string().trim().max(100, 'Must be at most 100 characters');
+export const updateProfileSchema = z.object({
+  firstName: nameSchema.nullable().optional(),
+  lastName: nameSchema.nullable().optional(),
+  username: z
+    .string()
+    .trim()
+    .min(3, 'Must be at least 3 characters')
+    .max(64, 'Must be at most 64 characters')
+    .regex(/^[a-zA-Z0-9._-]+$/, 'Use letters, digits, ".", "_" and "-" only')
+    .optional(),
+  /** Minutes of inactivity before the session lock; null turns the lock off. */
+  autoLogoutMinutes: z.number().int('Must be a whole number').min(1, 'Must be at least 1 minute').max(1440, 'Must be at most 1440 minutes').nullable().optional(),
+});
+export type UpdateProfileRequest = z.infer<typeof updateProfileSchema>;
+
+export const sessionUserSchema = z.object({
+  id: z.uuid(),
+  username: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string(),
+  autoLogoutMinutes: z.number().nullable(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/** GET /api/auth/me when signed in (401 otherwise). */
+export const sessionSchema = z.object({
+  authenticated: z.literal(true),
+  user: sessionUserSchema,
+  org: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  role: z.enum(ROLES),
+});
+export type SessionInfo = z.infer<typeof sessionSchema>;
+
+export const okSchema = z.object({ ok: z.literal(true) });
+
+export const authEndpoints = {
+  me: defineEndpoint({ method: 'GET', path: '/api/auth/me', tag: 'auth', summary: 'The signed-in user, organisation and role (401 when not signed in)', response: sessionSchema }),
+  login: defineEndpoint({ method: 'POST', path: '/api/auth/login', tag: 'auth', summary: 'Sign in with email and password; rotates the session id', body: loginSchema, response: sessionSchema }),
+  register: defineEndpoint({
+    method: 'POST',
+    path: '/api/auth/register',
+    tag: 'auth',
+    status: 201,
+    summary: 'Create an organisation with this user as ADMIN. No session is created: the user signs in next.',
+    body: registerSchema,
+    response: okSchema,
+  }),
+  logout: defineEndpoint({ method: 'POST', path: '/api/auth/logout', tag: 'auth', summary: 'Sign out: the session is destroyed on the server', response: okSchema }),
+  requestMagic: defineEndpoint({
+    method: 'POST',
+    path: '/api/auth/request-magic',
+    tag: 'auth',
+    summary: 'Email a 6-digit sign-in code, bound to this browser. Always answers 200.',
+    body: requestMagicSchema,
+    response: okSchema,
+  }),
+  verifyMagic: defineEndpoint({ method: 'POST', path: '/api/auth/verify-magic', tag: 'auth', summary: 'Sign in with the emailed code', body: verifyMagicSchema, response: sessionSchema }),
+  verifyPassword: defineEndpoint({
+    method: 'POST',
+    path: '/api/auth/verify-password',
+    tag: 'auth',
+    summary: "Check the signed-in user's password (session unlock)",
+    body: verifyPasswordSchema,
+    response: verifyPasswordResultSchema,
+  }),
+  forgotPassword: defineEndpoint({
+    method: 'POST',
+    path: '/api/auth/forgot-password',
+    tag: 'auth',
+    summary: 'Email a single-use reset link valid 30 minutes. Always answers 200.',
+    body: forgotPasswordSchema,
+    response: okSchema,
+  }),
+  resetPassword: defineEndpoint({
+    method: 'POST',
+    path: '/api/auth/reset-password',
+    tag: 'auth',
+    summary: "Set a new password with a reset link's token; ends every session of the user",
+    body: resetPasswordSchema,
+    response: okSchema,
+  }),
+  updateProfile: defineEndpoint({ method: 'PATCH', path: '/api/auth/profile', tag: 'auth', summary: "Update the signed-in user's profile", body: updateProfileSchema, response: sessionSchema }),
+  changePassword: defineEndpoint({
+    method: 'POST',
+    path: '/api/auth/change-password',
+    tag: 'auth',
+    summary: "Change the signed-in user's password; ends the user's other sessions",
+    body: changePasswordSchema,
+    response: okSchema,
+  }),
+};

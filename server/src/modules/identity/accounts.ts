@@ -1,0 +1,40 @@
+import type { SessionInfo } from '@muster/contracts';
+import type { Membership } from './entities/membership.entity.js';
+import type { Organization } from './entities/organization.entity.js';
+import type { User } from './entities/user.entity.js';
+import type { SessionPrincipal } from '../../platform/session/session.service.js';
+
+/** A user with the membership that gives their role, and their organisation if any. */
+export interface Account {
+  user: User;
+  membership: Membership;
+  org: Organization | null;
+}
+
+export function principalOf(account: Account): SessionPrincipal {
+  return {
+    kind: 'user',
+    principalId: account.user.id,
+    userId: account.user.id,
+    inviteId: null,
+    orgId: account.membership.orgId,
+    role: account.membership.role,
+  };
+}
+
+export function sessionInfoOf(account: Account): SessionInfo {
+  const { user, membership, org } = account;
+  return {
+    authenticated: true,
+    user: {
+      id: user.id,
+      username: user.username,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      autoLogoutMinutes: user.autoLogoutMinutes,
+    },
+    org: org ? { id: org.id, name: org.name } : null,
+    role: membership.role,
+  };
+}

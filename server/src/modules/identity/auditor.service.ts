@@ -1,0 +1,160 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { AUTH_MESSAGES, type AuditorContext, type AuditorInvite as AuditorInviteView, type SessionInfo } from '@muster/contracts';
+import { IsNull, MoreThan, Repository } from 'typeorm';
+import { AuditService } from '../../platform/audit/audit.service.js';
+import type { AuthContext, ClientContext } from '../../platform/auth/auth.decorators.js';
+import { DomainError } from '../../platform/errors/domain-error.js';
+import { MailService } from '../../platform/mail/mail.service.js';
+import { SessionService, type SessionPrincipal } from '../../platform/session/session.service.js';
+import { tenant } from '../../platform/tenancy/tenant-scope.js';
+import { AuditorInvite } from './entities/auditor-invite.entity.js';
+import { Organization } from './entities/organization.entity.js';
+import { MagicCodeService } from './magic-code.service.js';
+import { ThrottleService } from './throttle.service.js';
+
+export function inviteView(invite: AuditorInvite, now = new Date()): AuditorInviteView {
+  return {
+    id: invite.id,
+    email: invite.email,
+    auditorName: invite.auditorName,
+    firm: invite.firm,
+    expiresAt: invite.expiresAt.toISOString(),
+    createdAt: invite.createdAt.toISOString(),
+    lastUsedAt: invite.lastUsedAt?.toISOString() ?? null,
+    revokedAt: invite.revokedAt?.toISOString() ?? null,
+    status: invite.revokedAt ? 'revoked' : invite.expiresAt <= now ? 'expired' : 'active',
+  };
+}
+
+/**
+ * Guest auditors: invited by an ADMIN, signed in with an emailed code, given a GUEST_AUDITOR
+ * session bound to the invite that ends when the invite expires or is revoked.
+ */
+@Injectable()
+export class AuditorService {
+  constructor(
+    @InjectRepository(AuditorInvite) private readonly invites: Repository<AuditorInvite>,
+    @InjectRepository(Organization) private readonly orgs: Repository<Organization>,
+    private readonly magic: MagicCodeService,
+    private readonly throttle: ThrottleService,
+    private readonly sessions: SessionService,
+    private readonly audit: AuditService,
+    private readonly mail: MailService,
+  ) {}
+
+  private actor(auth: AuthContext, client: ClientContext) {
+    return { userId: auth.userId, inviteId: auth.inviteId, role: auth.role, orgId: auth.orgId, ip: client.ip, userAgent: client.userAgent };
+  }
+
+  private scope(auth: AuthContext) {
+    if (!auth.orgId) throw new DomainError('FORBIDDEN', AUTH_MESSAGES.forbidden);
+    return tenant(this.invites, auth.orgId);
+  }
+
+  async list(auth: AuthContext): Promise<AuditorInviteView[]> {
+    const rows = await this.scope(auth).find({}, { createdAt: 'DESC' });
+    return rows.map((r) => inviteView(r));
+  }
+
+  async get(auth: AuthContext, id: string): Promise<AuditorInviteView> {
+    return inviteView(await this.scope(auth).get(id, 'Invite'));
+  }
+
+  async create(auth: AuthContext, body: { email: string; auditorName: string; firm: string | null; expiresAt: string }, client: ClientContext): Promise<AuditorInviteView> {
+    const scope = this.scope(auth);
+    const invite = await scope.save(
+      scope.create({ email: body.email, auditorName: body.auditorName, firm: body.firm, expiresAt: new Date(body.expiresAt), createdByUserId: auth.userId, scope: {} }),
+    );
+    const org = await this.orgs.findOneByOrFail({ id: scope.orgId });
+    await this.audit.record({ action: 'auditor.invite.created', outcome: 'success', actor: this.actor(auth, client), target: { type: 'auditor_invite', id: invite.id }, metadata: { email: invite.email, expiresAt: body.expiresAt } });
+    await this.mail.send({
+      to: invite.email,
+      subject: `${org.name} invited you to the Muster Auditor Portal`,
+      text: `${invite.auditorName}, ${org.name} has given you read-only access to its evidence records and audit bundles on Muster until ${invite.expiresAt.toUTCString()}.\n\nSign in at the Auditor Portal with this email address; we will send you a one-time code.`,
+    });
+    return inviteView(invite);
+  }
+
+  async revoke(auth: AuthContext, id: string, client: ClientContext): Promise<AuditorInviteView> {
+    const scope = this.scope(auth);
+    const invite = await scope.get(id, 'Invite');
+    if (!invite.revokedAt) {
+      invite.revokedAt = new Date();
+      await scope.save(invite);
+      const ended = await this.sessions.destroyAllFor(invite.id);
+      await this.audit.record({ action: 'auditor.invite.revoked', outcome: 'success', actor: this.actor(auth, client), target: { type: 'auditor_invite', id: invite.id }, metadata: { sessionsEnded: ended } });
+    }
+    return inviteView(invite);
+  }
+
+  /** The newest usable invite for an email, across organisations. */
+  private activeInvite(email: string): Promise<AuditorInvite | null> {
+    return this.invites.findOne({ where: { email, revokedAt: IsNull(), expiresAt: MoreThan(new Date()) }, order: { createdAt: 'DESC' } });
+  }
+
+  async requestCode(email: string, nonce: string, client: ClientContext): Promise<void> {
+    await this.throttle.consume('magicPerIp', client.ip);
+    await this.throttle.consume('magicPerEmail', `auditor:${email}`);
+    const invite = await this.activeInvite(email);
+    if (!invite) {
+      await this.audit.record({ action: 'auditor.magic.requested', outcome: 'failure', reason: 'no_active_invite', actor: { email, ip: client.ip, userAgent: client.userAgent } });
+      return;
+    }
+    const code = await this.magic.issue('auditor', email, invite.id, nonce);
+    await this.mail.send({
+      to: email,
+      subject: 'Your Muster Auditor Portal sign-in code',
+      text: `Your Auditor Portal sign-in code is ${code}.\n\nIt expires in 10 minutes and works only in the browser where you asked for it. If you did not ask for it, ignore this email.`,
+    });
+    await this.audit.record({ action: 'auditor.magic.requested', outcome: 'success', orgId: invite.orgId, actor: { inviteId: invite.id, email, role: 'GUEST_AUDITOR', ip: client.ip, userAgent: client.userAgent } });
+  }
+
+  /** Checks the code and returns the session principal, bound to the invite and ending with it. */
+  async verifyCode(email: string, code: string, nonce: string | undefined, client: ClientContext): Promise<{ principal: SessionPrincipal; info: SessionInfo }> {
+    await this.throttle.consume('signInIp', client.ip);
+    const result = await this.magic.verify('auditor', email, code, nonce);
+    const invite = 'failure' in result ? null : await this.invites.findOne({ where: { id: result.subjectId }, relations: { organization: true } });
+    const usable = invite && !invite.revokedAt && invite.expiresAt > new Date();
+    if (!usable) {
+      await this.audit.record({
+        action: 'auditor.magic.failed',
+        outcome: 'failure',
+        reason: 'failure' in result ? result.failure : 'invite_not_active',
+        orgId: invite?.orgId ?? null,
+        actor: { inviteId: invite?.id ?? null, email, role: 'GUEST_AUDITOR', ip: client.ip, userAgent: client.userAgent },
+      });
+      throw new DomainError('INVALID_MAGIC_CODE', AUTH_MESSAGES.invalidMagic);
+    }
+    await this.invites.update(invite.id, { lastUsedAt: new Date() });
+    await this.audit.record({ action: 'auditor.invite.used', outcome: 'success', orgId: invite.orgId, actor: { inviteId: invite.id, email, role: 'GUEST_AUDITOR', ip: client.ip, userAgent: client.userAgent } });
+    return {
+      principal: { kind: 'auditor', principalId: invite.id, userId: null, inviteId: invite.id, orgId: invite.orgId, role: 'GUEST_AUDITOR', notAfter: invite.expiresAt },
+      info: this.infoOf(invite),
+    };
+  }
+
+  private infoOf(invite: AuditorInvite): SessionInfo {
+    return {
+      authenticated: true,
+      user: { id: invite.id, username: invite.email, firstName: invite.auditorName, lastName: null, email: invite.email, autoLogoutMinutes: null },
+      org: invite.organization ? { id: invite.organization.id, name: invite.organization.name } : null,
+      role: 'GUEST_AUDITOR',
+    };
+  }
+
+  private async inviteOf(auth: AuthContext): Promise<AuditorInvite> {
+    const invite = auth.inviteId ? await this.invites.findOne({ where: { id: auth.inviteId }, relations: { organization: true } }) : null;
+    if (!invite || invite.revokedAt || invite.expiresAt <= new Date()) throw new DomainError('UNAUTHENTICATED', AUTH_MESSAGES.notSignedIn);
+    return invite;
+  }
+
+  async sessionInfo(auth: AuthContext): Promise<SessionInfo> {
+    return this.infoOf(await this.inviteOf(auth));
+  }
+
+  async context(auth: AuthContext): Promise<AuditorContext> {
+    const invite = await this.inviteOf(auth);
+    return { invite: { auditorName: invite.auditorName, firm: invite.firm, expiresAt: invite.expiresAt.toISOString() } };
+  }
+}

@@ -1,0 +1,311 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import {
+  AUTH_LIMITS,
+  AUTH_MESSAGES,
+  type ChangePasswordRequest,
+  type RegisterRequest,
+  type ResetPasswordRequest,
+  type SessionInfo,
+  type UpdateProfileRequest,
+} from '@muster/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
+import { DataSource, Repository } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { AuditService, type AuditActor } from '../../platform/audit/audit.service.js';
+import type { AuthContext, ClientContext } from '../../platform/auth/auth.decorators.js';
+import { DomainError } from '../../platform/errors/domain-error.js';
+import { MailService } from '../../platform/mail/mail.service.js';
+import { REDIS } from '../../platform/redis/redis.tokens.js';
+import { clearSessionCookie, sessionIdFrom, setSessionCookie } from '../../platform/session/session-cookie.js';
+import { SessionService, type SessionPrincipal } from '../../platform/session/session.service.js';
+import { principalOf, sessionInfoOf, type Account } from './accounts.js';
+import { Membership } from './entities/membership.entity.js';
+import { Organization } from './entities/organization.entity.js';
+import { User } from './entities/user.entity.js';
+import { MagicCodeService } from './magic-code.service.js';
+import { PasswordService } from './password.service.js';
+import { ThrottleService } from './throttle.service.js';
+
+const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
+
+/** The rules of signing up, signing in and out, and managing one's own credentials. */
+@Injectable()
+export class AuthService {
+  constructor(
+    private readonly dataSource: DataSource,
+    @InjectRepository(User) private readonly users: Repository<User>,
+    @InjectRepository(Membership) private readonly memberships: Repository<Membership>,
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly passwords: PasswordService,
+    private readonly throttle: ThrottleService,
+    private readonly magic: MagicCodeService,
+    private readonly sessions: SessionService,
+    private readonly audit: AuditService,
+    private readonly mail: MailService,
+  ) {}
+
+  /** The account behind an email or user id, with its password hash. */
+  async findAccount(by: { email: string } | { id: string }): Promise<Account | null> {
+    const user = await this.users
+      .createQueryBuilder('u')
+      .addSelect('u.passwordHash')
+      .where('email' in by ? 'u.email = :email' : 'u.id = :id', by)
+      .getOne();
+    if (!user) return null;
+    const membership = await this.memberships.findOne({ where: { userId: user.id }, relations: { organization: true } });
+    if (!membership) return null;
+    return { user, membership, org: membership.organization ?? null };
+  }
+
+  async sessionInfo(auth: AuthContext): Promise<SessionInfo> {
+    const account = auth.userId ? await this.findAccount({ id: auth.userId }) : null;
+    if (!account) throw new DomainError('UNAUTHENTICATED', AUTH_MESSAGES.notSignedIn);
+    return sessionInfoOf(account);
+  }
+
+  private actor(client: ClientContext, account?: Account | null, email?: string): AuditActor {
+    return {
+      userId: account?.user.id ?? null,
+      role: account?.membership.role ?? null,
+      orgId: account?.membership.orgId ?? null,
+      email: account?.user.email ?? email ?? null,
+      ip: client.ip,
+      userAgent: client.userAgent,
+    };
+  }
+
+  /**
+   * Opens a session for a principal whose credentials were checked: the previous session of
+   * this browser (if any) is destroyed, so the id rotates at every sign-in.
+   */
+  async signIn(request: FastifyRequest, reply: FastifyReply, principal: SessionPrincipal): Promise<void> {
+    const previous = sessionIdFrom(request.headers.cookie);
+    if (previous) await this.sessions.destroy(previous);
+    const { id, maxAgeSeconds } = await this.sessions.issue(principal);
+    setSessionCookie(request, reply, id, maxAgeSeconds);
+  }
+
+  /** Password sign-in (the local strategy). Every failure answers the same message. */
+  async loginWithPassword(email: string, password: string, client: ClientContext): Promise<Account> {
+    await this.throttle.consume('signInIp', client.ip);
+    try {
+      await this.throttle.assertOpen('failuresPerAccount', email);
+    } catch (err) {
+      await this.audit.record({ action: 'auth.login', outcome: 'failure', reason: 'locked_out', actor: this.actor(client, null, email) });
+      throw err;
+    }
+    const account = await this.findAccount({ email });
+    const ok = await this.passwords.verify(account?.user.passwordHash, password);
+    if (!account || !ok) {
+      const lockedNow = await this.throttle.fail('failuresPerAccount', email);
+      await this.audit.record({ action: 'auth.login', outcome: 'failure', reason: account ? 'bad_password' : 'unknown_account', actor: this.actor(client, account, email) });
+      if (lockedNow) {
+        await this.audit.record({
+          action: 'auth.lockout',
+          outcome: 'success',
+          reason: `${AUTH_LIMITS.lockoutFailures}_failures`,
+          actor: this.actor(client, account, email),
+          metadata: { lockedForSeconds: AUTH_LIMITS.lockoutSeconds },
+        });
+      }
+      throw new DomainError('INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials);
+    }
+    await this.assertMaySignIn(account, client, 'auth.login');
+    if (account.org?.ssoRequired) {
+      await this.audit.record({ action: 'auth.login', outcome: 'failure', reason: 'sso_required', actor: this.actor(client, account) });
+      throw new DomainError('INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials);
+    }
+    await this.throttle.reset('failuresPerAccount', email);
+    return account;
+  }
+
+  /** Suspended, frozen and locked accounts cannot sign in (same answer; reason audited). */
+  private async assertMaySignIn(account: Account, client: ClientContext, action: string): Promise<void> {
+    if (account.user.status === 'active') return;
+    await this.audit.record({ action, outcome: 'failure', reason: `account_${account.user.status}`, actor: this.actor(client, account) });
+    throw new DomainError('INVALID_CREDENTIALS', action === 'auth.login' ? AUTH_MESSAGES.invalidCredentials : AUTH_MESSAGES.invalidMagic);
+  }
+
+  /** After a successful sign-in of any kind. */
+  async completeSignIn(request: FastifyRequest, reply: FastifyReply, account: Account, client: ClientContext, method: 'password' | 'magic_code'): Promise<SessionInfo> {
+    await this.signIn(request, reply, principalOf(account));
+    await this.users.update(account.user.id, { lastLoginAt: new Date() });
+    await this.audit.record({ action: method === 'password' ? 'auth.login' : 'auth.magic.verified', outcome: 'success', actor: this.actor(client, account), metadata: { method } });
+    return sessionInfoOf(account);
+  }
+
+  /**
+   * Creates the organisation with this user as ADMIN. No session. An email already in use
+   * creates nothing: its owner is told by email, and the answer is the same (no enumeration).
+   */
+  async register(body: RegisterRequest, client: ClientContext): Promise<void> {
+    await this.throttle.consume('signInIp', client.ip);
+    const existing = await this.users.findOne({ where: { email: body.email } });
+    if (existing) {
+      await this.mail.send({
+        to: body.email,
+        subject: 'Someone tried to create a Muster account with your email',
+        text: `Someone tried to create a new Muster organisation ("${body.organizationName}") with ${body.email}, which already has an account.\n\nIf it was you, sign in instead, or reset your password if you have forgotten it. If it was not you, you can ignore this email.`,
+      });
+      await this.audit.record({ action: 'auth.register', outcome: 'failure', reason: 'email_in_use', actor: this.actor(client, null, body.email) });
+      return;
+    }
+    const hash = await this.passwords.hash(body.password);
+    const account = await this.dataSource.transaction(async (tx) => {
+      const org = await tx.save(tx.create(Organization, { name: body.organizationName }));
+      const user = await tx.save(tx.create(User, { username: await this.freeUsername(body.email), email: body.email, passwordHash: hash, passwordChangedAt: new Date(), autoLogoutMinutes: 30 }));
+      const membership = await tx.save(tx.create(Membership, { userId: user.id, orgId: org.id, role: 'ADMIN' }));
+      return { user, membership, org };
+    });
+    await this.audit.record({ action: 'auth.register', outcome: 'success', actor: this.actor(client, account), target: { type: 'organization', id: account.org.id } });
+    await this.mail.send({
+      to: body.email,
+      subject: 'Welcome to Muster',
+      text: `Your organisation "${body.organizationName}" is ready on Muster, with you as its administrator.\n\nSign in at ${this.publicUrl('/login')} with ${body.email}.`,
+    });
+  }
+
+  private async freeUsername(email: string): Promise<string> {
+    const base = (email.split('@')[0] ?? 'user').replace(/[^a-z0-9._-]/gi, '').slice(0, 40) || 'user';
+    for (let attempt = 0; attempt < 6; attempt++) {
+      const candidate = attempt === 0 ? base : `${base}-${randomBytes(3).toString('hex')}`;
+      if (!(await this.users.exists({ where: { username: candidate } }))) return candidate;
+    }
+    return `${base}-${randomBytes(8).toString('hex')}`;
+  }
+
+  private publicUrl(path: string): string {
+    return `${this.config.APP_ORIGINS[0] ?? ''}${path}`;
+  }
+
+  async logout(request: FastifyRequest, reply: FastifyReply, auth: AuthContext | null, client: ClientContext): Promise<void> {
+    if (auth) {
+      await this.sessions.destroy(auth.sessionId);
+      await this.audit.record({
+        action: 'auth.logout',
+        outcome: 'success',
+        actor: { userId: auth.userId, inviteId: auth.inviteId, role: auth.role, orgId: auth.orgId, ip: client.ip, userAgent: client.userAgent },
+      });
+    }
+    clearSessionCookie(request, reply);
+  }
+
+  /** Emails a sign-in code bound to this browser. Says nothing about whether the account exists. */
+  async requestMagic(email: string, nonce: string, client: ClientContext): Promise<void> {
+    await this.throttle.consume('magicPerIp', client.ip);
+    await this.throttle.consume('magicPerEmail', email);
+    const account = await this.findAccount({ email });
+    if (!account || account.user.status !== 'active') {
+      await this.audit.record({ action: 'auth.magic.requested', outcome: 'failure', reason: account ? `account_${account.user.status}` : 'unknown_account', actor: this.actor(client, account, email) });
+      return;
+    }
+    const code = await this.magic.issue('login', email, account.user.id, nonce);
+    await this.mail.send({
+      to: email,
+      subject: 'Your Muster sign-in code',
+      text: `Your Muster sign-in code is ${code}.\n\nIt expires in ${AUTH_LIMITS.magicCodeTtlSeconds / 60} minutes and works only in the browser where you asked for it. If you did not ask for it, ignore this email.`,
+    });
+    await this.audit.record({ action: 'auth.magic.requested', outcome: 'success', actor: this.actor(client, account) });
+  }
+
+  /** Signs in with an emailed code (the magic strategy). Every failure answers the same message. */
+  async verifyMagic(email: string, code: string, nonce: string | undefined, client: ClientContext): Promise<Account> {
+    await this.throttle.consume('signInIp', client.ip);
+    const result = await this.magic.verify('login', email, code, nonce);
+    if ('failure' in result) {
+      await this.audit.record({ action: 'auth.magic.failed', outcome: 'failure', reason: result.failure, actor: this.actor(client, null, email) });
+      throw new DomainError('INVALID_MAGIC_CODE', AUTH_MESSAGES.invalidMagic);
+    }
+    const account = await this.findAccount({ id: result.subjectId });
+    if (!account) throw new DomainError('INVALID_MAGIC_CODE', AUTH_MESSAGES.invalidMagic);
+    await this.assertMaySignIn(account, client, 'auth.magic.failed');
+    return account;
+  }
+
+  /** The session-lock check: is this the signed-in user's password? */
+  async verifyPassword(auth: AuthContext, password: string, client: ClientContext): Promise<boolean> {
+    await this.throttle.consume('verifyPassword', auth.sessionId);
+    const account = auth.userId ? await this.findAccount({ id: auth.userId }) : null;
+    const actor = { userId: auth.userId, inviteId: auth.inviteId, role: auth.role, orgId: auth.orgId, ip: client.ip, userAgent: client.userAgent };
+    if (!account || account.org?.ssoRequired || !account.user.passwordHash) {
+      await this.audit.record({ action: 'auth.verify_password', outcome: 'failure', reason: 'no_password_authentication', actor });
+      throw new DomainError('SSO_REQUIRED', AUTH_MESSAGES.ssoRequired);
+    }
+    const ok = await this.passwords.verify(account.user.passwordHash, password);
+    if (!ok) await this.audit.record({ action: 'auth.verify_password', outcome: 'failure', reason: 'bad_password', actor });
+    return ok;
+  }
+
+  /** Emails a single-use reset link valid 30 minutes. Says nothing about whether the account exists. */
+  async forgotPassword(email: string, client: ClientContext): Promise<void> {
+    await this.throttle.consume('resetPerIp', client.ip);
+    await this.throttle.consume('resetPerEmail', email);
+    const account = await this.findAccount({ email });
+    if (!account || account.user.status !== 'active') {
+      await this.audit.record({ action: 'auth.password_reset.requested', outcome: 'failure', reason: account ? `account_${account.user.status}` : 'unknown_account', actor: this.actor(client, account, email) });
+      return;
+    }
+    const token = randomBytes(32).toString('base64url');
+    await this.redis.set(this.resetKey(token), account.user.id, 'EX', AUTH_LIMITS.resetLinkTtlSeconds);
+    await this.mail.send({
+      to: email,
+      subject: 'Reset your Muster password',
+      text: `Someone asked to reset the password of your Muster account.\n\nSet a new password here: ${this.publicUrl(`/reset-password?token=${token}`)}\n\nThe link works once and expires in ${AUTH_LIMITS.resetLinkTtlSeconds / 60} minutes. If you did not ask for it, ignore this email: your password stays as it is.`,
+    });
+    await this.audit.record({ action: 'auth.password_reset.requested', outcome: 'success', actor: this.actor(client, account) });
+  }
+
+  private resetKey(token: string): string {
+    return `${this.config.REDIS_PREFIX}:password-reset:${sha256(token)}`;
+  }
+
+  /** Sets a new password with a reset token (single use) and ends every session of the user. */
+  async resetPassword(body: ResetPasswordRequest, client: ClientContext): Promise<void> {
+    const userId = await this.redis.getdel(this.resetKey(body.token));
+    const account = userId ? await this.findAccount({ id: userId }) : null;
+    if (!account) {
+      await this.audit.record({ action: 'auth.password_reset', outcome: 'failure', reason: 'invalid_token', actor: this.actor(client) });
+      throw new DomainError('INVALID_RESET_LINK', AUTH_MESSAGES.invalidResetLink);
+    }
+    await this.users.update(account.user.id, { passwordHash: await this.passwords.hash(body.password), passwordChangedAt: new Date() });
+    const ended = await this.sessions.destroyAllFor(account.user.id);
+    await this.throttle.reset('failuresPerAccount', account.user.email);
+    await this.audit.record({ action: 'auth.password_reset', outcome: 'success', actor: this.actor(client, account), metadata: { sessionsEnded: ended } });
+    await this.mail.send({
+      to: account.user.email,
+      subject: 'Your Muster password was changed',
+      text: `The password of your Muster account was just reset, and every signed-in session was ended.\n\nIf this was not you, contact your administrator or Muster support at once.`,
+    });
+  }
+
+  async changePassword(auth: AuthContext, body: ChangePasswordRequest, client: ClientContext): Promise<void> {
+    const account = auth.userId ? await this.findAccount({ id: auth.userId }) : null;
+    if (!account || account.org?.ssoRequired || !account.user.passwordHash) throw new DomainError('SSO_REQUIRED', AUTH_MESSAGES.ssoRequired);
+    if (!(await this.passwords.verify(account.user.passwordHash, body.currentPassword))) {
+      await this.audit.record({ action: 'auth.password_change', outcome: 'failure', reason: 'bad_password', actor: this.actor(client, account) });
+      throw new DomainError('VALIDATION_FAILED', AUTH_MESSAGES.wrongCurrentPassword, { currentPassword: AUTH_MESSAGES.wrongCurrentPassword });
+    }
+    await this.users.update(account.user.id, { passwordHash: await this.passwords.hash(body.password), passwordChangedAt: new Date() });
+    const ended = await this.sessions.destroyAllFor(account.user.id, auth.sessionId);
+    await this.audit.record({ action: 'auth.password_change', outcome: 'success', actor: this.actor(client, account), metadata: { otherSessionsEnded: ended } });
+  }
+
+  async updateProfile(auth: AuthContext, body: UpdateProfileRequest): Promise<SessionInfo> {
+    if (!auth.userId) throw new DomainError('FORBIDDEN', AUTH_MESSAGES.forbidden);
+    if (body.username) {
+      const taken = await this.users.findOne({ where: { username: body.username } });
+      if (taken && taken.id !== auth.userId) throw new DomainError('CONFLICT', 'This username is taken', { username: 'This username is taken' });
+    }
+    const changes: Partial<User> = {};
+    if (body.firstName !== undefined) changes.firstName = body.firstName || null;
+    if (body.lastName !== undefined) changes.lastName = body.lastName || null;
+    if (body.username !== undefined) changes.username = body.username;
+    if (body.autoLogoutMinutes !== undefined) changes.autoLogoutMinutes = body.autoLogoutMinutes;
+    if (Object.keys(changes).length) await this.users.update(auth.userId, changes);
+    return this.sessionInfo(auth);
+  }
+}

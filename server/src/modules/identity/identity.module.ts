@@ -1,0 +1,32 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { PassportModule } from '@nestjs/passport';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import type { AppConfig } from '../../config/config.js';
+import { AuditorAuthController, AuditorInvitesController } from './auditor.controller.js';
+import { AuditorService } from './auditor.service.js';
+import { AuthController } from './auth.controller.js';
+import { AuthService } from './auth.service.js';
+import { AuditorInvite } from './entities/auditor-invite.entity.js';
+import { Membership } from './entities/membership.entity.js';
+import { Organization } from './entities/organization.entity.js';
+import { User } from './entities/user.entity.js';
+import { MagicCodeService } from './magic-code.service.js';
+import { PasswordService } from './password.service.js';
+import { rankProbeController } from './rank-probe.controller.js';
+import { AuditorMagicStrategy, MagicStrategy } from './strategies/magic.strategy.js';
+import { LocalStrategy } from './strategies/local.strategy.js';
+import { ThrottleService } from './throttle.service.js';
+
+/** Users, organisations, memberships, sign-in (password, code), sessions' lifecycle, guest auditors. */
+@Module({})
+export class IdentityModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: IdentityModule,
+      imports: [PassportModule.register({ session: false }), TypeOrmModule.forFeature([User, Organization, Membership, AuditorInvite])],
+      controllers: [AuthController, AuditorAuthController, AuditorInvitesController, ...(config.NODE_ENV === 'test' ? [rankProbeController()] : [])],
+      providers: [AuthService, AuditorService, PasswordService, ThrottleService, MagicCodeService, LocalStrategy, MagicStrategy, AuditorMagicStrategy],
+      exports: [AuthService, PasswordService],
+    };
+  }
+}

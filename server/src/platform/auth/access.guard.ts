@@ -1,0 +1,51 @@
+import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AUTH_MESSAGES, hasRank, type Role } from '@muster/contracts';
+import type { FastifyRequest } from 'fastify';
+import { DomainError } from '../errors/domain-error.js';
+import { sessionIdFrom } from '../session/session-cookie.js';
+import { SessionService } from '../session/session.service.js';
+import { SessionStore } from '../session/session.store.js';
+import { IS_PUBLIC, MIN_ROLE } from './auth.decorators.js';
+
+/** Paths a guest-auditor session may call: the auditor portal's API and sign-in/out. */
+const AUDITOR_PATHS = ['/api/auditor/', '/api/auth/'];
+
+/**
+ * The global guard: resolves the session from its cookie, keeps guest auditors inside the
+ * auditor API, requires a session unless the endpoint is @Public(), and enforces @MinRole
+ * with the ranks of contracts (the same ranks the web routes use).
+ */
+@Injectable()
+export class AccessGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly store: SessionStore,
+    private readonly sessions: SessionService,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (context.getType() !== 'http') return true;
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
+    const sessionId = sessionIdFrom(request.headers.cookie);
+    const record = await this.store.get(sessionId);
+    request.auth = record && sessionId ? { ...record, sessionId } : null;
+
+    const targets = [context.getHandler(), context.getClass()];
+    const isPublic = this.reflector.getAllAndOverride<boolean | undefined>(IS_PUBLIC, targets) ?? false;
+    const minRole = this.reflector.getAllAndOverride<Role | undefined>(MIN_ROLE, targets);
+
+    const auth = request.auth;
+    if (auth?.role === 'GUEST_AUDITOR') {
+      const path = request.url.split('?')[0] ?? '';
+      if (!AUDITOR_PATHS.some((p) => path.startsWith(p))) throw new DomainError('AUDITOR_SCOPE', AUTH_MESSAGES.auditorOnly);
+    }
+    if (!auth) {
+      if (isPublic) return true;
+      throw new DomainError('UNAUTHENTICATED', AUTH_MESSAGES.notSignedIn);
+    }
+    if (minRole && !hasRank(auth.role, minRole)) throw new DomainError('FORBIDDEN', AUTH_MESSAGES.forbidden);
+    await this.sessions.touch(auth.sessionId, auth);
+    return true;
+  }
+}

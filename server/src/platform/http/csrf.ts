@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import { AUTH_MESSAGES, COOKIES, CSRF_HEADER } from '@muster/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError } from '../errors/domain-error.js';
+import { normaliseError } from '../errors/error-body.js';
+import { originAllowed } from './origin.js';
+
+/** Machine endpoints that authenticate by bearer token or signature, not by cookie. */
+export const CSRF_EXEMPT_PREFIXES = ['/api/scim/', '/api/webhooks/'];
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const TOKEN = /^[A-Za-z0-9_-]{32,64}$/;
+
+function refuse(request: FastifyRequest, reply: FastifyReply, message: string): void {
+  const { body } = normaliseError(new DomainError('CSRF_FAILED', message), request.id);
+  void reply.status(body.statusCode).type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * Double-submit CSRF defence. Any response to a browser without the readable `muster.csrf`
+ * cookie sets one; every mutating /api request must echo it in `X-CSRF-Token` and, when it
+ * sends an Origin, come from a configured origin. Runs before the body is parsed.
+ */
+export function registerCsrf(fastify: FastifyInstance, origins: readonly string[]): void {
+  fastify.addHook('onRequest', (request, reply, done) => {
+    const path = request.url.split('?')[0] ?? '';
+    let cookie = request.cookies[COOKIES.csrf];
+    if (!cookie || !TOKEN.test(cookie)) {
+      cookie = undefined;
+      void reply.setCookie(COOKIES.csrf, randomBytes(32).toString('base64url'), {
+        path: '/',
+        sameSite: 'lax',
+        secure: request.protocol === 'https',
+        httpOnly: false,
+      });
+    }
+    if (!MUTATING.has(request.method) || !path.startsWith('/api/') || CSRF_EXEMPT_PREFIXES.some((p) => path.startsWith(p))) {
+      done();
+      return;
+    }
+    if (!originAllowed(request.headers.origin, origins)) {
+      refuse(request, reply, AUTH_MESSAGES.originNotAllowed);
+      return;
+    }
+    const header = request.headers[CSRF_HEADER];
+    if (!cookie || typeof header !== 'string' || header !== cookie) {
+      refuse(request, reply, AUTH_MESSAGES.csrf);
+      return;
+    }
+    done();
+  });
+}

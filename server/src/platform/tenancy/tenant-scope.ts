@@ -1,0 +1,54 @@
+import type { FindOptionsWhere, ObjectLiteral, Repository } from 'typeorm';
+import { NotFoundError } from '../errors/domain-error.js';
+
+/** An entity owned by an organisation. */
+export interface TenantOwned extends ObjectLiteral {
+  id: string;
+  orgId: string;
+}
+
+/**
+ * Finders over one organisation's rows. The org id is required to build it, so an unscoped
+ * query of a tenant-owned table does not compile; another organisation's row is simply not
+ * found (404, never 403).
+ */
+export class TenantScope<T extends TenantOwned> {
+  constructor(
+    private readonly repo: Repository<T>,
+    readonly orgId: string,
+  ) {}
+
+  private where(where: FindOptionsWhere<T> = {}): FindOptionsWhere<T> {
+    return { ...where, orgId: this.orgId } as FindOptionsWhere<T>;
+  }
+
+  find(where?: FindOptionsWhere<T>, order?: Partial<Record<keyof T, 'ASC' | 'DESC'>>): Promise<T[]> {
+    return this.repo.find({ where: this.where(where), order: order as never });
+  }
+
+  findOne(id: string): Promise<T | null> {
+    if (!/^[0-9a-f-]{36}$/i.test(id)) return Promise.resolve(null);
+    return this.repo.findOne({ where: this.where({ id } as FindOptionsWhere<T>) });
+  }
+
+  /** The row, or a NotFoundError naming `what`. */
+  async get(id: string, what: string): Promise<T> {
+    const row = await this.findOne(id);
+    if (!row) throw new NotFoundError(what);
+    return row;
+  }
+
+  create(values: Omit<Partial<T>, 'orgId'>): T {
+    return this.repo.create({ ...values, orgId: this.orgId } as unknown as T);
+  }
+
+  save(entity: T): Promise<T> {
+    if (entity.orgId !== this.orgId) throw new NotFoundError();
+    return this.repo.save(entity);
+  }
+}
+
+/** `tenant(repo, session.orgId)`: the one way services reach tenant-owned rows. */
+export function tenant<T extends TenantOwned>(repo: Repository<T>, orgId: string): TenantScope<T> {
+  return new TenantScope(repo, orgId);
+}
