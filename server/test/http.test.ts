@@ -1,5 +1,6 @@
 import { JobName, QueueName, REQUEST_ID_HEADER } from '@muster/contracts';
 import { Queue, QueueEvents } from 'bullmq';
+import { TestClient } from './support/client.js';
 import { json } from './support/http.js';
 import { createTestDatabase } from './support/databases.js';
 import { clearRedisPrefix, REDIS_URL, startServer, uniquePrefix, type ServerProcess } from './support/app.js';
@@ -21,6 +22,9 @@ describe('HTTP platform', () => {
   });
 
   const url = (path: string) => `${muster.url}${path}`;
+  /** A browser-like client: CSRF cookie and header on mutating requests. */
+  const browser = () => new TestClient(muster.url!).init();
+  const postRaw = async (path: string, raw: string): Promise<Response> => (await browser()).post(path, undefined, { raw });
 
   it('reports database, Redis and queues up with 200', async () => {
     const res = await fetch(url('/api/health'));
@@ -39,11 +43,7 @@ describe('HTTP platform', () => {
   });
 
   it('answers malformed JSON with a 400 JSON body carrying the request id', async () => {
-    const res = await fetch(url('/api/health/probe'), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{"socketId":',
-    });
+    const res = await postRaw('/api/health/probe', '{"socketId":');
     expect(res.status).toBe(400);
     const body = await json(res);
     expect(body).toEqual({
@@ -72,17 +72,13 @@ describe('HTTP platform', () => {
 
   it('refuses a body over the size limit with 413', async () => {
     const huge = JSON.stringify({ socketId: 'x'.repeat(2 * 1024 * 1024) });
-    const res = await fetch(url('/api/health/probe'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: huge });
+    const res = await postRaw('/api/health/probe', huge);
     expect(res.status).toBe(413);
     expect(await json(res)).toMatchObject({ statusCode: 413, code: 'PAYLOAD_TOO_LARGE' });
   });
 
   it('validates bodies with the contract schema and names each field', async () => {
-    const res = await fetch(url('/api/health/probe'), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ socketId: '   ' }),
-    });
+    const res = await (await browser()).post('/api/health/probe', { socketId: '   ' });
     expect(res.status).toBe(400);
     const body = await json(res);
     expect(body).toMatchObject({ code: 'VALIDATION_FAILED', fields: { socketId: 'Required' } });

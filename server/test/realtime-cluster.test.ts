@@ -1,5 +1,6 @@
 import type { ClientToServerEvents, ProbeResult, ServerToClientEvents } from '@muster/contracts';
 import { io, type Socket } from 'socket.io-client';
+import { TestClient } from './support/client.js';
 import { json } from './support/http.js';
 import { createTestDatabase } from './support/databases.js';
 import { clearRedisPrefix, startServer, uniquePrefix, type ServerProcess } from './support/app.js';
@@ -61,11 +62,7 @@ describe('Realtime across instances', () => {
     sockets.push(client);
     const received = new Promise<ProbeResult>((resolve) => client.once('health:probe-result', resolve));
 
-    const res = await fetch(`${byName[postTo]!.url}/api/health/probe`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ socketId: client.id }),
-    });
+    const res = await (await new TestClient(byName[postTo]!.url!).init()).post('/api/health/probe', { socketId: client.id });
     expect(res.status).toBe(202);
     const { probeId } = await json(res);
 

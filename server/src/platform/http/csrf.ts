@@ -34,7 +34,9 @@ export function registerCsrf(fastify: FastifyInstance, origins: readonly string[
         httpOnly: false,
       });
     }
-    if (!MUTATING.has(request.method) || !path.startsWith('/api/') || CSRF_EXEMPT_PREFIXES.some((p) => path.startsWith(p))) {
+    // Unmatched routes fall through to their JSON 404.
+    const matched = request.routeOptions.url !== undefined;
+    if (!matched || !MUTATING.has(request.method) || !path.startsWith('/api/') || CSRF_EXEMPT_PREFIXES.some((p) => path.startsWith(p))) {
       done();
       return;
     }
