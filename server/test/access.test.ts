@@ -148,6 +148,26 @@ describe('Access control: ranks, tenancy, guest auditors', () => {
     });
   });
 
+  describe('bad input', () => {
+    it('never answers 500 to malformed bodies on any mutating endpoint', async () => {
+      const doc = await json(await (await client()).get('/api/docs/openapi.json'));
+      const admin = await signIn(DEMO_EMAILS.ADMIN);
+      const statuses: string[] = [];
+      for (const [path, operations] of Object.entries(doc.paths as Record<string, Record<string, unknown>>)) {
+        for (const method of Object.keys(operations).filter((m) => m !== 'get')) {
+          if (path === '/api/auth/logout') continue;
+          const url = path.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000');
+          for (const raw of ['null', '[]', '"text"', '42', '{}', '{"email":{"$ne":null},"password":[1,2]}', `{"email":"${'a'.repeat(5000)}"}`]) {
+            const res = await admin.request(method.toUpperCase(), url, undefined, { raw });
+            statuses.push(`${method.toUpperCase()} ${path} ${raw.slice(0, 20)} → ${res.status}`);
+            expect(res.status).toBeLessThan(500);
+          }
+        }
+      }
+      expect(statuses.length).toBeGreaterThan(40);
+    });
+  });
+
   describe('tenancy', () => {
     it("answers 404 for another organisation's objects, and lists only one's own", async () => {
       const address = `rival-${Date.now()}@rival-port.example`;
