@@ -7,11 +7,19 @@ export const AUDITOR_INVITE_MAX_DAYS = 365;
 export const createAuditorInviteSchema = z.object({
   email: emailSchema,
   auditorName: z.string({ error: 'Required' }).trim().min(1, 'Required').max(120, 'Must be at most 120 characters'),
-  firm: z.string().trim().max(120, 'Must be at most 120 characters').optional().transform((v) => (v ? v : null)),
+  firm: z
+    .string()
+    .trim()
+    .max(120, 'Must be at most 120 characters')
+    .optional()
+    .transform((v) => (v ? v : null)),
   expiresAt: z.iso
     .datetime({ offset: true, error: 'Enter a valid date and time' })
     .refine((v) => new Date(v).getTime() > Date.now(), 'Must be in the future')
-    .refine((v) => new Date(v).getTime() <= Date.now() + AUDITOR_INVITE_MAX_DAYS * 86_400_000, `Must be within ${AUDITOR_INVITE_MAX_DAYS} days`),
+    .refine(
+      (v) => new Date(v).getTime() <= Date.now() + AUDITOR_INVITE_MAX_DAYS * 86_400_000,
+      `Must be within ${AUDITOR_INVITE_MAX_DAYS} days`,
+    ),
 });
 export type CreateAuditorInviteRequest = z.input<typeof createAuditorInviteSchema>;
 
@@ -35,7 +43,13 @@ export const auditorContextSchema = z.object({
 export type AuditorContext = z.infer<typeof auditorContextSchema>;
 
 export const auditorEndpoints = {
-  context: defineEndpoint({ method: 'GET', path: '/api/auditor/context', tag: 'auditor', summary: "The signed-in guest auditor's invite", response: auditorContextSchema }),
+  context: defineEndpoint({
+    method: 'GET',
+    path: '/api/auditor/context',
+    tag: 'auditor',
+    summary: "The signed-in guest auditor's invite",
+    response: auditorContextSchema,
+  }),
   requestCode: defineEndpoint({
     method: 'POST',
     path: '/api/auth/auditor/request-magic',
@@ -44,8 +58,21 @@ export const auditorEndpoints = {
     body: requestMagicSchema,
     response: okSchema,
   }),
-  verifyCode: defineEndpoint({ method: 'POST', path: '/api/auth/auditor/verify-magic', tag: 'auditor', summary: 'Sign in as a guest auditor with the emailed code', body: verifyMagicSchema, response: sessionSchema }),
-  listInvites: defineEndpoint({ method: 'GET', path: '/api/auditor-invites', tag: 'auditor', summary: "The organisation's guest-auditor invites (ADMIN)", response: z.array(auditorInviteSchema) }),
+  verifyCode: defineEndpoint({
+    method: 'POST',
+    path: '/api/auth/auditor/verify-magic',
+    tag: 'auditor',
+    summary: 'Sign in as a guest auditor with the emailed code',
+    body: verifyMagicSchema,
+    response: sessionSchema,
+  }),
+  listInvites: defineEndpoint({
+    method: 'GET',
+    path: '/api/auditor-invites',
+    tag: 'auditor',
+    summary: "The organisation's guest-auditor invites (ADMIN)",
+    response: z.array(auditorInviteSchema),
+  }),
   createInvite: defineEndpoint({
     method: 'POST',
     path: '/api/auditor-invites',
@@ -55,7 +82,13 @@ export const auditorEndpoints = {
     body: createAuditorInviteSchema,
     response: auditorInviteSchema,
   }),
-  getInvite: defineEndpoint({ method: 'GET', path: '/api/auditor-invites/:id', tag: 'auditor', summary: 'One invite of the organisation (ADMIN)', response: auditorInviteSchema }),
+  getInvite: defineEndpoint({
+    method: 'GET',
+    path: '/api/auditor-invites/:id',
+    tag: 'auditor',
+    summary: 'One invite of the organisation (ADMIN)',
+    response: auditorInviteSchema,
+  }),
   revokeInvite: defineEndpoint({
     method: 'DELETE',
     path: '/api/auditor-invites/:id',

@@ -63,7 +63,12 @@ export type LoginRequest = z.infer<typeof loginSchema>;
 
 export const registerSchema = z
   .object({
-    organizationName: z.string({ error: required }).trim().min(1, required).min(2, 'Must be at least 2 characters').max(200, 'Must be at most 200 characters'),
+    organizationName: z
+      .string({ error: required })
+      .trim()
+      .min(1, required)
+      .min(2, 'Must be at least 2 characters')
+      .max(200, 'Must be at most 200 characters'),
     email: emailSchema,
     password: newPasswordSchema,
     confirmPassword: z.string({ error: required }).min(1, required),
@@ -74,11 +79,16 @@ export type RegisterRequest = z.infer<typeof registerSchema>;
 export const requestMagicSchema = z.object({ email: emailSchema });
 export const verifyMagicSchema = z.object({
   email: emailSchema,
-  code: z.string({ error: required }).trim().regex(/^\d{6}$/, 'Enter the 6-digit code'),
+  code: z
+    .string({ error: required })
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code'),
 });
 export type VerifyMagicRequest = z.infer<typeof verifyMagicSchema>;
 
-export const verifyPasswordSchema = z.object({ password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1024) });
+export const verifyPasswordSchema = z.object({
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1024),
+});
 export const verifyPasswordResultSchema = z.object({ success: z.boolean() });
 
 export const forgotPasswordSchema = z.object({ email: emailSchema });
@@ -112,7 +122,13 @@ export const updateProfileSchema = z.object({
     .regex(/^[a-zA-Z0-9._-]+$/, 'Use letters, digits, ".", "_" and "-" only')
     .optional(),
   /** Minutes of inactivity before the session lock; null turns the lock off. */
-  autoLogoutMinutes: z.number().int('Must be a whole number').min(1, 'Must be at least 1 minute').max(1440, 'Must be at most 1440 minutes').nullable().optional(),
+  autoLogoutMinutes: z
+    .number()
+    .int('Must be a whole number')
+    .min(1, 'Must be at least 1 minute')
+    .max(1440, 'Must be at most 1440 minutes')
+    .nullable()
+    .optional(),
 });
 export type UpdateProfileRequest = z.infer<typeof updateProfileSchema>;
 
@@ -138,8 +154,21 @@ export type SessionInfo = z.infer<typeof sessionSchema>;
 export const okSchema = z.object({ ok: z.literal(true) });
 
 export const authEndpoints = {
-  me: defineEndpoint({ method: 'GET', path: '/api/auth/me', tag: 'auth', summary: 'The signed-in user, organisation and role (401 when not signed in)', response: sessionSchema }),
-  login: defineEndpoint({ method: 'POST', path: '/api/auth/login', tag: 'auth', summary: 'Sign in with email and password; rotates the session id', body: loginSchema, response: sessionSchema }),
+  me: defineEndpoint({
+    method: 'GET',
+    path: '/api/auth/me',
+    tag: 'auth',
+    summary: 'The signed-in user, organisation and role (401 when not signed in)',
+    response: sessionSchema,
+  }),
+  login: defineEndpoint({
+    method: 'POST',
+    path: '/api/auth/login',
+    tag: 'auth',
+    summary: 'Sign in with email and password; rotates the session id',
+    body: loginSchema,
+    response: sessionSchema,
+  }),
   register: defineEndpoint({
     method: 'POST',
     path: '/api/auth/register',
@@ -149,7 +178,13 @@ export const authEndpoints = {
     body: registerSchema,
     response: okSchema,
   }),
-  logout: defineEndpoint({ method: 'POST', path: '/api/auth/logout', tag: 'auth', summary: 'Sign out: the session is destroyed on the server', response: okSchema }),
+  logout: defineEndpoint({
+    method: 'POST',
+    path: '/api/auth/logout',
+    tag: 'auth',
+    summary: 'Sign out: the session is destroyed on the server',
+    response: okSchema,
+  }),
   requestMagic: defineEndpoint({
     method: 'POST',
     path: '/api/auth/request-magic',
@@ -158,7 +193,14 @@ export const authEndpoints = {
     body: requestMagicSchema,
     response: okSchema,
   }),
-  verifyMagic: defineEndpoint({ method: 'POST', path: '/api/auth/verify-magic', tag: 'auth', summary: 'Sign in with the emailed code', body: verifyMagicSchema, response: sessionSchema }),
+  verifyMagic: defineEndpoint({
+    method: 'POST',
+    path: '/api/auth/verify-magic',
+    tag: 'auth',
+    summary: 'Sign in with the emailed code',
+    body: verifyMagicSchema,
+    response: sessionSchema,
+  }),
   verifyPassword: defineEndpoint({
     method: 'POST',
     path: '/api/auth/verify-password',
@@ -183,7 +225,14 @@ export const authEndpoints = {
     body: resetPasswordSchema,
     response: okSchema,
   }),
-  updateProfile: defineEndpoint({ method: 'PATCH', path: '/api/auth/profile', tag: 'auth', summary: "Update the signed-in user's profile", body: updateProfileSchema, response: sessionSchema }),
+  updateProfile: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/auth/profile',
+    tag: 'auth',
+    summary: "Update the signed-in user's profile",
+    body: updateProfileSchema,
+    response: sessionSchema,
+  }),
   changePassword: defineEndpoint({
     method: 'POST',
     path: '/api/auth/change-password',

@@ -24,7 +24,10 @@ import { SessionStore } from './platform/session/session.store.js';
 function trustProxySetting(value: string): boolean | string[] {
   if (value === 'true') return true;
   if (value === 'false' || value === '') return false;
-  return value.split(',').map((v) => v.trim()).filter(Boolean);
+  return value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
 }
 
 export interface RunningMuster {

@@ -91,8 +91,14 @@ describe('Access control: ranks, tenancy, guest auditors', () => {
   describe('guest auditors', () => {
     it('signs in with an emailed code into a GUEST_AUDITOR session with its invite context', async () => {
       const c = sessions.get('GUEST_AUDITOR')!;
-      expect(await json(await c.get('/api/auth/me'))).toMatchObject({ role: 'GUEST_AUDITOR', user: { email: SEEDED_AUDITOR, firstName: 'Grace Okoye' }, org: { name: 'Harbor Point Port Authority' } });
-      expect(await json(await c.get('/api/auditor/context'))).toEqual({ invite: { auditorName: 'Grace Okoye', firm: 'Seaward Audit LLP', expiresAt: expect.any(String) } });
+      expect(await json(await c.get('/api/auth/me'))).toMatchObject({
+        role: 'GUEST_AUDITOR',
+        user: { email: SEEDED_AUDITOR, firstName: 'Grace Okoye' },
+        org: { name: 'Harbor Point Port Authority' },
+      });
+      expect(await json(await c.get('/api/auditor/context'))).toEqual({
+        invite: { auditorName: 'Grace Okoye', firm: 'Seaward Audit LLP', expiresAt: expect.any(String) },
+      });
     });
 
     it('refuses an auditor session on any non-auditor endpoint', async () => {
@@ -108,7 +114,11 @@ describe('Access control: ranks, tenancy, guest auditors', () => {
       const admin = sessions.get('ADMIN')!;
       const address = `inspector-${Date.now()}@classification.example`;
       const since = Date.now();
-      const created = await admin.post('/api/auditor-invites', { email: address, auditorName: 'Ivo Inspector', expiresAt: new Date(Date.now() + 7 * 86_400_000).toISOString() });
+      const created = await admin.post('/api/auditor-invites', {
+        email: address,
+        auditorName: 'Ivo Inspector',
+        expiresAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+      });
       expect(created.status).toBe(201);
       const invite = await json(created);
       expect(invite).toMatchObject({ email: address, auditorName: 'Ivo Inspector', firm: null, status: 'active' });
@@ -127,7 +137,13 @@ describe('Access control: ranks, tenancy, guest auditors', () => {
     it('ends the auditor session with the invite expiry', async () => {
       const admin = sessions.get('ADMIN')!;
       const address = `short-${Date.now()}@classification.example`;
-      const invite = await json(await admin.post('/api/auditor-invites', { email: address, auditorName: 'Short Visit', expiresAt: new Date(Date.now() + 3_600_000).toISOString() }));
+      const invite = await json(
+        await admin.post('/api/auditor-invites', {
+          email: address,
+          auditorName: 'Short Visit',
+          expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+        }),
+      );
       const auditor = await auditorSession(address);
       expect((await auditor.get('/api/auditor/context')).status).toBe(200);
       await sql(db.url, `UPDATE auditor_invites SET expires_at = now() - interval '1 second' WHERE id = $1`, [invite.id]);
@@ -142,9 +158,15 @@ describe('Access control: ranks, tenancy, guest auditors', () => {
     });
 
     it('validates invites with field messages', async () => {
-      const res = await sessions.get('ADMIN')!.post('/api/auditor-invites', { email: 'nope', auditorName: '', expiresAt: '2001-01-01T00:00:00Z' });
+      const res = await sessions
+        .get('ADMIN')!
+        .post('/api/auditor-invites', { email: 'nope', auditorName: '', expiresAt: '2001-01-01T00:00:00Z' });
       expect(res.status).toBe(400);
-      expect((await json(res)).fields).toEqual({ email: 'Enter a valid email address', auditorName: 'Required', expiresAt: 'Must be in the future' });
+      expect((await json(res)).fields).toEqual({
+        email: 'Enter a valid email address',
+        auditorName: 'Required',
+        expiresAt: 'Must be in the future',
+      });
     });
   });
 
@@ -157,7 +179,15 @@ describe('Access control: ranks, tenancy, guest auditors', () => {
         for (const method of Object.keys(operations).filter((m) => m !== 'get')) {
           if (path === '/api/auth/logout') continue;
           const url = path.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000');
-          for (const raw of ['null', '[]', '"text"', '42', '{}', '{"email":{"$ne":null},"password":[1,2]}', `{"email":"${'a'.repeat(5000)}"}`]) {
+          for (const raw of [
+            'null',
+            '[]',
+            '"text"',
+            '42',
+            '{}',
+            '{"email":{"$ne":null},"password":[1,2]}',
+            `{"email":"${'a'.repeat(5000)}"}`,
+          ]) {
             const res = await admin.request(method.toUpperCase(), url, undefined, { raw });
             statuses.push(`${method.toUpperCase()} ${path} ${raw.slice(0, 20)} → ${res.status}`);
             expect(res.status).toBeLessThan(500);
@@ -172,7 +202,16 @@ describe('Access control: ranks, tenancy, guest auditors', () => {
     it("answers 404 for another organisation's objects, and lists only one's own", async () => {
       const address = `rival-${Date.now()}@rival-port.example`;
       const c = await client();
-      expect((await c.post('/api/auth/register', { organizationName: 'Rival Port', email: address, password: 'Rival-Password-1', confirmPassword: 'Rival-Password-1' })).status).toBe(201);
+      expect(
+        (
+          await c.post('/api/auth/register', {
+            organizationName: 'Rival Port',
+            email: address,
+            password: 'Rival-Password-1',
+            confirmPassword: 'Rival-Password-1',
+          })
+        ).status,
+      ).toBe(201);
       const rival = await signIn(address, 'Rival-Password-1');
 
       const harborInvites = await json(await sessions.get('ADMIN')!.get('/api/auditor-invites'));

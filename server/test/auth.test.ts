@@ -35,7 +35,12 @@ describe('Identity: sign-up, sign-in, sessions, CSRF, codes, passwords', () => {
 
   async function signUp(address: string, organizationName = 'Pier 9 Logistics'): Promise<void> {
     const c = await client();
-    const res = await c.post('/api/auth/register', { organizationName, email: address, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+    const res = await c.post('/api/auth/register', {
+      organizationName,
+      email: address,
+      password: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    });
     expect(res.status).toBe(201);
   }
 
@@ -76,7 +81,12 @@ describe('Identity: sign-up, sign-in, sessions, CSRF, codes, passwords', () => {
       const c = await client();
       const first = await c.post('/api/auth/login', { email: '  Admin@HarborPoint.EXAMPLE ', password: DEMO_PASSWORD });
       expect(first.status).toBe(200);
-      expect(await json(first)).toMatchObject({ authenticated: true, role: 'ADMIN', org: { name: 'Harbor Point Port Authority' }, user: { email: 'admin@harborpoint.example', firstName: 'Amelia' } });
+      expect(await json(first)).toMatchObject({
+        authenticated: true,
+        role: 'ADMIN',
+        org: { name: 'Harbor Point Port Authority' },
+        user: { email: 'admin@harborpoint.example', firstName: 'Amelia' },
+      });
       const cookie = first.headers.getSetCookie().find((l) => l.startsWith(`${COOKIES.session}=`))!;
       expect(cookie).toMatch(/HttpOnly/i);
       expect(cookie).toMatch(/SameSite=Lax/i);
@@ -125,7 +135,11 @@ describe('Identity: sign-up, sign-in, sessions, CSRF, codes, passwords', () => {
       const res = await (await client()).post('/api/auth/login', { email: address, password: NEW_PASSWORD });
       expect(res.status).toBe(401);
       expect((await json(res)).message).toBe(AUTH_MESSAGES.invalidCredentials);
-      const rows = await sql(db.url, `SELECT reason FROM audit_events WHERE action = 'auth.login' AND actor_email = $1 ORDER BY created_at DESC LIMIT 1`, [address]);
+      const rows = await sql(
+        db.url,
+        `SELECT reason FROM audit_events WHERE action = 'auth.login' AND actor_email = $1 ORDER BY created_at DESC LIMIT 1`,
+        [address],
+      );
       expect(rows[0]).toEqual({ reason: 'account_suspended' });
     });
   });
@@ -134,7 +148,12 @@ describe('Identity: sign-up, sign-in, sessions, CSRF, codes, passwords', () => {
     it('creates the organisation with the user as ADMIN but no session: the user signs in next', async () => {
       const address = email('founder');
       const c = await client();
-      const res = await c.post('/api/auth/register', { organizationName: '  Northgate Terminal ', email: address.toUpperCase(), password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+      const res = await c.post('/api/auth/register', {
+        organizationName: '  Northgate Terminal ',
+        email: address.toUpperCase(),
+        password: NEW_PASSWORD,
+        confirmPassword: NEW_PASSWORD,
+      });
       expect(res.status).toBe(201);
       expect(await json(res)).toEqual({ ok: true });
       expect(c.sessionId).toBeUndefined();
@@ -144,7 +163,9 @@ describe('Identity: sign-up, sign-in, sessions, CSRF, codes, passwords', () => {
     });
 
     it('validates with field messages', async () => {
-      const res = await (await client()).post('/api/auth/register', { organizationName: '', email: 'x', password: 'short', confirmPassword: 'other' });
+      const res = await (
+        await client()
+      ).post('/api/auth/register', { organizationName: '', email: 'x', password: 'short', confirmPassword: 'other' });
       expect(res.status).toBe(400);
       expect((await json(res)).fields).toEqual({
         organizationName: 'Required',
@@ -152,7 +173,14 @@ describe('Identity: sign-up, sign-in, sessions, CSRF, codes, passwords', () => {
         password: `Password must be at least ${AUTH_LIMITS.passwordMinLength} characters`,
         confirmPassword: 'Passwords do not match',
       });
-      const mismatch = await (await client()).post('/api/auth/register', { organizationName: 'Dock 4', email: email('m'), password: NEW_PASSWORD, confirmPassword: `${NEW_PASSWORD}!` });
+      const mismatch = await (
+        await client()
+      ).post('/api/auth/register', {
+        organizationName: 'Dock 4',
+        email: email('m'),
+        password: NEW_PASSWORD,
+        confirmPassword: `${NEW_PASSWORD}!`,
+      });
       expect((await json(mismatch)).fields).toEqual({ confirmPassword: 'Passwords do not match' });
     });
 
@@ -160,7 +188,14 @@ describe('Identity: sign-up, sign-in, sessions, CSRF, codes, passwords', () => {
       const address = email('taken');
       await signUp(address, 'First Org');
       const since = Date.now();
-      const res = await (await client()).post('/api/auth/register', { organizationName: 'Second Org', email: address, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+      const res = await (
+        await client()
+      ).post('/api/auth/register', {
+        organizationName: 'Second Org',
+        email: address,
+        password: NEW_PASSWORD,
+        confirmPassword: NEW_PASSWORD,
+      });
       expect(res.status).toBe(201);
       expect(await sql(db.url, `SELECT 1 FROM organizations WHERE name = 'Second Org'`)).toHaveLength(0);
       const message = await mail.waitFor(address, /tried to create a Muster account/, since);
@@ -182,7 +217,9 @@ describe('Identity: sign-up, sign-in, sessions, CSRF, codes, passwords', () => {
       expect(retryAfter).toBeGreaterThan(AUTH_LIMITS.lockoutSeconds - 60);
       expect(retryAfter).toBeLessThanOrEqual(AUTH_LIMITS.lockoutSeconds);
       expect(await json(locked)).toMatchObject({ statusCode: 429, code: 'RATE_LIMITED' });
-      const audit = await sql(db.url, `SELECT action, outcome FROM audit_events WHERE actor_email = $1 AND action = 'auth.lockout'`, [address]);
+      const audit = await sql(db.url, `SELECT action, outcome FROM audit_events WHERE actor_email = $1 AND action = 'auth.lockout'`, [
+        address,
+      ]);
       expect(audit).toEqual([{ action: 'auth.lockout', outcome: 'success' }]);
     });
   });
@@ -293,10 +330,18 @@ describe('Identity: sign-up, sign-in, sessions, CSRF, codes, passwords', () => {
       const token = resetTokenIn((await mail.waitFor(address, /Reset your Muster password/, since)).text);
 
       const c = await client();
-      const res = await c.post('/api/auth/reset-password', { token, password: 'Brand-New-Password-1', confirmPassword: 'Brand-New-Password-1' });
+      const res = await c.post('/api/auth/reset-password', {
+        token,
+        password: 'Brand-New-Password-1',
+        confirmPassword: 'Brand-New-Password-1',
+      });
       expect(res.status).toBe(200);
       expect((await elsewhere.get('/api/auth/me')).status).toBe(401);
-      const reused = await c.post('/api/auth/reset-password', { token, password: 'Another-Password-2', confirmPassword: 'Another-Password-2' });
+      const reused = await c.post('/api/auth/reset-password', {
+        token,
+        password: 'Another-Password-2',
+        confirmPassword: 'Another-Password-2',
+      });
       expect(reused.status).toBe(410);
       expect((await json(reused)).message).toBe(AUTH_MESSAGES.invalidResetLink);
       expect((await (await client()).post('/api/auth/login', { email: address, password: NEW_PASSWORD })).status).toBe(401);
@@ -312,10 +357,18 @@ describe('Identity: sign-up, sign-in, sessions, CSRF, codes, passwords', () => {
       await signUp(address);
       const other = await signedIn(address);
       const c = await signedIn(address);
-      const wrong = await c.post('/api/auth/change-password', { currentPassword: 'nope', password: 'Changed-Password-9', confirmPassword: 'Changed-Password-9' });
+      const wrong = await c.post('/api/auth/change-password', {
+        currentPassword: 'nope',
+        password: 'Changed-Password-9',
+        confirmPassword: 'Changed-Password-9',
+      });
       expect(wrong.status).toBe(400);
       expect((await json(wrong)).fields).toEqual({ currentPassword: AUTH_MESSAGES.wrongCurrentPassword });
-      const ok = await c.post('/api/auth/change-password', { currentPassword: NEW_PASSWORD, password: 'Changed-Password-9', confirmPassword: 'Changed-Password-9' });
+      const ok = await c.post('/api/auth/change-password', {
+        currentPassword: NEW_PASSWORD,
+        password: 'Changed-Password-9',
+        confirmPassword: 'Changed-Password-9',
+      });
       expect(ok.status).toBe(200);
       expect((await c.get('/api/auth/me')).status).toBe(200);
       expect((await other.get('/api/auth/me')).status).toBe(401);
@@ -330,7 +383,10 @@ describe('Identity: sign-up, sign-in, sessions, CSRF, codes, passwords', () => {
       expect((await json(res)).user).toMatchObject({ firstName: 'Ada', lastName: 'Quay', autoLogoutMinutes: null });
       const bad = await c.request('PATCH', '/api/auth/profile', { autoLogoutMinutes: 0, username: 'a b' });
       expect(bad.status).toBe(400);
-      expect((await json(bad)).fields).toEqual({ autoLogoutMinutes: 'Must be at least 1 minute', username: 'Use letters, digits, ".", "_" and "-" only' });
+      expect((await json(bad)).fields).toEqual({
+        autoLogoutMinutes: 'Must be at least 1 minute',
+        username: 'Use letters, digits, ".", "_" and "-" only',
+      });
       const taken = await c.request('PATCH', '/api/auth/profile', { username: 'admin' });
       expect(taken.status).toBe(409);
     });
@@ -355,7 +411,8 @@ describe('Identity: per-address rate limit', () => {
 
   it('answers 429 with Retry-After once an address used up its sign-in attempts', async () => {
     const c = await new TestClient(server.url!).init();
-    for (let i = 0; i < 3; i++) expect((await c.post('/api/auth/login', { email: `x${i}@example.org`, password: 'whatever-1' })).status).toBe(401);
+    for (let i = 0; i < 3; i++)
+      expect((await c.post('/api/auth/login', { email: `x${i}@example.org`, password: 'whatever-1' })).status).toBe(401);
     const limited = await c.post('/api/auth/login', { email: 'admin@harborpoint.example', password: DEMO_PASSWORD });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);

@@ -59,7 +59,11 @@ export const configSchema = z.object({
    */
   TRUST_PROXY: z.string().default('false'),
   /** Hours a session lives without activity (sliding), and at most in all. */
-  SESSION_IDLE_HOURS: z.coerce.number().min(0.1).max(24 * 30).default(12),
+  SESSION_IDLE_HOURS: z.coerce
+    .number()
+    .min(0.1)
+    .max(24 * 30)
+    .default(12),
   SESSION_MAX_DAYS: z.coerce.number().min(0.1).max(90).default(7),
   /** Sign-in attempts allowed per client address in 15 minutes (password and code). */
   AUTH_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(50),

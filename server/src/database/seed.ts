@@ -36,7 +36,10 @@ export const DEMO_USERS: readonly DemoUser[] = [
  * Creates the demo organisation, one user per role (password DEMO_PASSWORD) and an open
  * guest-auditor invite. Idempotent: an existing demo organisation is left as it is.
  */
-export async function seedDemoData(dataSource: DataSource, hashPassword: (password: string) => Promise<string>): Promise<{ created: boolean }> {
+export async function seedDemoData(
+  dataSource: DataSource,
+  hashPassword: (password: string) => Promise<string>,
+): Promise<{ created: boolean }> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return dataSource.transaction(async (tx) => {
     const existing = await tx.findOne(Organization, { where: { name: DEMO_ORGANIZATION } });
@@ -59,7 +62,13 @@ export async function seedDemoData(dataSource: DataSource, hashPassword: (passwo
       await tx.save(tx.create(Membership, { userId: user.id, orgId: demo.platform ? null : org.id, role: demo.role }));
     }
     await tx.save(
-      tx.create(AuditorInvite, { ...DEMO_AUDITOR, orgId: org.id, createdByUserId: adminId, expiresAt: new Date(Date.now() + 90 * 86_400_000), scope: {} }),
+      tx.create(AuditorInvite, {
+        ...DEMO_AUDITOR,
+        orgId: org.id,
+        createdByUserId: adminId,
+        expiresAt: new Date(Date.now() + 90 * 86_400_000),
+        scope: {},
+      }),
     );
     return { created: true };
   });

@@ -28,14 +28,21 @@ export class TestClient {
       const eq = pair.indexOf('=');
       const name = pair.slice(0, eq).trim();
       const value = pair.slice(eq + 1).trim();
-      const expired = attrs.some((a) => /^\s*max-age=0\s*$/i.test(a) || (/^\s*expires=/i.test(a) && new Date(a.split('=')[1]!).getTime() < Date.now()));
+      const expired = attrs.some(
+        (a) => /^\s*max-age=0\s*$/i.test(a) || (/^\s*expires=/i.test(a) && new Date(a.split('=')[1]!).getTime() < Date.now()),
+      );
       if (expired || value === '') this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
   }
 
   /** `options.raw` sends that exact text as a JSON body (malformed and oversized bodies). */
-  async request(method: string, path: string, body?: unknown, options: { csrf?: boolean; headers?: Record<string, string>; raw?: string } = {}): Promise<Response> {
+  async request(
+    method: string,
+    path: string,
+    body?: unknown,
+    options: { csrf?: boolean; headers?: Record<string, string>; raw?: string } = {},
+  ): Promise<Response> {
     const headers: Record<string, string> = { ...options.headers };
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     if (this.origin && method !== 'GET') headers.origin ??= this.origin;

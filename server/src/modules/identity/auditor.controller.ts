@@ -20,7 +20,12 @@ export class AuditorAuthController {
 
   @Endpoint(api.auditor.requestCode)
   @Public()
-  async requestCode(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply, @ValidBody() body: { email: string }, @Client() client: ClientContext): Promise<{ ok: true }> {
+  async requestCode(
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+    @ValidBody() body: { email: string },
+    @Client() client: ClientContext,
+  ): Promise<{ ok: true }> {
     const nonce = this.magic.newNonce();
     setMagicNonce(request, reply, nonce);
     await this.auditors.requestCode(body.email, nonce, client);
@@ -55,7 +60,11 @@ export class AuditorInvitesController {
   }
 
   @Endpoint(api.auditor.createInvite)
-  create(@Auth() auth: AuthContext, @ValidBody() body: { email: string; auditorName: string; firm: string | null; expiresAt: string }, @Client() client: ClientContext): Promise<AuditorInvite> {
+  create(
+    @Auth() auth: AuthContext,
+    @ValidBody() body: { email: string; auditorName: string; firm: string | null; expiresAt: string },
+    @Client() client: ClientContext,
+  ): Promise<AuditorInvite> {
     return this.auditors.create(auth, body, client);
   }
 

@@ -61,13 +61,30 @@ export class AuditorService {
     return inviteView(await this.scope(auth).get(id, 'Invite'));
   }
 
-  async create(auth: AuthContext, body: { email: string; auditorName: string; firm: string | null; expiresAt: string }, client: ClientContext): Promise<AuditorInviteView> {
+  async create(
+    auth: AuthContext,
+    body: { email: string; auditorName: string; firm: string | null; expiresAt: string },
+    client: ClientContext,
+  ): Promise<AuditorInviteView> {
     const scope = this.scope(auth);
     const invite = await scope.save(
-      scope.create({ email: body.email, auditorName: body.auditorName, firm: body.firm, expiresAt: new Date(body.expiresAt), createdByUserId: auth.userId, scope: {} }),
+      scope.create({
+        email: body.email,
+        auditorName: body.auditorName,
+        firm: body.firm,
+        expiresAt: new Date(body.expiresAt),
+        createdByUserId: auth.userId,
+        scope: {},
+      }),
     );
     const org = await this.orgs.findOneByOrFail({ id: scope.orgId });
-    await this.audit.record({ action: 'auditor.invite.created', outcome: 'success', actor: this.actor(auth, client), target: { type: 'auditor_invite', id: invite.id }, metadata: { email: invite.email, expiresAt: body.expiresAt } });
+    await this.audit.record({
+      action: 'auditor.invite.created',
+      outcome: 'success',
+      actor: this.actor(auth, client),
+      target: { type: 'auditor_invite', id: invite.id },
+      metadata: { email: invite.email, expiresAt: body.expiresAt },
+    });
     await this.mail.send({
       to: invite.email,
       subject: `${org.name} invited you to the Muster Auditor Portal`,
@@ -83,7 +100,13 @@ export class AuditorService {
       invite.revokedAt = new Date();
       await scope.save(invite);
       const ended = await this.sessions.destroyAllFor(invite.id);
-      await this.audit.record({ action: 'auditor.invite.revoked', outcome: 'success', actor: this.actor(auth, client), target: { type: 'auditor_invite', id: invite.id }, metadata: { sessionsEnded: ended } });
+      await this.audit.record({
+        action: 'auditor.invite.revoked',
+        outcome: 'success',
+        actor: this.actor(auth, client),
+        target: { type: 'auditor_invite', id: invite.id },
+        metadata: { sessionsEnded: ended },
+      });
     }
     return inviteView(invite);
   }
@@ -98,7 +121,12 @@ export class AuditorService {
     await this.throttle.consume('magicPerEmail', `auditor:${email}`);
     const invite = await this.activeInvite(email);
     if (!invite) {
-      await this.audit.record({ action: 'auditor.magic.requested', outcome: 'failure', reason: 'no_active_invite', actor: { email, ip: client.ip, userAgent: client.userAgent } });
+      await this.audit.record({
+        action: 'auditor.magic.requested',
+        outcome: 'failure',
+        reason: 'no_active_invite',
+        actor: { email, ip: client.ip, userAgent: client.userAgent },
+      });
       return;
     }
     const code = await this.magic.issue('auditor', email, invite.id, nonce);
@@ -107,14 +135,25 @@ export class AuditorService {
       subject: 'Your Muster Auditor Portal sign-in code',
       text: `Your Auditor Portal sign-in code is ${code}.\n\nIt expires in 10 minutes and works only in the browser where you asked for it. If you did not ask for it, ignore this email.`,
     });
-    await this.audit.record({ action: 'auditor.magic.requested', outcome: 'success', orgId: invite.orgId, actor: { inviteId: invite.id, email, role: 'GUEST_AUDITOR', ip: client.ip, userAgent: client.userAgent } });
+    await this.audit.record({
+      action: 'auditor.magic.requested',
+      outcome: 'success',
+      orgId: invite.orgId,
+      actor: { inviteId: invite.id, email, role: 'GUEST_AUDITOR', ip: client.ip, userAgent: client.userAgent },
+    });
   }
 
   /** Checks the code and returns the session principal, bound to the invite and ending with it. */
-  async verifyCode(email: string, code: string, nonce: string | undefined, client: ClientContext): Promise<{ principal: SessionPrincipal; info: SessionInfo }> {
+  async verifyCode(
+    email: string,
+    code: string,
+    nonce: string | undefined,
+    client: ClientContext,
+  ): Promise<{ principal: SessionPrincipal; info: SessionInfo }> {
     await this.throttle.consume('signInIp', client.ip);
     const result = await this.magic.verify('auditor', email, code, nonce);
-    const invite = 'failure' in result ? null : await this.invites.findOne({ where: { id: result.subjectId }, relations: { organization: true } });
+    const invite =
+      'failure' in result ? null : await this.invites.findOne({ where: { id: result.subjectId }, relations: { organization: true } });
     const usable = invite && !invite.revokedAt && invite.expiresAt > new Date();
     if (!usable) {
       await this.audit.record({
@@ -127,9 +166,22 @@ export class AuditorService {
       throw new DomainError('INVALID_MAGIC_CODE', AUTH_MESSAGES.invalidMagic);
     }
     await this.invites.update(invite.id, { lastUsedAt: new Date() });
-    await this.audit.record({ action: 'auditor.invite.used', outcome: 'success', orgId: invite.orgId, actor: { inviteId: invite.id, email, role: 'GUEST_AUDITOR', ip: client.ip, userAgent: client.userAgent } });
+    await this.audit.record({
+      action: 'auditor.invite.used',
+      outcome: 'success',
+      orgId: invite.orgId,
+      actor: { inviteId: invite.id, email, role: 'GUEST_AUDITOR', ip: client.ip, userAgent: client.userAgent },
+    });
     return {
-      principal: { kind: 'auditor', principalId: invite.id, userId: null, inviteId: invite.id, orgId: invite.orgId, role: 'GUEST_AUDITOR', notAfter: invite.expiresAt },
+      principal: {
+        kind: 'auditor',
+        principalId: invite.id,
+        userId: null,
+        inviteId: invite.id,
+        orgId: invite.orgId,
+        role: 'GUEST_AUDITOR',
+        notAfter: invite.expiresAt,
+      },
       info: this.infoOf(invite),
     };
   }
@@ -137,7 +189,14 @@ export class AuditorService {
   private infoOf(invite: AuditorInvite): SessionInfo {
     return {
       authenticated: true,
-      user: { id: invite.id, username: invite.email, firstName: invite.auditorName, lastName: null, email: invite.email, autoLogoutMinutes: null },
+      user: {
+        id: invite.id,
+        username: invite.email,
+        firstName: invite.auditorName,
+        lastName: null,
+        email: invite.email,
+        autoLogoutMinutes: null,
+      },
       org: invite.organization ? { id: invite.organization.id, name: invite.organization.name } : null,
       role: 'GUEST_AUDITOR',
     };

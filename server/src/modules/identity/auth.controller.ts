@@ -45,7 +45,11 @@ export class AuthController {
   @Endpoint(api.auth.login)
   @Public()
   @UseGuards(CredentialsGuard('local', loginSchema))
-  login(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply, @Client() client: ClientContext): Promise<SessionInfo> {
+  login(
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+    @Client() client: ClientContext,
+  ): Promise<SessionInfo> {
     return this.auth.completeSignIn(request, reply, request.user as Account, client, 'password');
   }
 
@@ -58,14 +62,24 @@ export class AuthController {
 
   @Endpoint(api.auth.logout)
   @Public()
-  async logout(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply, @OptionalAuth() auth: AuthContext | null, @Client() client: ClientContext): Promise<Ok> {
+  async logout(
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+    @OptionalAuth() auth: AuthContext | null,
+    @Client() client: ClientContext,
+  ): Promise<Ok> {
     await this.auth.logout(request, reply, auth, client);
     return OK;
   }
 
   @Endpoint(api.auth.requestMagic)
   @Public()
-  async requestMagic(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply, @ValidBody() body: { email: string }, @Client() client: ClientContext): Promise<Ok> {
+  async requestMagic(
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+    @ValidBody() body: { email: string },
+    @Client() client: ClientContext,
+  ): Promise<Ok> {
     const nonce = this.magic.newNonce();
     setMagicNonce(request, reply, nonce);
     await this.auth.requestMagic(body.email, nonce, client);
@@ -75,12 +89,20 @@ export class AuthController {
   @Endpoint(api.auth.verifyMagic)
   @Public()
   @UseGuards(CredentialsGuard('magic', verifyMagicSchema))
-  verifyMagic(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply, @Client() client: ClientContext): Promise<SessionInfo> {
+  verifyMagic(
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+    @Client() client: ClientContext,
+  ): Promise<SessionInfo> {
     return this.auth.completeSignIn(request, reply, request.user as Account, client, 'magic_code');
   }
 
   @Endpoint(api.auth.verifyPassword)
-  async verifyPassword(@Auth() auth: AuthContext, @ValidBody() body: { password: string }, @Client() client: ClientContext): Promise<{ success: boolean }> {
+  async verifyPassword(
+    @Auth() auth: AuthContext,
+    @ValidBody() body: { password: string },
+    @Client() client: ClientContext,
+  ): Promise<{ success: boolean }> {
     return { success: await this.auth.verifyPassword(auth, body.password, client) };
   }
 

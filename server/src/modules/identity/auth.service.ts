@@ -102,7 +102,12 @@ export class AuthService {
     const ok = await this.passwords.verify(account?.user.passwordHash, password);
     if (!account || !ok) {
       const lockedNow = await this.throttle.fail('failuresPerAccount', email);
-      await this.audit.record({ action: 'auth.login', outcome: 'failure', reason: account ? 'bad_password' : 'unknown_account', actor: this.actor(client, account, email) });
+      await this.audit.record({
+        action: 'auth.login',
+        outcome: 'failure',
+        reason: account ? 'bad_password' : 'unknown_account',
+        actor: this.actor(client, account, email),
+      });
       if (lockedNow) {
         await this.audit.record({
           action: 'auth.lockout',
@@ -131,10 +136,21 @@ export class AuthService {
   }
 
   /** After a successful sign-in of any kind. */
-  async completeSignIn(request: FastifyRequest, reply: FastifyReply, account: Account, client: ClientContext, method: 'password' | 'magic_code'): Promise<SessionInfo> {
+  async completeSignIn(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    account: Account,
+    client: ClientContext,
+    method: 'password' | 'magic_code',
+  ): Promise<SessionInfo> {
     await this.signIn(request, reply, principalOf(account));
     await this.users.update(account.user.id, { lastLoginAt: new Date() });
-    await this.audit.record({ action: method === 'password' ? 'auth.login' : 'auth.magic.verified', outcome: 'success', actor: this.actor(client, account), metadata: { method } });
+    await this.audit.record({
+      action: method === 'password' ? 'auth.login' : 'auth.magic.verified',
+      outcome: 'success',
+      actor: this.actor(client, account),
+      metadata: { method },
+    });
     return sessionInfoOf(account);
   }
 
@@ -151,17 +167,35 @@ export class AuthService {
         subject: 'Someone tried to create a Muster account with your email',
         text: `Someone tried to create a new Muster organisation ("${body.organizationName}") with ${body.email}, which already has an account.\n\nIf it was you, sign in instead, or reset your password if you have forgotten it. If it was not you, you can ignore this email.`,
       });
-      await this.audit.record({ action: 'auth.register', outcome: 'failure', reason: 'email_in_use', actor: this.actor(client, null, body.email) });
+      await this.audit.record({
+        action: 'auth.register',
+        outcome: 'failure',
+        reason: 'email_in_use',
+        actor: this.actor(client, null, body.email),
+      });
       return;
     }
     const hash = await this.passwords.hash(body.password);
     const account = await this.dataSource.transaction(async (tx) => {
       const org = await tx.save(tx.create(Organization, { name: body.organizationName }));
-      const user = await tx.save(tx.create(User, { username: await this.freeUsername(body.email), email: body.email, passwordHash: hash, passwordChangedAt: new Date(), autoLogoutMinutes: 30 }));
+      const user = await tx.save(
+        tx.create(User, {
+          username: await this.freeUsername(body.email),
+          email: body.email,
+          passwordHash: hash,
+          passwordChangedAt: new Date(),
+          autoLogoutMinutes: 30,
+        }),
+      );
       const membership = await tx.save(tx.create(Membership, { userId: user.id, orgId: org.id, role: 'ADMIN' }));
       return { user, membership, org };
     });
-    await this.audit.record({ action: 'auth.register', outcome: 'success', actor: this.actor(client, account), target: { type: 'organization', id: account.org.id } });
+    await this.audit.record({
+      action: 'auth.register',
+      outcome: 'success',
+      actor: this.actor(client, account),
+      target: { type: 'organization', id: account.org.id },
+    });
     await this.mail.send({
       to: body.email,
       subject: 'Welcome to Muster',
@@ -188,7 +222,14 @@ export class AuthService {
       await this.audit.record({
         action: 'auth.logout',
         outcome: 'success',
-        actor: { userId: auth.userId, inviteId: auth.inviteId, role: auth.role, orgId: auth.orgId, ip: client.ip, userAgent: client.userAgent },
+        actor: {
+          userId: auth.userId,
+          inviteId: auth.inviteId,
+          role: auth.role,
+          orgId: auth.orgId,
+          ip: client.ip,
+          userAgent: client.userAgent,
+        },
       });
     }
     clearSessionCookie(request, reply);
@@ -200,7 +241,12 @@ export class AuthService {
     await this.throttle.consume('magicPerEmail', email);
     const account = await this.findAccount({ email });
     if (!account || account.user.status !== 'active') {
-      await this.audit.record({ action: 'auth.magic.requested', outcome: 'failure', reason: account ? `account_${account.user.status}` : 'unknown_account', actor: this.actor(client, account, email) });
+      await this.audit.record({
+        action: 'auth.magic.requested',
+        outcome: 'failure',
+        reason: account ? `account_${account.user.status}` : 'unknown_account',
+        actor: this.actor(client, account, email),
+      });
       return;
     }
     const code = await this.magic.issue('login', email, account.user.id, nonce);
@@ -217,7 +263,12 @@ export class AuthService {
     await this.throttle.consume('signInIp', client.ip);
     const result = await this.magic.verify('login', email, code, nonce);
     if ('failure' in result) {
-      await this.audit.record({ action: 'auth.magic.failed', outcome: 'failure', reason: result.failure, actor: this.actor(client, null, email) });
+      await this.audit.record({
+        action: 'auth.magic.failed',
+        outcome: 'failure',
+        reason: result.failure,
+        actor: this.actor(client, null, email),
+      });
       throw new DomainError('INVALID_MAGIC_CODE', AUTH_MESSAGES.invalidMagic);
     }
     const account = await this.findAccount({ id: result.subjectId });
@@ -230,7 +281,14 @@ export class AuthService {
   async verifyPassword(auth: AuthContext, password: string, client: ClientContext): Promise<boolean> {
     await this.throttle.consume('verifyPassword', auth.sessionId);
     const account = auth.userId ? await this.findAccount({ id: auth.userId }) : null;
-    const actor = { userId: auth.userId, inviteId: auth.inviteId, role: auth.role, orgId: auth.orgId, ip: client.ip, userAgent: client.userAgent };
+    const actor = {
+      userId: auth.userId,
+      inviteId: auth.inviteId,
+      role: auth.role,
+      orgId: auth.orgId,
+      ip: client.ip,
+      userAgent: client.userAgent,
+    };
     if (!account || account.org?.ssoRequired || !account.user.passwordHash) {
       await this.audit.record({ action: 'auth.verify_password', outcome: 'failure', reason: 'no_password_authentication', actor });
       throw new DomainError('SSO_REQUIRED', AUTH_MESSAGES.ssoRequired);
@@ -246,7 +304,12 @@ export class AuthService {
     await this.throttle.consume('resetPerEmail', email);
     const account = await this.findAccount({ email });
     if (!account || account.user.status !== 'active') {
-      await this.audit.record({ action: 'auth.password_reset.requested', outcome: 'failure', reason: account ? `account_${account.user.status}` : 'unknown_account', actor: this.actor(client, account, email) });
+      await this.audit.record({
+        action: 'auth.password_reset.requested',
+        outcome: 'failure',
+        reason: account ? `account_${account.user.status}` : 'unknown_account',
+        actor: this.actor(client, account, email),
+      });
       return;
     }
     const token = randomBytes(32).toString('base64url');
@@ -274,7 +337,12 @@ export class AuthService {
     await this.users.update(account.user.id, { passwordHash: await this.passwords.hash(body.password), passwordChangedAt: new Date() });
     const ended = await this.sessions.destroyAllFor(account.user.id);
     await this.throttle.reset('failuresPerAccount', account.user.email);
-    await this.audit.record({ action: 'auth.password_reset', outcome: 'success', actor: this.actor(client, account), metadata: { sessionsEnded: ended } });
+    await this.audit.record({
+      action: 'auth.password_reset',
+      outcome: 'success',
+      actor: this.actor(client, account),
+      metadata: { sessionsEnded: ended },
+    });
     await this.mail.send({
       to: account.user.email,
       subject: 'Your Muster password was changed',
@@ -284,21 +352,35 @@ export class AuthService {
 
   async changePassword(auth: AuthContext, body: ChangePasswordRequest, client: ClientContext): Promise<void> {
     const account = auth.userId ? await this.findAccount({ id: auth.userId }) : null;
-    if (!account || account.org?.ssoRequired || !account.user.passwordHash) throw new DomainError('SSO_REQUIRED', AUTH_MESSAGES.ssoRequired);
+    if (!account || account.org?.ssoRequired || !account.user.passwordHash)
+      throw new DomainError('SSO_REQUIRED', AUTH_MESSAGES.ssoRequired);
     if (!(await this.passwords.verify(account.user.passwordHash, body.currentPassword))) {
-      await this.audit.record({ action: 'auth.password_change', outcome: 'failure', reason: 'bad_password', actor: this.actor(client, account) });
-      throw new DomainError('VALIDATION_FAILED', AUTH_MESSAGES.wrongCurrentPassword, { currentPassword: AUTH_MESSAGES.wrongCurrentPassword });
+      await this.audit.record({
+        action: 'auth.password_change',
+        outcome: 'failure',
+        reason: 'bad_password',
+        actor: this.actor(client, account),
+      });
+      throw new DomainError('VALIDATION_FAILED', AUTH_MESSAGES.wrongCurrentPassword, {
+        currentPassword: AUTH_MESSAGES.wrongCurrentPassword,
+      });
     }
     await this.users.update(account.user.id, { passwordHash: await this.passwords.hash(body.password), passwordChangedAt: new Date() });
     const ended = await this.sessions.destroyAllFor(account.user.id, auth.sessionId);
-    await this.audit.record({ action: 'auth.password_change', outcome: 'success', actor: this.actor(client, account), metadata: { otherSessionsEnded: ended } });
+    await this.audit.record({
+      action: 'auth.password_change',
+      outcome: 'success',
+      actor: this.actor(client, account),
+      metadata: { otherSessionsEnded: ended },
+    });
   }
 
   async updateProfile(auth: AuthContext, body: UpdateProfileRequest): Promise<SessionInfo> {
     if (!auth.userId) throw new DomainError('FORBIDDEN', AUTH_MESSAGES.forbidden);
     if (body.username) {
       const taken = await this.users.findOne({ where: { username: body.username } });
-      if (taken && taken.id !== auth.userId) throw new DomainError('CONFLICT', 'This username is taken', { username: 'This username is taken' });
+      if (taken && taken.id !== auth.userId)
+        throw new DomainError('CONFLICT', 'This username is taken', { username: 'This username is taken' });
     }
     const changes: Partial<User> = {};
     if (body.firstName !== undefined) changes.firstName = body.firstName || null;

@@ -24,8 +24,22 @@ export class IdentityModule {
     return {
       module: IdentityModule,
       imports: [PassportModule.register({ session: false }), TypeOrmModule.forFeature([User, Organization, Membership, AuditorInvite])],
-      controllers: [AuthController, AuditorAuthController, AuditorInvitesController, ...(config.NODE_ENV === 'test' ? [rankProbeController()] : [])],
-      providers: [AuthService, AuditorService, PasswordService, ThrottleService, MagicCodeService, LocalStrategy, MagicStrategy, AuditorMagicStrategy],
+      controllers: [
+        AuthController,
+        AuditorAuthController,
+        AuditorInvitesController,
+        ...(config.NODE_ENV === 'test' ? [rankProbeController()] : []),
+      ],
+      providers: [
+        AuthService,
+        AuditorService,
+        PasswordService,
+        ThrottleService,
+        MagicCodeService,
+        LocalStrategy,
+        MagicStrategy,
+        AuditorMagicStrategy,
+      ],
       exports: [AuthService, PasswordService],
     };
   }

@@ -58,7 +58,12 @@ export class MagicCodeService {
    * Checks a code. Returns the subject id when the code is right, from the browser that asked,
    * and not expired or spent; the code is then gone. A wrong try counts; the fifth spends it.
    */
-  async verify(purpose: MagicPurpose, email: string, code: string, nonce: string | undefined): Promise<{ subjectId: string } | { failure: 'expired' | 'wrong_browser' | 'wrong_code' | 'too_many_tries' }> {
+  async verify(
+    purpose: MagicPurpose,
+    email: string,
+    code: string,
+    nonce: string | undefined,
+  ): Promise<{ subjectId: string } | { failure: 'expired' | 'wrong_browser' | 'wrong_code' | 'too_many_tries' }> {
     const key = this.key(purpose, email);
     const raw = await this.redis.get(key);
     if (!raw) return { failure: 'expired' };

@@ -6,7 +6,8 @@ import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { DomainError } from '../../platform/errors/domain-error.js';
 import { REDIS } from '../../platform/redis/redis.tokens.js';
 
-export type ThrottleName = 'signInIp' | 'failuresPerAccount' | 'magicPerEmail' | 'magicPerIp' | 'resetPerEmail' | 'resetPerIp' | 'verifyPassword';
+export type ThrottleName =
+  'signInIp' | 'failuresPerAccount' | 'magicPerEmail' | 'magicPerIp' | 'resetPerEmail' | 'resetPerIp' | 'verifyPassword';
 
 /**
  * The rate limits of the identity flows (rate-limiter-flexible over Redis). A limit that is
@@ -27,7 +28,13 @@ export class ThrottleService implements OnModuleInit {
     const make = (name: ThrottleName, points: number, duration: number, blockDuration = 0) =>
       this.limiters.set(
         name,
-        new RateLimiterRedis({ storeClient: this.redis, keyPrefix: `${this.config.REDIS_PREFIX}:throttle:${name}`, points, duration, blockDuration }),
+        new RateLimiterRedis({
+          storeClient: this.redis,
+          keyPrefix: `${this.config.REDIS_PREFIX}:throttle:${name}`,
+          points,
+          duration,
+          blockDuration,
+        }),
       );
     make('signInIp', this.config.AUTH_ATTEMPTS_PER_IP, 15 * 60);
     make('failuresPerAccount', AUTH_LIMITS.lockoutFailures, AUTH_LIMITS.lockoutWindowSeconds, AUTH_LIMITS.lockoutSeconds);

@@ -49,7 +49,10 @@ export class AuditService {
       metadata: entry.metadata ?? {},
     });
     const saved = await this.events.save(event);
-    this.logger.log({ audit: entry.action, outcome: entry.outcome, reason: entry.reason, userId: event.actorUserId, orgId: event.orgId }, 'Audit event');
+    this.logger.log(
+      { audit: entry.action, outcome: entry.outcome, reason: entry.reason, userId: event.actorUserId, orgId: event.orgId },
+      'Audit event',
+    );
     return saved;
   }
 }

@@ -47,4 +47,6 @@ export function clientOf(request: FastifyRequest): ClientContext {
   return { ip: request.ip, userAgent: typeof ua === 'string' ? ua.slice(0, 512) : null };
 }
 
-export const Client = createParamDecorator((_: unknown, ctx: ExecutionContext): ClientContext => clientOf(ctx.switchToHttp().getRequest<FastifyRequest>()));
+export const Client = createParamDecorator((_: unknown, ctx: ExecutionContext): ClientContext =>
+  clientOf(ctx.switchToHttp().getRequest<FastifyRequest>()),
+);

@@ -19,7 +19,7 @@ export class TenantScope<T extends TenantOwned> {
   ) {}
 
   private where(where: FindOptionsWhere<T> = {}): FindOptionsWhere<T> {
-    return { ...where, orgId: this.orgId } as FindOptionsWhere<T>;
+    return { ...where, orgId: this.orgId };
   }
 
   find(where?: FindOptionsWhere<T>, order?: Partial<Record<keyof T, 'ASC' | 'DESC'>>): Promise<T[]> {

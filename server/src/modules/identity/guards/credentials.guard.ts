@@ -20,7 +20,8 @@ export function CredentialsGuard(strategy: string, schema: z.ZodType): Type<CanA
     }
 
     override handleRequest<T>(err: unknown, user: T): T {
-      if (err) throw err;
+      if (err instanceof Error) throw err;
+      if (err) throw new Error(String(err));
       return user;
     }
   }
