@@ -1,4 +1,4 @@
-import { buildPath, type BodyOf, type EndpointDef, type ResponseOf } from '@muster/contracts';
+import { api, buildPath, COOKIES, CSRF_HEADER, type BodyOf, type EndpointDef, type ResponseOf } from '@muster/contracts';
 
 /**
  * The one API client (spec §7): credentials always, JSON bodies, a non-OK answer raises an
@@ -18,9 +18,52 @@ export class ApiError extends Error {
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+const MUTATING: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Reads one cookie the page can see (`document.cookie`), URL-decoded. */
+export function readCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null;
+  for (const part of document.cookie.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
+    const raw = part.slice(eq + 1).trim();
+    try {
+      return decodeURIComponent(raw) || null;
+    } catch {
+      return raw || null;
+    }
+  }
+  return null;
+}
+
+let csrfPriming: Promise<void> | null = null;
+
+/**
+ * The CSRF token (double submit of the readable `muster.csrf` cookie). When the cookie is
+ * missing, one GET /api/auth/me (any answer sets it) is made first; concurrent callers share it.
+ */
+export async function csrfToken(): Promise<string | null> {
+  const existing = readCookie(COOKIES.csrf);
+  if (existing) return existing;
+  csrfPriming ??= fetch(api.auth.me.path, { method: 'GET', credentials: 'include', headers: { Accept: 'application/json' } })
+    .then(
+      () => undefined,
+      () => undefined,
+    )
+    .finally(() => {
+      csrfPriming = null;
+    });
+  await csrfPriming;
+  return readCookie(COOKIES.csrf);
+}
+
 export async function apiRequest<T = unknown>(method: HttpMethod, url: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (MUTATING.has(method)) {
+    const token = await csrfToken();
+    if (token) headers[CSRF_HEADER] = token;
+  }
   const res = await fetch(url, {
     method,
     credentials: 'include',
@@ -52,10 +95,36 @@ export function defaultQueryFn({ queryKey }: { queryKey: readonly unknown[] }): 
 
 export const FALLBACK_ERROR_MESSAGE = 'An unexpected error occurred';
 
+/** The parts of Muster's error body (contracts `errorBodySchema`) the screens read. */
+export interface ApiErrorBody {
+  statusCode?: number;
+  error?: string;
+  message?: string;
+  code?: string;
+  fields?: Record<string, string>;
+}
+
+/** The parsed JSON body of a failed request, or null when it has none. */
+export function apiErrorBody(error: unknown): ApiErrorBody | null {
+  if (!(error instanceof ApiError) || !error.bodyText) return null;
+  try {
+    const parsed: unknown = JSON.parse(error.bodyText);
+    return parsed && typeof parsed === 'object' ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The HTTP status of a failed request, or null for a network failure or any other error. */
+export function errorStatus(error: unknown): number | null {
+  return error instanceof ApiError ? error.status : null;
+}
+
 /**
  * The text to show for a failed request (spec §8): the part after the status code; if it is
  * JSON with an `error` field, that; else a `message` field; else the raw text; if none, the
- * fallback.
+ * fallback. Muster's own error body (it carries a `code`) has the HTTP reason phrase in `error`
+ * ("Too Many Requests") and the sentence meant for people in `message`, so there `message` wins.
  */
 export function errorMessage(error: unknown): string {
   const raw = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
@@ -65,7 +134,8 @@ export function errorMessage(error: unknown): string {
   try {
     const parsed: unknown = JSON.parse(text);
     if (parsed && typeof parsed === 'object') {
-      const { error: err, message } = parsed as { error?: unknown; message?: unknown };
+      const { error: err, message, code } = parsed as { error?: unknown; message?: unknown; code?: unknown };
+      if (typeof code === 'string' && typeof message === 'string' && message) return message;
       if (typeof err === 'string' && err) return err;
       if (typeof message === 'string' && message) return message;
     }

@@ -21,7 +21,7 @@ export function CredentialsGuard(strategy: string, schema: z.ZodType): Type<CanA
 
     override handleRequest<T>(err: unknown, user: T): T {
       if (err instanceof Error) throw err;
-      if (err) throw new Error(String(err));
+      if (err) throw new Error('Authentication strategy failed');
       return user;
     }
   }

@@ -1,0 +1,38 @@
+import { Field, HStack } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+
+interface FormFieldProps {
+  label: ReactNode;
+  /** The (translated) validation message; the field shows as invalid while there is one. */
+  error?: string | undefined;
+  helperText?: ReactNode;
+  required?: boolean;
+  /** Trailing element of the label row, such as a "Forgot password?" link. */
+  labelEnd?: ReactNode;
+  children: ReactNode;
+}
+
+/** A labelled input with its helper text and its validation message, wired for assistive tech. */
+export function FormField({ label, error, helperText, required, labelEnd, children }: FormFieldProps) {
+  const labelNode = (
+    <Field.Label>
+      {label}
+      {required && <Field.RequiredIndicator />}
+    </Field.Label>
+  );
+  return (
+    <Field.Root invalid={Boolean(error)} required={required}>
+      {labelEnd ? (
+        <HStack justify="space-between" align="baseline" gap="3" width="full" wrap="wrap">
+          {labelNode}
+          {labelEnd}
+        </HStack>
+      ) : (
+        labelNode
+      )}
+      {children}
+      {helperText && !error && <Field.HelperText>{helperText}</Field.HelperText>}
+      <Field.ErrorText>{error}</Field.ErrorText>
+    </Field.Root>
+  );
+}

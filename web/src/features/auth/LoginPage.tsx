@@ -1,0 +1,147 @@
+import { Button, Input, Link, Separator, Stack, Tabs, Text } from '@chakra-ui/react';
+import { api, loginSchema, PRODUCT_NAME, type LoginRequest } from '@muster/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { FormField } from '../../components/form/FormField';
+import { toaster } from '../../components/ui/toaster';
+import { callEndpoint, errorStatus } from '../../lib/api';
+import { useZodForm } from '../../lib/useZodForm';
+import { AuthCard } from './AuthCard';
+import { MagicCodeForm } from './MagicCodeForm';
+import { authErrorText } from './messages';
+import { TestSessionButton } from './TestSessionButton';
+import { useCompleteSignIn } from './useCompleteSignIn';
+
+/** The email handed over by the sign-up screen (router state), if any. */
+function prefilledEmail(state: unknown): string {
+  const email = (state as { email?: unknown } | null)?.email;
+  return typeof email === 'string' ? email : '';
+}
+
+function PasswordLoginForm({ initialEmail }: { initialEmail: string }) {
+  const { t } = useTranslation('auth');
+  const completeSignIn = useCompleteSignIn();
+  const form = useZodForm(loginSchema, { email: initialEmail, password: '' });
+  const login = useMutation({
+    mutationFn: (body: LoginRequest) => callEndpoint(api.auth.login, { body }),
+    meta: { silent: true },
+  });
+
+  const onValid = (data: LoginRequest) =>
+    login.mutate(data, {
+      onSuccess: completeSignIn,
+      onError: (err) => {
+        if (form.setServerErrors(err)) return;
+        const status = errorStatus(err);
+        if (status === 401) {
+          // Keep the email, empty the password, and show no "Required" for the emptied field.
+          form.reset({ email: form.values.email });
+          toaster.create({ type: 'error', title: t('login.failedTitle'), description: t('login.failedText') });
+        } else if (status === 403 || status === 429) {
+          // Single sign-on only, or too many attempts: the server's message says which.
+          toaster.create({ type: 'error', title: t('login.failedTitle'), description: authErrorText(t, err) });
+        } else {
+          toaster.create({ type: 'error', title: t('common:error.title'), description: authErrorText(t, err) });
+        }
+      },
+    });
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit(onValid)}>
+      <Stack gap="4">
+        <FormField label={t('login.email')} error={form.errors.email} required>
+          <Input
+            {...form.field('email')}
+            id="login-email"
+            type="email"
+            autoComplete="username"
+            inputMode="email"
+            dir="ltr"
+            autoFocus={!initialEmail}
+            data-testid="login-email"
+          />
+        </FormField>
+        <FormField
+          label={t('login.password')}
+          error={form.errors.password}
+          required
+          labelEnd={
+            <Link asChild fontSize="sm" color="brand.fg">
+              <RouterLink to="/reset-password">{t('login.forgotPassword')}</RouterLink>
+            </Link>
+          }
+        >
+          <Input
+            {...form.field('password')}
+            id="login-password"
+            type="password"
+            autoComplete="current-password"
+            autoFocus={Boolean(initialEmail)}
+            data-testid="login-password"
+          />
+        </FormField>
+        <Button type="submit" colorPalette="brand" width="full" loading={login.isPending} data-testid="login-submit">
+          {t('login.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+export default function LoginPage() {
+  const { t } = useTranslation('auth');
+  const location = useLocation();
+  const completeSignIn = useCompleteSignIn();
+  const [method, setMethod] = useState('password');
+  const initialEmail = prefilledEmail(location.state);
+
+  return (
+    <AuthCard
+      title={t('login.title', { product: PRODUCT_NAME })}
+      subtitle={t('login.subtitle')}
+      footer={
+        <Stack gap="2" align="center">
+          <Text>
+            {t('login.noAccount', { product: PRODUCT_NAME })}{' '}
+            <Link asChild color="brand.fg" fontWeight="semibold">
+              <RouterLink to="/signup">{t('login.signUp')}</RouterLink>
+            </Link>
+          </Text>
+          <Link asChild color="fg.muted" textDecoration="underline" textUnderlineOffset="3px">
+            <RouterLink to="/auditor-login">{t('login.auditorLink')}</RouterLink>
+          </Link>
+        </Stack>
+      }
+    >
+      <Stack gap="5">
+        <Tabs.Root value={method} onValueChange={(d) => setMethod(d.value)} variant="enclosed" fitted>
+          <Tabs.List>
+            <Tabs.Trigger value="password" data-testid="login-tab-password">
+              {t('login.tabPassword')}
+            </Tabs.Trigger>
+            <Tabs.Trigger value="code" data-testid="login-tab-code">
+              {t('login.tabCode')}
+            </Tabs.Trigger>
+          </Tabs.List>
+          <Tabs.Content value="password" pt="5">
+            <PasswordLoginForm initialEmail={initialEmail} />
+          </Tabs.Content>
+          <Tabs.Content value="code" pt="5">
+            <MagicCodeForm
+              idPrefix="magic"
+              requestEndpoint={api.auth.requestMagic}
+              verifyEndpoint={api.auth.verifyMagic}
+              sentText={(email) => t('magic.sent', { email })}
+              onSignedIn={completeSignIn}
+              initialEmail={initialEmail}
+            />
+          </Tabs.Content>
+        </Tabs.Root>
+        <Separator />
+        <TestSessionButton />
+      </Stack>
+    </AuthCard>
+  );
+}

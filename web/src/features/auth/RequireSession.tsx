@@ -1,0 +1,61 @@
+import { Alert, Button, Center, Spinner, Stack } from '@chakra-ui/react';
+import type { SessionInfo } from '@muster/contracts';
+import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { errorMessage } from '../../lib/api';
+import { storeReturnUrl } from './return-url';
+import { useSession } from './session';
+
+export function FullPageSpinner() {
+  const { t } = useTranslation('common');
+  return (
+    <Center minHeight="100dvh">
+      <Spinner size="lg" color="brand.fg" aria-label={t('loading')} />
+    </Center>
+  );
+}
+
+/** Remembers the page in `muster.returnUrl`, then goes to the sign-in screen. */
+function RedirectToLogin() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    storeReturnUrl(`${location.pathname}${location.search}${location.hash}`);
+    void navigate('/login', { replace: true });
+  }, [location, navigate]);
+  return <FullPageSpinner />;
+}
+
+/**
+ * Renders its children with the session when signed in (spec §4 route guard): a spinner while the
+ * session loads, the sign-in screen (with the return URL stored) when signed out. A guest auditor
+ * belongs in the auditor portal.
+ */
+export function RequireSession({ children }: { children: (session: SessionInfo) => ReactNode }) {
+  const { t } = useTranslation('common');
+  const session = useSession();
+  // Cached "signed out" being refetched (e.g. right after a sign-in) is still loading.
+  if (session.isPending || (session.isFetching && !session.data)) return <FullPageSpinner />;
+  if (session.isError) {
+    return (
+      <Center minHeight="100dvh" px="4">
+        <Stack gap="4" maxWidth="md" align="center">
+          <Alert.Root status="error" role="alert">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>{t('session.checkFailed')}</Alert.Title>
+              <Alert.Description>{errorMessage(session.error)}</Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+          <Button onClick={() => void session.refetch()} colorPalette="brand">
+            {t('session.retry')}
+          </Button>
+        </Stack>
+      </Center>
+    );
+  }
+  if (!session.data) return <RedirectToLogin />;
+  if (session.data.role === 'GUEST_AUDITOR') return <Navigate to="/auditor/dashboard" replace />;
+  return <>{children(session.data)}</>;
+}

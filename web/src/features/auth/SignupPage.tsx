@@ -1,0 +1,103 @@
+import { Button, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { api, AUTH_LIMITS, registerSchema, type RegisterRequest } from '@muster/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { FormField } from '../../components/form/FormField';
+import { toaster } from '../../components/ui/toaster';
+import { callEndpoint } from '../../lib/api';
+import { useZodForm } from '../../lib/useZodForm';
+import { AuthCard } from './AuthCard';
+import { authErrorText } from './messages';
+import { SESSION_QUERY_KEY } from './session';
+
+export default function SignupPage() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const form = useZodForm(registerSchema, { organizationName: '', email: '', password: '', confirmPassword: '' });
+  const register = useMutation({
+    mutationFn: (body: RegisterRequest) => callEndpoint(api.auth.register, { body }),
+    meta: { silent: true },
+  });
+
+  const onValid = (data: RegisterRequest) =>
+    register.mutate(data, {
+      onSuccess: () => {
+        // No session is created: the user signs in next (spec §4).
+        queryClient.setQueryData(SESSION_QUERY_KEY, null);
+        toaster.create({ type: 'success', title: t('signup.createdTitle'), description: t('signup.createdText') });
+        void navigate('/login', { state: { email: data.email } });
+      },
+      onError: (err) => {
+        if (form.setServerErrors(err)) return;
+        toaster.create({ type: 'error', title: t('signup.failedTitle'), description: authErrorText(t, err) });
+      },
+    });
+
+  return (
+    <AuthCard
+      title={t('signup.title')}
+      subtitle={t('signup.subtitle')}
+      footer={
+        <Text>
+          {t('signup.haveAccount')}{' '}
+          <Link asChild color="brand.fg" fontWeight="semibold">
+            <RouterLink to="/login">{t('signup.signIn')}</RouterLink>
+          </Link>
+        </Text>
+      }
+    >
+      <form noValidate onSubmit={form.handleSubmit(onValid)}>
+        <Stack gap="4">
+          <FormField label={t('signup.organizationName')} error={form.errors.organizationName} required>
+            <Input
+              {...form.field('organizationName')}
+              id="signup-organization"
+              autoComplete="organization"
+              autoFocus
+              data-testid="signup-organization"
+            />
+          </FormField>
+          <FormField label={t('signup.email')} error={form.errors.email} required>
+            <Input
+              {...form.field('email')}
+              id="signup-email"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              dir="ltr"
+              data-testid="signup-email"
+            />
+          </FormField>
+          <FormField
+            label={t('signup.password')}
+            helperText={t('signup.passwordHelp', { min: AUTH_LIMITS.passwordMinLength })}
+            error={form.errors.password}
+            required
+          >
+            <Input
+              {...form.field('password')}
+              id="signup-password"
+              type="password"
+              autoComplete="new-password"
+              data-testid="signup-password"
+            />
+          </FormField>
+          <FormField label={t('signup.confirmPassword')} error={form.errors.confirmPassword} required>
+            <Input
+              {...form.field('confirmPassword')}
+              id="signup-confirm-password"
+              type="password"
+              autoComplete="new-password"
+              data-testid="signup-confirm-password"
+            />
+          </FormField>
+          <Button type="submit" colorPalette="brand" width="full" loading={register.isPending} data-testid="signup-submit">
+            {t('signup.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

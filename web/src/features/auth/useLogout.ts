@@ -1,0 +1,22 @@
+import { api } from '@muster/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { callEndpoint } from '../../lib/api';
+
+/**
+ * The app's logout (spec §4): POST /api/auth/logout, then the query cache is cleared and the
+ * user goes to /login. A failure is only logged (spec §8), and the user still leaves.
+ */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: () => callEndpoint(api.auth.logout),
+    meta: { silent: true },
+    onError: (err) => console.error('Logout failed', err),
+    onSettled: () => {
+      void navigate('/login', { replace: true });
+      queryClient.clear();
+    },
+  });
+}

@@ -1,0 +1,81 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { loginSchema, registerSchema, resetPasswordSchema, verifyMagicSchema } from '@muster/contracts';
+import { createInstance } from 'i18next';
+import { issuesToFieldErrors } from './useZodForm';
+import { KNOWN_VALIDATION_MESSAGES, translateValidationMessage } from './validation-messages';
+
+function i18nFor(lng: string) {
+  const common = JSON.parse(
+    readFileSync(fileURLToPath(new URL(`../../public/locales/${lng}/common.json`, import.meta.url)), 'utf8'),
+  ) as object;
+  const instance = createInstance();
+  void instance.init({
+    lng,
+    resources: { [lng]: { common } },
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    initAsync: false,
+  });
+  return instance;
+}
+
+describe('translateValidationMessage', () => {
+  it('gives back the contracts English sentences word for word in English', () => {
+    const { t } = i18nFor('en');
+    for (const message of KNOWN_VALIDATION_MESSAGES) expect(translateValidationMessage(t, message)).toBe(message);
+  });
+
+  it('translates them, numbers included, in the other languages', () => {
+    const { t } = i18nFor('es');
+    expect(translateValidationMessage(t, 'Required')).toBe('Obligatorio');
+    expect(translateValidationMessage(t, 'Password must be at least 10 characters')).toBe(
+      'La contraseña debe tener al menos 10 caracteres',
+    );
+    expect(translateValidationMessage(i18nFor('ar').t, 'Passwords do not match')).toBe('كلمتا المرور غير متطابقتين');
+  });
+
+  it('shows an unknown message as it is', () => {
+    expect(translateValidationMessage(i18nFor('zh').t, 'Something new')).toBe('Something new');
+  });
+
+  it('knows every message the identity schemas give for empty and bad input', () => {
+    const known = new Set<string>(KNOWN_VALIDATION_MESSAGES);
+    const results = [
+      registerSchema.safeParse({ organizationName: '', email: '', password: '', confirmPassword: '' }),
+      registerSchema.safeParse({ organizationName: 'A', email: 'nope', password: 'short', confirmPassword: 'other' }),
+      loginSchema.safeParse({ email: 'x@y', password: '' }),
+      verifyMagicSchema.safeParse({ email: 'a@b.co', code: '12' }),
+      resetPasswordSchema.safeParse({ token: 'x', password: 'a'.repeat(200), confirmPassword: 'b' }),
+    ];
+    for (const result of results) {
+      expect(result.success).toBe(false);
+      for (const issue of result.error!.issues) expect(known.has(issue.message) || issue.message).toBe(true);
+    }
+  });
+});
+
+describe('issuesToFieldErrors', () => {
+  it('keeps the first message of each known top-level field', () => {
+    const result = registerSchema.safeParse({ organizationName: '', email: 'nope', password: 'short', confirmPassword: 'other' });
+    expect(result.success).toBe(false);
+    expect(issuesToFieldErrors(result.error!.issues, ['organizationName', 'email', 'password', 'confirmPassword'])).toEqual({
+      organizationName: 'Required',
+      email: 'Enter a valid email address',
+      password: 'Password must be at least 10 characters',
+      confirmPassword: 'Passwords do not match',
+    });
+  });
+
+  it('ignores issues of fields the form does not have', () => {
+    expect(
+      issuesToFieldErrors(
+        [
+          { path: ['other'], message: 'x' },
+          { path: [], message: 'y' },
+        ],
+        ['email'],
+      ),
+    ).toEqual({});
+  });
+});
