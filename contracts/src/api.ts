@@ -2,6 +2,7 @@ import { healthEndpoints } from './health.js';
 import { devEndpoints } from './dev.js';
 import { authEndpoints } from './auth.js';
 import { auditorEndpoints } from './auditor.js';
+import { appConfigEndpoints } from './app-config.js';
 
 /** Every REST endpoint of Muster, grouped by feature. */
 export const api = {
@@ -9,4 +10,5 @@ export const api = {
   dev: devEndpoints,
   auth: authEndpoints,
   auditor: auditorEndpoints,
+  appConfig: appConfigEndpoints,
 } as const;

@@ -9,4 +9,5 @@ export * from './jobs.js';
 export * from './realtime.js';
 export * from './auth.js';
 export * from './auditor.js';
+export * from './app-config.js';
 export * from './api.js';

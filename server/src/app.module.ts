@@ -3,6 +3,7 @@ import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import type { AppConfig } from './config/config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
+import { AppConfigModule } from './modules/app-config/app-config.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { IdentityModule } from './modules/identity/identity.module.js';
 import { AuditModule } from './platform/audit/audit.module.js';
@@ -35,6 +36,7 @@ export class AppModule {
         AuditModule,
         OpenApiModule,
         HealthModule,
+        AppConfigModule,
         IdentityModule.forRoot(config),
       ],
       providers: [

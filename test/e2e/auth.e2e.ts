@@ -1,58 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test, type APIRequestContext } from '@playwright/test';
-
-/** Password of every seeded demo user (README "Demo data"). */
-const DEMO_PASSWORD = 'Muster!Demo2026';
-
-interface OutboxEntry {
-  to: string;
-  subject: string;
-  text: string;
-  sentAt: string;
-}
-
-function uniqueEmail(tag: string): string {
-  return `e2e-${tag}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}@example.com`;
-}
-
-/** The dev outbox, newest first. */
-async function outbox(request: APIRequestContext): Promise<OutboxEntry[]> {
-  const res = await request.get('/api/dev/outbox');
-  expect(res.ok()).toBe(true);
-  return (await res.json()) as OutboxEntry[];
-}
-
-/** A fingerprint of a message, to tell the ones sent before an action from the new ones. */
-const fingerprint = (m: OutboxEntry) => `${m.sentAt}|${m.to}|${m.subject}|${m.text}`;
-
-/**
- * Polls the outbox (mail goes through a queue) until a message to `to` whose subject matches
- * and that was not there in `before` arrives; answers its text.
- */
-async function waitForMail(request: APIRequestContext, to: string, subject: RegExp, before: Set<string>): Promise<string> {
-  let text = '';
-  await expect
-    .poll(
-      async () => {
-        const mail = (await outbox(request)).find(
-          (m) => m.to.toLowerCase() === to.toLowerCase() && subject.test(m.subject) && !before.has(fingerprint(m)),
-        );
-        text = mail?.text ?? '';
-        return text;
-      },
-      { message: `a "${String(subject)}" mail to ${to}`, timeout: 15_000 },
-    )
-    .not.toBe('');
-  return text;
-}
-
-/** Headers for a mutating API call from this context: the CSRF cookie echoed (any answer sets it). */
-async function csrfHeaders(request: APIRequestContext): Promise<Record<string, string>> {
-  await request.get('/api/auth/me');
-  const token = (await request.storageState()).cookies.find((c) => c.name === 'muster.csrf')?.value;
-  expect(token, 'the muster.csrf cookie').toBeDefined();
-  return { 'x-csrf-token': token! };
-}
+import { expect, test } from '@playwright/test';
+import { csrfHeaders, DEMO_PASSWORD, fingerprint, outbox, uniqueEmail, waitForMail } from './support';
 
 test.describe('Identity screens', () => {
   test('signs up a new organisation, signs in to the dashboard, and logs out', async ({ page }) => {

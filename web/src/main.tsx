@@ -2,8 +2,19 @@ import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { initI18n } from './lib/i18n';
+import { registerServiceWorker } from './lib/service-worker';
 
-void initI18n();
+initI18n().catch((err: unknown) => {
+  console.error('Translations could not be initialised', err);
+});
+
+// The service worker (offline page, update notice) only in production builds, once the page
+// has loaded so it never competes with the first paint.
+if (import.meta.env.PROD) {
+  const register = () => void registerServiceWorker();
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,24 +1,18 @@
-import { Center, Spinner } from '@chakra-ui/react';
-import { Suspense, useMemo } from 'react';
+import { useMemo } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { Provider } from '../components/ui/provider';
-import { routes } from './routes';
+import { SessionLock } from '../features/session-lock';
+import { applyColorMode } from '../lib/color-mode';
+import { buildRoutes } from './router';
 
-function PageSpinner() {
-  return (
-    <Center minHeight="50vh">
-      <Spinner size="lg" color="brand.fg" />
-    </Center>
-  );
-}
+applyColorMode();
 
 export function App() {
-  const router = useMemo(() => createBrowserRouter(routes), []);
+  const router = useMemo(() => createBrowserRouter(buildRoutes()), []);
   return (
     <Provider>
-      <Suspense fallback={<PageSpinner />}>
-        <RouterProvider router={router} />
-      </Suspense>
+      <RouterProvider router={router} />
+      <SessionLock />
     </Provider>
   );
 }

@@ -5,7 +5,7 @@ import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 
 /** Namespaces: one per feature, loaded lazily when a screen first needs it. */
-export const NAMESPACES = ['common', 'home', 'status', 'auth'] as const;
+export const NAMESPACES = ['common', 'home', 'status', 'auth', 'pwa', 'shell', 'pages', 'profile', 'apiDocs', 'lock'] as const;
 
 const INJECTION = /[<>"'`;(){}]|script|javascript:|on\w+=/i;
 
@@ -36,7 +36,10 @@ export function initI18n(): Promise<unknown> {
       ns: ['common'],
       defaultNS: 'common',
       interpolation: { escapeValue: false },
-      // Translation reads: retried up to 5 times from 350 ms, doubling; at most 10 in parallel.
+      // Translation reads (spec §9): retried up to 5 times from 350 ms, doubling; at most 10 in
+      // parallel. i18next's backend connector doubles the wait itself (350, 700, 1400, 2800,
+      // 5600 ms); the http backend asks for a retry on 5xx and network errors, not on 4xx.
+      // A namespace that still fails falls back to English (fallbackLng), never to raw keys.
       maxRetries: 5,
       retryTimeout: 350,
       maxParallelReads: 10,

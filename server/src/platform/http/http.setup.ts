@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -66,36 +66,41 @@ export async function setupHttp(app: NestFastifyApplication, config: AppConfig, 
     },
   });
 
+  // Files are looked up on disk per request (not listed at boot), so a rebuilt web app is served
+  // as it is now, index.html included.
   const dist = webDistDir(config);
   if (dist) {
     await app.register(fastifyStatic, {
       root: dist,
       prefix: '/',
       wildcard: false,
-      index: false,
+      serve: false,
       setHeaders: (reply: { header(k: string, v: string): unknown }, path: string) => {
         // Hashed assets never change; everything else is revalidated.
         reply.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
-  const indexHtml = dist ? readFileSync(join(dist, 'index.html'), 'utf8') : null;
 
   fastify.get('/*', (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (path === '/api' || path.startsWith('/api/') || path.startsWith('/socket.io')) {
       return reply.status(404).send(routeNotFoundBody(request.method, request.url, request.id));
     }
-    // A missing file (a stale asset name, a typo) is a 404, never the HTML page.
-    if (path.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(path)) {
-      return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
-    }
-    if (!indexHtml) {
+    if (!dist) {
       return reply
         .status(503)
         .type('text/plain; charset=utf-8')
         .send('The web app has not been built. Run "npm run build" (or "npm start", which builds first).');
     }
-    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    // A file-like path is served from disk, or is a 404 — never the HTML page.
+    const file = decodeURIComponent(path).replace(/^\/+/, '');
+    if (path.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(path)) {
+      if (file.split('/').includes('..') || !existsSync(join(dist, file))) {
+        return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+      }
+      return reply.sendFile(file);
+    }
+    return reply.sendFile('index.html');
   });
 }

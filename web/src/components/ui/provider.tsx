@@ -1,6 +1,6 @@
 import { ChakraProvider, LocaleProvider } from '@chakra-ui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useMemo, type ReactNode } from 'react';
+import { Suspense, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createQueryClient } from '../../lib/query-client';
 import { system } from './system';
@@ -8,7 +8,7 @@ import { Toaster, toaster } from './toaster';
 
 const LOCALES: Record<string, string> = { en: 'en-US', es: 'es-ES', zh: 'zh-CN', ar: 'ar-SA' };
 
-/** Chakra (with the language's direction), TanStack Query and the toaster. */
+/** Chakra (with the language's direction for right-to-left layouts and toast placement), TanStack Query and the toaster. */
 export function Provider({ children }: { children: ReactNode }) {
   const { t, i18n } = useTranslation('common');
   const queryClient = useMemo(
@@ -21,7 +21,11 @@ export function Provider({ children }: { children: ReactNode }) {
       <LocaleProvider locale={LOCALES[i18n.resolvedLanguage ?? 'en'] ?? 'en-US'}>
         <QueryClientProvider client={queryClient}>
           {children}
-          <Toaster />
+          {/* The toaster's own texts (namespace pwa) load without holding back the page;
+              toasts raised meanwhile wait in the store. */}
+          <Suspense fallback={null}>
+            <Toaster />
+          </Suspense>
         </QueryClientProvider>
       </LocaleProvider>
     </ChakraProvider>

@@ -2,7 +2,7 @@ import { Alert, Button, Center, Spinner, Stack } from '@chakra-ui/react';
 import type { SessionInfo } from '@muster/contracts';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../lib/api';
 import { storeReturnUrl } from './return-url';
 import { useSession } from './session';
@@ -29,10 +29,9 @@ function RedirectToLogin() {
 
 /**
  * Renders its children with the session when signed in (spec §4 route guard): a spinner while the
- * session loads, the sign-in screen (with the return URL stored) when signed out. A guest auditor
- * belongs in the auditor portal.
+ * session loads, the sign-in screen (with the return URL stored) when signed out.
  */
-export function RequireSession({ children }: { children: (session: SessionInfo) => ReactNode }) {
+export function RequireSignedIn({ children }: { children: (session: SessionInfo) => ReactNode }) {
   const { t } = useTranslation('common');
   const session = useSession();
   // Cached "signed out" being refetched (e.g. right after a sign-in) is still loading.
@@ -56,6 +55,5 @@ export function RequireSession({ children }: { children: (session: SessionInfo) 
     );
   }
   if (!session.data) return <RedirectToLogin />;
-  if (session.data.role === 'GUEST_AUDITOR') return <Navigate to="/auditor/dashboard" replace />;
   return <>{children(session.data)}</>;
 }

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { defineEndpoint } from './http.js';
+
+/** Public settings the web app needs before sign-in. */
+export const appConfigSchema = z.object({
+  productName: z.string(),
+  /** The help-desk assistant's name ("Chat with {name}"). */
+  assistantName: z.string(),
+});
+export type AppConfigInfo = z.infer<typeof appConfigSchema>;
+
+export const appConfigEndpoints = {
+  get: defineEndpoint({ method: 'GET', path: '/api/app-config', tag: 'platform', summary: 'Public settings of this installation (assistant name)', response: appConfigSchema }),
+};

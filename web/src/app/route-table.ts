@@ -1,0 +1,164 @@
+import type { Role } from '@muster/contracts';
+import type { ComponentType } from 'react';
+
+export type Layout = 'public' | 'app' | 'auditor' | 'none';
+
+/** What every page component receives: the id of its route (for titles and texts). */
+export interface PageProps {
+  pageId: string;
+}
+
+export type PageModule = { default: ComponentType<PageProps> };
+
+/**
+ * One route of `spec/routes.json` with the page that renders it. This table drives the router,
+ * the guards, the navigation and background page warming; a test keeps it equal to the spec.
+ */
+export interface RouteEntry {
+  path: string;
+  layout: Layout;
+  minRole: Role | null;
+  /** Id of the page: its title is `pages:<pageId>.title`. */
+  pageId: string;
+  load: () => Promise<PageModule>;
+}
+
+const page = {
+  home: () => import('../features/home/HomePage'),
+  publicTopic: () => import('../features/public/PublicTopicPage'),
+  login: () => import('../features/auth/LoginPage'),
+  signup: () => import('../features/auth/SignupPage'),
+  resetPassword: () => import('../features/auth/ResetPasswordPage'),
+  auditorLogin: () => import('../features/auditor/AuditorLoginPage'),
+  feature: () => import('../features/workspace/FeaturePage'),
+  standalone: () => import('../features/workspace/StandaloneFeaturePage'),
+  dashboardLanding: () => import('../features/dashboard/DashboardLanding'),
+  genericDashboard: () => import('../features/dashboard/GenericDashboardPage'),
+  profile: () => import('../features/profile/ProfilePage'),
+  settings: () => import('../features/profile/SettingsPage'),
+  apiDocs: () => import('../features/api-docs/ApiDocsPage'),
+  auditorDashboard: () => import('../features/auditor/AuditorDashboardPage'),
+  auditorSection: () => import('../features/auditor/AuditorSectionPage'),
+} satisfies Record<string, () => Promise<PageModule>>;
+
+function r(path: string, layout: Layout, minRole: Role | null, pageId: string, load: () => Promise<PageModule>): RouteEntry {
+  return { path, layout, minRole, pageId, load };
+}
+
+export const ROUTES: readonly RouteEntry[] = [
+  // Public layout
+  r('/', 'public', null, 'home', page.home),
+  r('/about', 'public', null, 'about', page.publicTopic),
+  r('/solutions', 'public', null, 'solutions', page.publicTopic),
+  r('/pricing', 'public', null, 'pricing', page.publicTopic),
+  r('/faq', 'public', null, 'faq', page.publicTopic),
+  r('/contact', 'public', null, 'contact', page.publicTopic),
+  r('/docs', 'public', null, 'docs', page.publicTopic),
+  r('/verify-packet', 'public', null, 'verifyPacket', page.publicTopic),
+  r('/legal/privacy', 'public', null, 'privacy', page.publicTopic),
+  r('/legal/terms', 'public', null, 'terms', page.publicTopic),
+  // No layout
+  r('/login', 'none', null, 'login', page.login),
+  r('/signup', 'none', null, 'signup', page.signup),
+  r('/auditor-login', 'none', null, 'auditorLogin', page.auditorLogin),
+  r('/auth/reset-password', 'none', null, 'resetPassword', page.resetPassword),
+  r('/reset-password', 'none', null, 'resetPassword', page.resetPassword),
+  r('/recovery', 'none', null, 'recovery', page.standalone),
+  r('/restore', 'none', null, 'restore', page.standalone),
+  r('/mobile-chat', 'none', null, 'mobileChat', page.standalone),
+  r('/app/help-desk', 'none', null, 'helpDesk', page.standalone),
+  // App layout, any signed-in user
+  r('/app/dashboard', 'app', 'USER', 'dashboard', page.dashboardLanding),
+  r('/app/dashboard/generic', 'app', 'USER', 'genericDashboard', page.genericDashboard),
+  r('/app/profile', 'app', 'USER', 'profile', page.profile),
+  r('/app/profile/id-verification', 'app', 'USER', 'idVerification', page.feature),
+  r('/app/id-verification', 'app', 'USER', 'idVerification', page.feature),
+  r('/app/security-timeline', 'app', 'USER', 'securityTimeline', page.feature),
+  r('/app/usage', 'app', 'USER', 'usage', page.feature),
+  r('/app/settings', 'app', 'USER', 'settings', page.settings),
+  r('/app/my-tickets', 'app', 'USER', 'myTickets', page.feature),
+  r('/app/tickets', 'app', 'USER', 'tickets', page.feature),
+  r('/app/tickets/new', 'app', 'USER', 'newTicket', page.feature),
+  r('/app/tickets/:id', 'app', 'USER', 'ticket', page.feature),
+  r('/app/drills/templates', 'app', 'USER', 'drillTemplates', page.feature),
+  r('/app/drills/template/:id', 'app', 'USER', 'drillTemplate', page.feature),
+  r('/app/drills/builder', 'app', 'USER', 'drillBuilder', page.feature),
+  r('/app/drills/builder/:id', 'app', 'USER', 'drillBuilder', page.feature),
+  r('/app/drills/quick-generate', 'app', 'USER', 'quickGenerate', page.feature),
+  r('/app/drills/quick-create', 'app', 'USER', 'quickCreate', page.feature),
+  r('/app/drills/runs', 'app', 'USER', 'drillRuns', page.feature),
+  r('/app/drills/console/:id', 'app', 'USER', 'drillConsole', page.feature),
+  r('/app/drills/runs/:id/summary', 'app', 'USER', 'drillSummary', page.feature),
+  r('/app/drills/reminders', 'app', 'USER', 'drillReminders', page.feature),
+  r('/app/compliance/profiles', 'app', 'USER', 'complianceProfiles', page.feature),
+  r('/app/compliance/packets', 'app', 'USER', 'compliancePackets', page.feature),
+  r('/app/compliance/maps', 'app', 'USER', 'emergencyMaps', page.feature),
+  r('/app/compliance/sops', 'app', 'USER', 'sops', page.feature),
+  r('/app/compliance/documents', 'app', 'USER', 'documents', page.feature),
+  r('/app/subscription', 'app', 'USER', 'subscription', page.feature),
+  r('/app/subscription/success', 'app', 'USER', 'checkoutSuccess', page.feature),
+  r('/app/subscription/canceled', 'app', 'USER', 'checkoutCanceled', page.feature),
+  r('/app/api-docs', 'app', 'USER', 'apiDocs', page.apiDocs),
+  r('/app/help', 'app', 'USER', 'helpCenter', page.feature),
+  // ADMIN
+  r('/app/admin', 'app', 'ADMIN', 'adminDashboard', page.genericDashboard),
+  r('/app/admin/dashboard', 'app', 'ADMIN', 'adminDashboard', page.genericDashboard),
+  r('/app/admin/billing', 'app', 'ADMIN', 'billing', page.feature),
+  r('/app/admin/billing-portal', 'app', 'ADMIN', 'billingPortal', page.feature),
+  r('/app/admin/security', 'app', 'ADMIN', 'security', page.feature),
+  r('/app/admin/saml', 'app', 'ADMIN', 'saml', page.feature),
+  r('/app/admin/scim', 'app', 'ADMIN', 'scim', page.feature),
+  r('/app/admin/siem', 'app', 'ADMIN', 'siem', page.feature),
+  r('/app/admin/evidence-vault', 'app', 'ADMIN', 'evidenceVault', page.feature),
+  r('/app/admin/executive', 'app', 'ADMIN', 'executive', page.feature),
+  r('/app/admin/security-pins', 'app', 'ADMIN', 'securityPins', page.feature),
+  r('/app/admin/security-threats', 'app', 'ADMIN', 'securityThreats', page.feature),
+  r('/app/admin/security-timeline', 'app', 'ADMIN', 'orgSecurityTimeline', page.feature),
+  r('/app/admin/recovery-delegates', 'app', 'ADMIN', 'recoveryDelegates', page.feature),
+  r('/app/admin/users', 'app', 'ADMIN', 'users', page.feature),
+  r('/app/admin/verification', 'app', 'ADMIN', 'verificationPolicies', page.feature),
+  r('/app/admin/credits', 'app', 'ADMIN', 'credits', page.feature),
+  r('/app/admin/simulation', 'app', 'SYSOPS', 'simulation', page.feature),
+  // ROOT_ADMIN
+  r('/app/admin/broadcasts', 'app', 'ROOT_ADMIN', 'broadcasts', page.feature),
+  r('/app/admin/database', 'app', 'ROOT_ADMIN', 'database', page.feature),
+  r('/app/root', 'app', 'ROOT_ADMIN', 'rootAdmin', page.genericDashboard),
+  r('/app/root-admin', 'app', 'ROOT_ADMIN', 'rootAdmin', page.genericDashboard),
+  r('/app/root-admin/approvals', 'app', 'ROOT_ADMIN', 'approvals', page.feature),
+  r('/app/root-admin/*', 'app', 'ROOT_ADMIN', 'rootAdmin', page.genericDashboard),
+  // MANAGER
+  r('/app/analytics/drills', 'app', 'MANAGER', 'drillAnalytics', page.feature),
+  r('/app/analytics/tickets', 'app', 'MANAGER', 'ticketAnalytics', page.feature),
+  r('/app/manager', 'app', 'MANAGER', 'managerDashboard', page.genericDashboard),
+  // SYSOPS
+  r('/app/sysops', 'app', 'SYSOPS', 'sysops', page.genericDashboard),
+  r('/app/sysops/live-chat', 'app', 'SYSOPS', 'liveChat', page.feature),
+  r('/app/sysops/tickets', 'app', 'SYSOPS', 'sysopsTickets', page.feature),
+  r('/app/sysops/insights', 'app', 'SYSOPS', 'insights', page.feature),
+  r('/app/sysops/knowledge', 'app', 'SYSOPS', 'knowledge', page.feature),
+  r('/app/sysops/knowledge-review', 'app', 'SYSOPS', 'knowledgeReview', page.feature),
+  r('/app/sysops/suspensions', 'app', 'SYSOPS', 'suspensions', page.feature),
+  r('/app/sysops/unlock', 'app', 'SYSOPS', 'unlock', page.feature),
+  r('/app/sysops/frozen-accounts', 'app', 'SYSOPS', 'frozenAccounts', page.feature),
+  r('/app/sysops/chat-bans', 'app', 'SYSOPS', 'chatBans', page.feature),
+  r('/app/sysops/account-controls', 'app', 'SYSOPS', 'accountControls', page.feature),
+  r('/app/sysops/user-management', 'app', 'SYSOPS', 'userManagement', page.feature),
+  r('/app/sysops/id-verification', 'app', 'SYSOPS', 'idVerificationQueue', page.feature),
+  r('/app/sysops/customer-timeline/:userId', 'app', 'SYSOPS', 'customerTimeline', page.feature),
+  r('/app/chat/:sessionId', 'none', 'SYSOPS', 'chatSession', page.standalone),
+  // Role dashboards
+  r('/app/deputy-admin', 'app', 'DEPUTY_ADMIN', 'deputyDashboard', page.genericDashboard),
+  r('/app/accountant', 'app', 'ACCOUNTANT', 'accountantDashboard', page.genericDashboard),
+  r('/app/user', 'app', 'USER', 'userDashboard', page.genericDashboard),
+  r('/app/user-dashboard', 'app', 'USER', 'userDashboard', page.genericDashboard),
+  r('/app/internal-auditor', 'app', 'INTERNAL_AUDITOR', 'internalAuditorDashboard', page.genericDashboard),
+  // Auditor layout
+  r('/auditor/dashboard', 'auditor', 'GUEST_AUDITOR', 'auditorDashboard', page.auditorDashboard),
+  r('/auditor/evidence', 'auditor', 'GUEST_AUDITOR', 'auditorEvidence', page.auditorSection),
+  r('/auditor/bundles', 'auditor', 'GUEST_AUDITOR', 'auditorBundles', page.auditorSection),
+];
+
+/** The route entry a concrete path matches (for warming and navigation). */
+export function routeFor(path: string): RouteEntry | undefined {
+  return ROUTES.find((route) => route.path === path);
+}

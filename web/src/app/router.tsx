@@ -1,0 +1,88 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Outlet, type RouteObject } from 'react-router-dom';
+import { AppLayout } from '../shell/AppLayout';
+import { AuditorLayout } from '../shell/AuditorLayout';
+import { LoadingOverlay } from '../shell/Loading';
+import { PublicLayout } from '../shell/PublicLayout';
+import { RankGate, SessionGate } from './guards';
+import { ROUTES, type Layout, type PageProps, type RouteEntry } from './route-table';
+
+const NotFoundPage = lazy(() => import('../shell/NotFoundPage'));
+const StatusPage = lazy(() => import('../features/status/StatusPage'));
+
+// One lazy component per loader, so routes sharing a page share its chunk.
+const lazyPages = new Map<RouteEntry['load'], LazyExoticComponent<ComponentType<PageProps>>>();
+function pageOf(route: RouteEntry): LazyExoticComponent<ComponentType<PageProps>> {
+  let page = lazyPages.get(route.load);
+  if (!page) {
+    page = lazy(route.load);
+    lazyPages.set(route.load, page);
+  }
+  return page;
+}
+
+function element(route: RouteEntry) {
+  const Page = pageOf(route);
+  // `data-route` marks the rendered route (it appears once the page's code has loaded).
+  const page = (
+    <div data-route={route.path}>
+      <Page pageId={route.pageId} />
+    </div>
+  );
+  if (route.layout === 'none') {
+    const bare = <Suspense fallback={<LoadingOverlay />}>{page}</Suspense>;
+    return route.minRole ? (
+      <SessionGate>
+        <RankGate minRole={route.minRole}>{bare}</RankGate>
+      </SessionGate>
+    ) : (
+      bare
+    );
+  }
+  return route.minRole ? <RankGate minRole={route.minRole}>{page}</RankGate> : page;
+}
+
+function childrenOf(layout: Layout): RouteObject[] {
+  return ROUTES.filter((r) => r.layout === layout).map((r) => ({ path: r.path, element: element(r) }));
+}
+
+/**
+ * The router, built from the one route table: public pages in the public layout, signed-in
+ * pages in the app and auditor layouts behind the session gate, bare pages on their own, and
+ * the Not Found page for anything else.
+ */
+export function buildRoutes(): RouteObject[] {
+  return [
+    {
+      element: <Outlet />,
+      children: [
+        { element: <PublicLayout />, children: [...childrenOf('public'), { path: '/status', element: <StatusPage /> }] },
+        {
+          element: (
+            <SessionGate>
+              <AppLayout />
+            </SessionGate>
+          ),
+          children: childrenOf('app'),
+        },
+        {
+          element: (
+            <SessionGate>
+              <AuditorLayout />
+            </SessionGate>
+          ),
+          children: childrenOf('auditor'),
+        },
+        ...childrenOf('none'),
+        {
+          path: '*',
+          element: (
+            <Suspense fallback={<LoadingOverlay />}>
+              <NotFoundPage />
+            </Suspense>
+          ),
+        },
+      ],
+    },
+  ];
+}

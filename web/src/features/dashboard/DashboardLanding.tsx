@@ -1,0 +1,9 @@
+import { Navigate } from 'react-router-dom';
+import { ROLE_DASHBOARDS } from '../../app/navigation';
+import { useSignedInSession } from '../../app/guards';
+
+/** /app/dashboard: sends each role to its own dashboard. */
+export default function DashboardLanding() {
+  const session = useSignedInSession();
+  return <Navigate to={ROLE_DASHBOARDS[session.role]} replace />;
+}

@@ -1,0 +1,147 @@
+import { Avatar, Button, Card, Heading, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { changePasswordSchema, updateProfileSchema } from '@muster/contracts';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { useSignedInSession } from '../../app/guards';
+import { FormField } from '../../components/form/FormField';
+import { toaster } from '../../components/ui/toaster';
+import { errorMessage } from '../../lib/api';
+import { useZodForm } from '../../lib/useZodForm';
+import { firstNameOrUsername, greetingPeriod } from '../auth/greeting';
+import { useChangePassword, useUpdateProfile } from './useProfileMutations';
+
+function DetailsCard() {
+  const { t } = useTranslation('profile');
+  const session = useSignedInSession();
+  const update = useUpdateProfile();
+  const form = useZodForm(updateProfileSchema, {
+    firstName: session.user.firstName ?? '',
+    lastName: session.user.lastName ?? '',
+    username: session.user.username,
+  });
+  const save = form.handleSubmit((data) =>
+    update.mutate(
+      { firstName: data.firstName ?? null, lastName: data.lastName ?? null, username: data.username },
+      {
+        onSuccess: () => toaster.create({ type: 'success', title: t('details.saved') }),
+        onError: (err) => {
+          if (!form.setServerErrors(err)) toaster.create({ type: 'error', title: t('common:error.title'), description: errorMessage(err) });
+        },
+      },
+    ),
+  );
+  return (
+    <Card.Root variant="outline" asChild>
+      <form onSubmit={save} noValidate>
+      <Card.Header>
+        <Card.Title as="h2">{t('details.title')}</Card.Title>
+      </Card.Header>
+      <Card.Body>
+        <Stack gap="4">
+          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+            <FormField label={t('details.firstName')} error={form.errors.firstName}>
+              <Input {...form.field('firstName')} autoComplete="given-name" />
+            </FormField>
+            <FormField label={t('details.lastName')} error={form.errors.lastName}>
+              <Input {...form.field('lastName')} autoComplete="family-name" />
+            </FormField>
+          </SimpleGrid>
+          <FormField label={t('details.username')} error={form.errors.username} required>
+            <Input {...form.field('username')} autoComplete="username" />
+          </FormField>
+          <FormField label={t('details.email')} helperText={t('details.emailHelp')}>
+            <Input value={session.user.email} readOnly dir="ltr" />
+          </FormField>
+          <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={update.isPending} data-testid="save-profile">
+            {t('details.save')}
+          </Button>
+        </Stack>
+      </Card.Body>
+      </form>
+    </Card.Root>
+  );
+}
+
+function PasswordCard() {
+  const { t } = useTranslation('profile');
+  const change = useChangePassword();
+  const form = useZodForm(changePasswordSchema, { currentPassword: '', password: '', confirmPassword: '' });
+  const submit = form.handleSubmit((data) =>
+    change.mutate(data, {
+      onSuccess: () => {
+        form.reset();
+        toaster.create({ type: 'success', title: t('password.changed'), description: t('password.changedText') });
+      },
+      onError: (err) => {
+        if (!form.setServerErrors(err)) toaster.create({ type: 'error', title: t('common:error.title'), description: errorMessage(err) });
+      },
+    }),
+  );
+  return (
+    <Card.Root variant="outline" asChild>
+      <form onSubmit={submit} noValidate>
+      <Card.Header>
+        <Card.Title as="h2">{t('password.title')}</Card.Title>
+      </Card.Header>
+      <Card.Body>
+        <Stack gap="4">
+          <FormField label={t('password.current')} error={form.errors.currentPassword} required>
+            <Input type="password" {...form.field('currentPassword')} autoComplete="current-password" />
+          </FormField>
+          <FormField label={t('password.new')} error={form.errors.password} required>
+            <Input type="password" {...form.field('password')} autoComplete="new-password" />
+          </FormField>
+          <FormField label={t('password.confirm')} error={form.errors.confirmPassword} required>
+            <Input type="password" {...form.field('confirmPassword')} autoComplete="new-password" />
+          </FormField>
+          <Text fontSize="sm" color="fg.muted">
+            {t('password.otherSessions')}
+          </Text>
+          <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={change.isPending}>
+            {t('password.submit')}
+          </Button>
+        </Stack>
+      </Card.Body>
+      </form>
+    </Card.Root>
+  );
+}
+
+/** /app/profile: greeting, names, username, email and password. */
+export default function ProfilePage() {
+  const { t } = useTranslation(['profile', 'auth']);
+  const session = useSignedInSession();
+  const fullName = [session.user.firstName, session.user.lastName].filter(Boolean).join(' ') || session.user.username;
+  return (
+    <Stack gap="6" maxWidth="3xl">
+      <HStack gap="4">
+        <Avatar.Root size="xl" colorPalette="blue">
+          <Avatar.Fallback name={fullName} />
+        </Avatar.Root>
+        <Stack gap="1">
+          <Heading as="h1" size="2xl" data-testid="greeting">
+            {t(`auth:dashboard.${greetingPeriod(new Date().getHours())}`, { name: firstNameOrUsername(session.user) })}
+          </Heading>
+          <Text color="fg.muted">{t('subtitle')}</Text>
+        </Stack>
+      </HStack>
+      <DetailsCard />
+      <PasswordCard />
+      <Card.Root variant="subtle">
+        <Card.Body>
+          <HStack justify="space-between" wrap="wrap" gap="3">
+            <Stack gap="1">
+              <Text fontWeight="semibold">{t('idVerification.title')}</Text>
+              <Text fontSize="sm" color="fg.muted">
+                {t('idVerification.text')}
+              </Text>
+            </Stack>
+            <Button asChild variant="outline">
+              <RouterLink to="/app/profile/id-verification">{t('idVerification.open')}</RouterLink>
+            </Button>
+          </HStack>
+        </Card.Body>
+      </Card.Root>
+    </Stack>
+  );
+}

@@ -1,0 +1,108 @@
+import { Button, Card, Heading, HStack, Input, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { useState, type SyntheticEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSignedInSession } from '../../app/guards';
+import { FormField } from '../../components/form/FormField';
+import { toaster } from '../../components/ui/toaster';
+import { errorMessage } from '../../lib/api';
+import { setColorMode, storedColorMode, type ColorModeChoice } from '../../lib/color-mode';
+import { LanguageSelect } from '../../shell/LanguageSelect';
+import { parseAutoLock } from './auto-lock';
+import { useUpdateProfile } from './useProfileMutations';
+
+const MODES: ColorModeChoice[] = ['light', 'dark', 'system'];
+
+function AutoLockCard() {
+  const { t } = useTranslation('profile');
+  const session = useSignedInSession();
+  const update = useUpdateProfile();
+  const [value, setValue] = useState(session.user.autoLogoutMinutes?.toString() ?? '');
+  const [error, setError] = useState<string | undefined>();
+  const save = (e: SyntheticEvent) => {
+    e.preventDefault();
+    const parsed = parseAutoLock(value);
+    if (!parsed.ok) {
+      setError(t('settings.autoLockInvalid'));
+      return;
+    }
+    setError(undefined);
+    update.mutate(
+      { autoLogoutMinutes: parsed.minutes },
+      {
+        onSuccess: () => toaster.create({ type: 'success', title: t('settings.saved') }),
+        onError: (err) => toaster.create({ type: 'error', title: t('common:error.title'), description: errorMessage(err) }),
+      },
+    );
+  };
+  return (
+    <Card.Root variant="outline" asChild>
+      <form onSubmit={save} noValidate>
+      <Card.Header>
+        <Card.Title as="h2">{t('settings.autoLock')}</Card.Title>
+      </Card.Header>
+      <Card.Body>
+        <Stack gap="4">
+          <FormField label={t('settings.autoLockMinutes')} helperText={t('settings.autoLockHelp')} error={error}>
+            <Input value={value} onChange={(e) => setValue(e.currentTarget.value)} inputMode="numeric" maxWidth="40" data-testid="auto-lock-minutes" />
+          </FormField>
+          <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={update.isPending}>
+            {t('settings.save')}
+          </Button>
+        </Stack>
+      </Card.Body>
+      </form>
+    </Card.Root>
+  );
+}
+
+/** /app/settings: language, colour mode and the session's auto-lock. */
+export default function SettingsPage() {
+  const { t } = useTranslation('profile');
+  const [mode, setMode] = useState<ColorModeChoice>(storedColorMode());
+  return (
+    <Stack gap="6" maxWidth="3xl">
+      <Heading as="h1" size="2xl">
+        {t('settings.title')}
+      </Heading>
+      <Card.Root variant="outline">
+        <Card.Header>
+          <Card.Title as="h2">{t('settings.language')}</Card.Title>
+        </Card.Header>
+        <Card.Body>
+          <HStack gap="3" wrap="wrap">
+            <LanguageSelect />
+            <Text fontSize="sm" color="fg.muted">
+              {t('settings.languageHelp')}
+            </Text>
+          </HStack>
+        </Card.Body>
+      </Card.Root>
+      <Card.Root variant="outline">
+        <Card.Header>
+          <Card.Title as="h2">{t('settings.colorMode')}</Card.Title>
+        </Card.Header>
+        <Card.Body>
+          <RadioGroup.Root
+            value={mode}
+            onValueChange={(e) => {
+              const next = (e.value ?? 'system') as ColorModeChoice;
+              setMode(next);
+              setColorMode(next);
+            }}
+          >
+            <HStack gap="6" wrap="wrap">
+              {MODES.map((m) => (
+                <RadioGroup.Item key={m} value={m}>
+                  <RadioGroup.ItemHiddenInput />
+                  <RadioGroup.ItemIndicator />
+                  <RadioGroup.ItemText>{t(`settings.modes.${m}`)}</RadioGroup.ItemText>
+                </RadioGroup.Item>
+              ))}
+            </HStack>
+          </RadioGroup.Root>
+        </Card.Body>
+      </Card.Root>
+      <AutoLockCard />
+    </Stack>
+  );
+}

@@ -1,0 +1,163 @@
+import { Box, Button, CloseButton, Container, Drawer, Flex, HStack, Link, Menu, Portal, Separator, Stack, Text } from '@chakra-ui/react';
+import { PRODUCT_NAME } from '@muster/contracts';
+import { Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { canQuickCreate, logoTarget, navigationFor } from '../app/navigation';
+import { useSignedInSession } from '../app/guards';
+import { useLogout } from '../features/auth/useLogout';
+import { HelpDeskButton } from './HelpDeskButton';
+import { LanguageSelect } from './LanguageSelect';
+import { DashboardSkeleton } from './Loading';
+import { LogoMark } from './Logo';
+import { PageTransition } from './PageTransition';
+import { UserBadge } from './UserBadge';
+import { warmPages } from './warming';
+
+const warmedSessions = new Set<string>();
+
+/** The signed-in app: top bar, navigation, mobile menu, help-desk button, the page. */
+export function AppLayout() {
+  const { t } = useTranslation('shell');
+  const session = useSignedInSession();
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const items = navigationFor(session.role);
+  const quickCreate = canQuickCreate(session.role);
+
+  // Warm the role's pages once per signed-in user per page load.
+  useEffect(() => {
+    const key = `${session.user.id}:${session.role}`;
+    if (warmedSessions.has(key)) return undefined;
+    warmedSessions.add(key);
+    return warmPages(session.role);
+  }, [session.user.id, session.role]);
+
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  const go = (to: string) => {
+    setMenuOpen(false);
+    void navigate(to);
+  };
+
+  return (
+    <Flex direction="column" minHeight="100dvh" bg="bg.subtle">
+      <Box as="header" borderBottomWidth="1px" bg="bg.panel" position="sticky" top="0" zIndex="docked">
+        <Container maxW="7xl" py="2">
+          <HStack justify="space-between" gap="3">
+            <HStack gap="3" minWidth="0">
+              <Link asChild color="brand.fg" fontWeight="bold" fontSize="xl" _hover={{ textDecoration: 'none' }}>
+                <RouterLink to={logoTarget(session.role)} aria-label={t('topBar.logoAria', { product: PRODUCT_NAME })} data-testid="logo">
+                  <HStack as="span" gap="2">
+                    <LogoMark />
+                    <Text as="span" hideBelow="sm">
+                      {PRODUCT_NAME}
+                    </Text>
+                  </HStack>
+                </RouterLink>
+              </Link>
+              <Box hideBelow="lg">
+                <Menu.Root positioning={{ placement: 'bottom-start' }}>
+                  <Menu.Trigger asChild>
+                    <Button variant="ghost" size="sm" data-testid="nav-menu-trigger">
+                      {t('topBar.navigation')}
+                    </Button>
+                  </Menu.Trigger>
+                  <Portal>
+                    <Menu.Positioner>
+                      <Menu.Content data-testid="nav-menu" minWidth="56">
+                        {items.map((item) => (
+                          <Menu.Item key={item.id} value={item.id} onSelect={() => go(item.to)} data-nav-id={item.id}>
+                            {t(item.labelKey)}
+                          </Menu.Item>
+                        ))}
+                      </Menu.Content>
+                    </Menu.Positioner>
+                  </Portal>
+                </Menu.Root>
+              </Box>
+            </HStack>
+            <HStack gap="2" hideBelow="lg">
+              <Button asChild variant="outline" size="sm">
+                <RouterLink to="/app/my-tickets">{t('topBar.needHelp')}</RouterLink>
+              </Button>
+              {quickCreate && (
+                <Button asChild colorPalette="brand" size="sm" data-testid="quick-create">
+                  <RouterLink to="/app/drills/quick-create">{t('topBar.quickCreate')}</RouterLink>
+                </Button>
+              )}
+              <UserBadge session={session} />
+              <LanguageSelect />
+              <Button size="sm" variant="ghost" onClick={() => logout.mutate()} loading={logout.isPending} data-testid="logout">
+                {t('topBar.logout')}
+              </Button>
+            </HStack>
+            <Drawer.Root open={menuOpen} onOpenChange={(e) => setMenuOpen(e.open)} placement="end" size="xs">
+              <Drawer.Trigger asChild>
+                <Button variant="outline" size="sm" hideFrom="lg" data-testid="mobile-menu-trigger" aria-label={t('topBar.openMenu')}>
+                  {t('topBar.menu')}
+                </Button>
+              </Drawer.Trigger>
+              <Portal>
+                <Drawer.Backdrop />
+                <Drawer.Positioner>
+                  <Drawer.Content data-testid="mobile-menu">
+                    <Drawer.Header>
+                      <Drawer.Title>
+                        <UserBadge session={session} align="start" />
+                      </Drawer.Title>
+                    </Drawer.Header>
+                    <Drawer.Body>
+                      <Stack gap="1" as="nav" aria-label={t('topBar.navigation')}>
+                        {items.map((item) => (
+                          <Button key={item.id} variant="ghost" justifyContent="flex-start" onClick={() => go(item.to)} data-nav-id={item.id}>
+                            {t(item.labelKey)}
+                          </Button>
+                        ))}
+                        <Separator my="2" />
+                        <Button variant="outline" onClick={() => go('/app/my-tickets')}>
+                          {t('topBar.needHelp')}
+                        </Button>
+                        {quickCreate && (
+                          <Button colorPalette="brand" onClick={() => go('/app/drills/quick-create')}>
+                            {t('topBar.quickCreate')}
+                          </Button>
+                        )}
+                        <Box pt="2">
+                          <LanguageSelect />
+                        </Box>
+                        <Button
+                          variant="ghost"
+                          onClick={() => {
+                            setMenuOpen(false);
+                            logout.mutate();
+                          }}
+                        >
+                          {t('topBar.logout')}
+                        </Button>
+                      </Stack>
+                    </Drawer.Body>
+                    <Drawer.CloseTrigger asChild>
+                      <CloseButton size="sm" aria-label={t('topBar.closeMenu')} />
+                    </Drawer.CloseTrigger>
+                  </Drawer.Content>
+                </Drawer.Positioner>
+              </Portal>
+            </Drawer.Root>
+          </HStack>
+        </Container>
+      </Box>
+      <Container as="main" maxW="7xl" py={{ base: '5', md: '8' }} flex="1">
+        <Suspense fallback={<DashboardSkeleton />}>
+          <PageTransition>
+            <Outlet />
+          </PageTransition>
+        </Suspense>
+      </Container>
+      <HelpDeskButton />
+    </Flex>
+  );
+}
+

@@ -1,0 +1,77 @@
+import { Box, Button, Container, Flex, Heading, HStack, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { useSignedInSession } from '../app/guards';
+import { useAuditorContext } from '../features/auditor/useAuditorContext';
+import { useAuditorLogout } from '../features/auditor/useAuditorLogout';
+import { LanguageSelect } from './LanguageSelect';
+import { LogoMark } from './Logo';
+import { DashboardSkeleton } from './Loading';
+import { PageTransition } from './PageTransition';
+
+export const AUDITOR_TABS = [
+  { value: 'dashboard', to: '/auditor/dashboard' },
+  { value: 'evidence', to: '/auditor/evidence' },
+  { value: 'bundles', to: '/auditor/bundles' },
+] as const;
+
+/** The guest auditor's portal: "Auditor Portal" header with name and firm, three tabs, logout. */
+export function AuditorLayout() {
+  const { t } = useTranslation('auth');
+  const session = useSignedInSession();
+  const context = useAuditorContext();
+  const logout = useAuditorLogout();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const active = AUDITOR_TABS.find((tab) => pathname.startsWith(tab.to))?.value ?? 'dashboard';
+  const name = context.data?.invite.auditorName ?? session.user.firstName ?? session.user.username;
+  const firm = context.data?.invite.firm;
+
+  return (
+    <Flex direction="column" minHeight="100dvh" bg="bg.subtle">
+      <Box as="header" bg="brand.800" color="white">
+        <Container maxW="6xl" pt="4">
+          <HStack justify="space-between" gap="3" wrap="wrap">
+            <HStack gap="3" minWidth="0">
+              <LogoMark />
+              <Stack gap="0" minWidth="0">
+                <Heading as="p" size="lg" lineHeight="1.2" data-testid="auditor-portal-title">
+                  {t('auditor.title')}
+                </Heading>
+                <Text fontSize="sm" color="brand.100" truncate data-testid="auditor-identity">
+                  {firm ? t('auditor.nameFrom', { name, firm }) : name}
+                </Text>
+              </Stack>
+            </HStack>
+            <HStack gap="3">
+              {/* On the navy bar the select keeps the panel colours, so its native option list stays readable. */}
+              <Box bg="bg.panel" color="fg" rounded="l2">
+                <LanguageSelect />
+              </Box>
+              <Button size="sm" bg="signal.400" color="gray.900" _hover={{ bg: 'signal.500' }} onClick={() => logout.mutate()} loading={logout.isPending} data-testid="auditor-logout">
+                {t('auditor.logout')}
+              </Button>
+            </HStack>
+          </HStack>
+          <Tabs.Root value={active} onValueChange={(e) => void navigate(AUDITOR_TABS.find((tab) => tab.value === e.value)?.to ?? '/auditor/dashboard')} variant="enclosed" mt="4">
+            <Tabs.List bg="transparent" borderBottomWidth="0">
+              {AUDITOR_TABS.map((tab) => (
+                <Tabs.Trigger key={tab.value} value={tab.value} color={active === tab.value ? 'fg' : 'white'} data-testid={`auditor-tab-${tab.value}`}>
+                  {t(`auditor.tabs.${tab.value}`)}
+                </Tabs.Trigger>
+              ))}
+            </Tabs.List>
+          </Tabs.Root>
+        </Container>
+      </Box>
+      <Container as="main" maxW="6xl" py={{ base: '5', md: '8' }} flex="1">
+        <Suspense fallback={<DashboardSkeleton />}>
+          <PageTransition>
+            <Outlet />
+          </PageTransition>
+        </Suspense>
+      </Container>
+    </Flex>
+  );
+}

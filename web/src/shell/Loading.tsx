@@ -1,0 +1,64 @@
+import { Box, Card, Center, Flex, SimpleGrid, Skeleton, SkeletonText, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** App and auditor layouts: a dashboard-shaped skeleton while a page loads (4 cards, 5 rows). */
+export function DashboardSkeleton({ cards = 4, rows = 5 }: { cards?: number; rows?: number }) {
+  const { t } = useTranslation('common');
+  return (
+    <Stack gap="6" aria-busy="true" aria-label={t('loading')} data-testid="dashboard-skeleton">
+      <Skeleton height="8" width="40%" />
+      <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
+        {Array.from({ length: cards }, (_, i) => (
+          <Card.Root key={i} variant="outline">
+            <Card.Body gap="3">
+              <Skeleton height="4" width="50%" />
+              <Skeleton height="8" width="70%" />
+            </Card.Body>
+          </Card.Root>
+        ))}
+      </SimpleGrid>
+      <Stack gap="3">
+        {Array.from({ length: rows }, (_, i) => (
+          <Flex key={i} gap="3" align="center">
+            <Skeleton boxSize="8" borderRadius="full" flexShrink={0} />
+            <SkeletonText noOfLines={1} flex="1" />
+          </Flex>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
+
+/** Other layouts: a full-screen "Loading..." overlay that keeps Tab inside it. */
+export function LoadingOverlay() {
+  const { t } = useTranslation('common');
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.focus();
+  }, []);
+  return (
+    <Box
+      ref={ref}
+      position="fixed"
+      inset="0"
+      zIndex="overlay"
+      bg="bg"
+      tabIndex={-1}
+      role="status"
+      aria-live="polite"
+      outline="none"
+      onKeyDown={(e) => {
+        if (e.key === 'Tab') e.preventDefault();
+      }}
+      data-testid="loading-overlay"
+    >
+      <Center height="100%">
+        <Stack align="center" gap="3">
+          <Spinner size="lg" color="brand.fg" />
+          <Text>{t('loading')}</Text>
+        </Stack>
+      </Center>
+    </Box>
+  );
+}
