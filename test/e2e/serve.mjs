@@ -7,7 +7,9 @@ import pg from 'pg';
 
 const root = resolve(import.meta.dirname, '../..');
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const database = 'muster_e2e';
+const port = process.env.E2E_PORT ?? '3900';
+// One database per port, so runs on different ports never share one.
+const database = `muster_e2e_${port}`;
 
 const admin = new pg.Client({ connectionString: adminUrl });
 await admin.connect();
@@ -17,7 +19,7 @@ await admin.end();
 
 const dbUrl = new URL(adminUrl);
 dbUrl.pathname = `/${database}`;
-const port = process.env.E2E_PORT ?? '3900';
+
 
 const child = spawn(process.execPath, [resolve(root, 'server/dist/main.js')], {
   stdio: 'inherit',

@@ -30,8 +30,6 @@ self.addEventListener('activate', (event) => {
     (async () => {
       const names = await caches.keys();
       await Promise.all(names.filter((name) => name.startsWith(CACHE_PREFIX) && name !== CACHE).map((name) => caches.delete(name)));
-      // Lets navigations start while the worker boots; the worker then uses the preloaded answer.
-      if (self.registration.navigationPreload) await self.registration.navigationPreload.enable();
     })(),
   );
 });
@@ -59,11 +57,13 @@ self.addEventListener('fetch', (event) => {
   }
 });
 
-/** Pages come from the network; when it cannot be reached, the offline page answers. */
+/**
+ * Pages come from the network; when it cannot be reached, the offline page answers.
+ * (No navigation preload: with it, a navigation this worker leaves alone, such as an /api
+ * sign-in redirect, would reach the server twice.)
+ */
 async function navigate(event) {
   try {
-    const preloaded = await event.preloadResponse;
-    if (preloaded) return preloaded;
     return await fetch(event.request);
   } catch {
     const offline = await caches.match(OFFLINE_URL, { cacheName: CACHE });

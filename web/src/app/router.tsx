@@ -4,6 +4,7 @@ import { AppLayout } from '../shell/AppLayout';
 import { AuditorLayout } from '../shell/AuditorLayout';
 import { LoadingOverlay } from '../shell/Loading';
 import { PublicLayout } from '../shell/PublicLayout';
+import { RouteError } from '../shell/RouteError';
 import { RankGate, SessionGate } from './guards';
 import { ROUTES, type Layout, type PageProps, type RouteEntry } from './route-table';
 
@@ -55,6 +56,7 @@ export function buildRoutes(): RouteObject[] {
   return [
     {
       element: <Outlet />,
+      errorElement: <RouteError />,
       children: [
         { element: <PublicLayout />, children: [...childrenOf('public'), { path: '/status', element: <StatusPage /> }] },
         {

@@ -1,5 +1,5 @@
 import { COOKIES, DEFAULT_LANGUAGE, LANGUAGE_CODES, languageDirection, STORAGE_KEYS } from '@muster/contracts';
-import i18n from 'i18next';
+import i18n, { type ReadCallback } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
@@ -16,6 +16,24 @@ export function sanitiseDetectedLanguage(value: string): string {
   return (LANGUAGE_CODES as string[]).includes(base) ? base : DEFAULT_LANGUAGE;
 }
 
+/** Translation files ("lng|ns") that failed even after every retry during this visit. */
+const unavailable = new Set<string>();
+
+/**
+ * The http backend, except that a file which failed after all its retries is not fetched
+ * again during the visit. i18next would otherwise read it again (with another ~11 s of
+ * retries) each time a screen loads a namespace, holding that screen back; English shows.
+ */
+export class TranslationBackend extends HttpBackend {
+  override read(language: string, namespace: string, callback: ReadCallback): void {
+    if (unavailable.has(`${language}|${namespace}`)) {
+      callback(new Error(`Translations ${language}/${namespace} are unavailable; English is shown instead`), false);
+      return;
+    }
+    super.read(language, namespace, callback);
+  }
+}
+
 /** Keeps <html lang dir> in step with the language (right-to-left for Arabic). */
 export function applyDocumentLanguage(lng: string): void {
   const code = sanitiseDetectedLanguage(lng);
@@ -25,8 +43,11 @@ export function applyDocumentLanguage(lng: string): void {
 
 export function initI18n(): Promise<unknown> {
   i18n.on('languageChanged', applyDocumentLanguage);
+  i18n.on('failedLoading', (lng, ns) => {
+    unavailable.add(`${lng}|${ns}`);
+  });
   return i18n
-    .use(HttpBackend)
+    .use(TranslationBackend)
     .use(LanguageDetector)
     .use(initReactI18next)
     .init({

@@ -2,6 +2,7 @@ import { api } from '@muster/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { callEndpoint } from '../../lib/api';
+import { clearSessionLock } from '../session-lock';
 
 /**
  * The app's logout (spec §4): POST /api/auth/logout, then the query cache is cleared and the
@@ -15,6 +16,7 @@ export function useLogout() {
     meta: { silent: true },
     onError: (err) => console.error('Logout failed', err),
     onSettled: () => {
+      clearSessionLock();
       void navigate('/login', { replace: true });
       queryClient.clear();
     },

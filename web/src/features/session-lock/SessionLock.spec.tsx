@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { ChakraProvider } from '@chakra-ui/react';
 import type { SessionInfo } from '@muster/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createInstance } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { system } from '../../components/ui/system';
@@ -53,6 +53,14 @@ const json = (body: unknown, status = 200) =>
     text: () => Promise.resolve(JSON.stringify(body)),
     json: () => Promise.resolve(body),
   }) as unknown as Response;
+
+// Generous waits: the whole unit run shares the machine with the other test files.
+configure({ asyncUtilTimeout: 5_000 });
+
+// The overlay is a lazy chunk: load (and transform) it once up front, not inside a test's wait.
+beforeAll(async () => {
+  await import('./LockOverlay');
+});
 
 beforeEach(() => {
   localStorage.clear();
@@ -194,7 +202,6 @@ describe('SessionLock', () => {
 
   it('says "Verifying..." while the password is checked', async () => {
     let answer: (value: Response) => void = () => undefined;
-    routes['POST /api/auth/verify-password'] = () => json({ success: true });
     idleSince(2);
     renderLock();
     await screen.findByRole('alertdialog');

@@ -1,0 +1,56 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_USERS, signInAs, signInAsAuditor } from './support';
+
+/** axe finds no serious or critical violation on the page as it is now. */
+async function expectAccessible(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious, `${label}: axe violations`).toEqual([]);
+}
+
+const PUBLIC = ['/', '/about', '/solutions', '/pricing', '/faq', '/contact', '/docs', '/verify-packet', '/legal/privacy', '/legal/terms', '/login', '/signup', '/auditor-login', '/reset-password', '/no/such/page'];
+
+for (const lng of ['en', 'ar']) {
+  test.describe(`Accessibility (${lng})`, () => {
+    test('public pages and the sign-in screens', async ({ page }) => {
+      for (const path of PUBLIC) {
+        await page.goto(`${path}?lng=${lng}`);
+        await expect(page.locator('[data-route], [data-testid="not-found"]').first()).toBeVisible();
+        await expect(page.locator('html')).toHaveAttribute('lang', lng);
+        await expectAccessible(page, `${path} (${lng})`);
+      }
+    });
+
+    test('the app shell, its navigation and mobile menu', async ({ page }) => {
+      await page.goto(`/?lng=${lng}`);
+      await signInAs(page, DEMO_USERS.ADMIN);
+      for (const path of ['/app/dashboard', '/app/profile', '/app/settings', '/app/drills/runs', '/app/api-docs']) {
+        await page.goto(`${path}?lng=${lng}`);
+        await expect(page.locator('[data-route]').first()).toBeVisible();
+        await expectAccessible(page, `${path} (${lng})`);
+      }
+      await page.getByTestId('nav-menu-trigger').click();
+      await expect(page.getByTestId('nav-menu')).toBeVisible();
+      await expectAccessible(page, `navigation menu (${lng})`);
+      await page.keyboard.press('Escape');
+      await page.setViewportSize({ width: 390, height: 800 });
+      await page.getByTestId('mobile-menu-trigger').click();
+      await expect(page.getByTestId('mobile-menu')).toBeVisible();
+      await expectAccessible(page, `mobile menu (${lng})`);
+    });
+
+    test('the auditor shell', async ({ page }) => {
+      await page.goto(`/?lng=${lng}`);
+      await signInAsAuditor(page);
+      for (const path of ['/auditor/dashboard', '/auditor/evidence', '/auditor/bundles']) {
+        await page.goto(`${path}?lng=${lng}`);
+        await expect(page.getByTestId('auditor-portal-title')).toBeVisible();
+        await expect(page.locator('[data-route]').first()).toBeVisible();
+        await expectAccessible(page, `${path} (${lng})`);
+      }
+    });
+  });
+}
