@@ -11,10 +11,28 @@ async function expectAccessible(page: Page, label: string): Promise<void> {
   expect(serious, `${label}: axe violations`).toEqual([]);
 }
 
-const PUBLIC = ['/', '/about', '/solutions', '/pricing', '/faq', '/contact', '/docs', '/verify-packet', '/legal/privacy', '/legal/terms', '/login', '/signup', '/auditor-login', '/reset-password', '/no/such/page'];
+const PUBLIC = [
+  '/',
+  '/about',
+  '/solutions',
+  '/pricing',
+  '/faq',
+  '/contact',
+  '/docs',
+  '/verify-packet',
+  '/legal/privacy',
+  '/legal/terms',
+  '/login',
+  '/signup',
+  '/auditor-login',
+  '/reset-password',
+  '/no/such/page',
+];
 
 for (const lng of ['en', 'ar']) {
   test.describe(`Accessibility (${lng})`, () => {
+    // Each test visits many pages in turn.
+    test.describe.configure({ timeout: 120_000 });
     test('public pages and the sign-in screens', async ({ page }) => {
       for (const path of PUBLIC) {
         await page.goto(`${path}?lng=${lng}`);

@@ -54,8 +54,7 @@ const WARMED: Record<string, string[]> = {
   ACCOUNTANT: ['/app/dashboard', '/app/tickets'],
 };
 
-const concrete = (path: string) =>
-  path.replace(/:[A-Za-z]+/g, '7f1c2a34-5b6d-4e8f-9a0b-1c2d3e4f5a6b').replace(/\*$/, 'pending-review');
+const concrete = (path: string) => path.replace(/:[A-Za-z]+/g, '7f1c2a34-5b6d-4e8f-9a0b-1c2d3e4f5a6b').replace(/\*$/, 'pending-review');
 
 type Outcome = { kind: 'page'; route: string } | { kind: 'denied' } | { kind: 'login' };
 
@@ -118,7 +117,8 @@ test.describe('Routes, guards and navigation', () => {
     await page.goto('/no/such/page?lng=en');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Muster Page Not Found');
     for (const name of ['Go to Homepage', 'Live Chat Support']) await expect(page.getByRole('link', { name })).toBeVisible();
-    for (const name of ['Pricing', 'Solutions', 'Documentation', 'FAQ', 'Login']) await expect(page.getByTestId('not-found').getByRole('link', { name, exact: true })).toBeVisible();
+    for (const name of ['Pricing', 'Solutions', 'Documentation', 'FAQ', 'Login'])
+      await expect(page.getByTestId('not-found').getByRole('link', { name, exact: true })).toBeVisible();
   });
 
   for (const role of Object.keys(DEMO_USERS) as (keyof typeof DEMO_USERS)[]) {
@@ -137,7 +137,9 @@ test.describe('Routes, guards and navigation', () => {
       await expect(page.getByTestId('nav-menu').getByRole('menuitem')).toHaveText(NAVIGATION[role]!);
       await page.keyboard.press('Escape');
       await expect(page.getByTestId('quick-create')).toHaveCount(role === 'ADMIN' || role === 'MANAGER' ? 1 : 0);
-      await expect(page.getByTestId('user-badge').first()).toContainText(role === 'ROOT_ADMIN' || role === 'DEPUTY_ADMIN' || role === 'SYSOPS' ? 'Platform Admin' : 'Harbor Point Port Authority');
+      await expect(page.getByTestId('user-badge').first()).toContainText(
+        role === 'ROOT_ADMIN' || role === 'DEPUTY_ADMIN' || role === 'SYSOPS' ? 'Platform Admin' : 'Harbor Point Port Authority',
+      );
 
       await checkAllRoutes(page, role);
     });
@@ -150,7 +152,7 @@ test.describe('Routes, guards and navigation', () => {
     await page.goto('/auditor/evidence?lng=en');
     await expect(page.getByTestId('auditor-portal-title')).toHaveText('Auditor Portal');
     await expect(page.getByTestId('auditor-identity')).toHaveText('Grace Okoye from Seaward Audit LLP');
-    await expect(page.getByTestId('auditor-tab-evidence')).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('auditor-tab-evidence')).toHaveAttribute('aria-current', 'page');
     await page.getByTestId('auditor-tab-bundles').click();
     await expect(page).toHaveURL(/\/auditor\/bundles$/);
   });
@@ -170,7 +172,9 @@ test.describe('App shell', () => {
     await expect(page.locator('[data-route="/app/drills/runs"]')).toBeVisible();
   });
 
-  test('the help-desk button opens its panel on desktop, closes on Escape and outside click, and goes to /mobile-chat on a phone', async ({ page }) => {
+  test('the help-desk button opens its panel on desktop, closes on Escape and outside click, and goes to /mobile-chat on a phone', async ({
+    page,
+  }) => {
     await page.goto('/?lng=en');
     await page.getByTestId('help-desk-button').click();
     await expect(page.getByTestId('help-desk-panel')).toBeVisible();

@@ -20,7 +20,6 @@ await admin.end();
 const dbUrl = new URL(adminUrl);
 dbUrl.pathname = `/${database}`;
 
-
 const child = spawn(process.execPath, [resolve(root, 'server/dist/main.js')], {
   stdio: 'inherit',
   env: {

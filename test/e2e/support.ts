@@ -46,7 +46,9 @@ export async function waitForMail(request: APIRequestContext, to: string, subjec
   await expect
     .poll(
       async () => {
-        const mail = (await outbox(request)).find((m) => m.to.toLowerCase() === to.toLowerCase() && subject.test(m.subject) && !before.has(fingerprint(m)));
+        const mail = (await outbox(request)).find(
+          (m) => m.to.toLowerCase() === to.toLowerCase() && subject.test(m.subject) && !before.has(fingerprint(m)),
+        );
         text = mail?.text ?? '';
         return text;
       },
@@ -73,8 +75,13 @@ export async function signInAs(page: Page, email: string, password = DEMO_PASSWO
 /** Signs a guest auditor in with the emailed code, through the API. */
 export async function signInAsAuditor(page: Page, email = DEMO_GUEST_AUDITOR): Promise<void> {
   const before = new Set((await outbox(page.request)).map(fingerprint));
-  expect((await page.request.post('/api/auth/auditor/request-magic', { data: { email }, headers: await csrfHeaders(page.request) })).status()).toBe(200);
+  expect(
+    (await page.request.post('/api/auth/auditor/request-magic', { data: { email }, headers: await csrfHeaders(page.request) })).status(),
+  ).toBe(200);
   const code = /\b(\d{6})\b/.exec(await waitForMail(page.request, email, /Auditor Portal sign-in code/, before))?.[1];
-  const res = await page.request.post('/api/auth/auditor/verify-magic', { data: { email, code }, headers: await csrfHeaders(page.request) });
+  const res = await page.request.post('/api/auth/auditor/verify-magic', {
+    data: { email, code },
+    headers: await csrfHeaders(page.request),
+  });
   expect(res.status()).toBe(200);
 }

@@ -35,7 +35,13 @@ export const ROLE_DASHBOARDS: Readonly<Record<Role, string>> = {
  */
 export function navigationFor(role: Role): NavItem[] {
   if (role === 'USER') {
-    return [item('profile', '/app/profile'), item('drills', '/app/drills/runs'), item('myTickets', '/app/my-tickets'), item('usage', '/app/usage'), item('settings', '/app/settings')];
+    return [
+      item('profile', '/app/profile'),
+      item('drills', '/app/drills/runs'),
+      item('myTickets', '/app/my-tickets'),
+      item('usage', '/app/usage'),
+      item('settings', '/app/settings'),
+    ];
   }
   const has = (roles: Role[]) => roles.includes(role);
   return [

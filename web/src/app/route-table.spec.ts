@@ -13,7 +13,9 @@ const spec = JSON.parse(readFileSync(vendored, 'utf8')) as SpecRoutes;
 
 describe('route table', () => {
   it('holds exactly the routes of spec/routes.json, with their layouts and minimum roles, in order', () => {
-    expect(ROUTES.map(({ path, layout, minRole }) => ({ path, layout, minRole }))).toEqual(spec.routes.map(({ path, layout, minRole }) => ({ path, layout, minRole })));
+    expect(ROUTES.map(({ path, layout, minRole }) => ({ path, layout, minRole }))).toEqual(
+      spec.routes.map(({ path, layout, minRole }) => ({ path, layout, minRole })),
+    );
   });
 
   it('uses the ranks of the spec', () => {

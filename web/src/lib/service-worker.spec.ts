@@ -157,6 +157,19 @@ describe('registerServiceWorker', () => {
     expect(confirm).toHaveBeenCalledTimes(1);
   });
 
+  it('follows a new version that was already installing when registration answered', async () => {
+    const { container, options, confirm } = setup({ confirm: true });
+    const installing = new FakeWorker();
+    container.registration.installing = installing;
+    await registerServiceWorker(options);
+    await settle();
+    expect(confirm).not.toHaveBeenCalled();
+    installing.moveTo('installed');
+    await settle();
+    expect(confirm).toHaveBeenCalledWith(PROMPT);
+    expect(installing.postMessage).toHaveBeenCalledWith(SKIP_WAITING_MESSAGE);
+  });
+
   it('asks about a version that installed during an earlier visit and is still waiting', async () => {
     const { container, options, confirm } = setup({ confirm: true });
     const waiting = new FakeWorker();

@@ -113,14 +113,19 @@ export function watchForUpdates(
     if (worker.state === 'installed' && container.controller) void offer(worker);
   };
 
-  // A version installed during an earlier visit may already be waiting.
-  if (registration.waiting) offerIfUpdate(registration.waiting);
-
-  registration.addEventListener('updatefound', () => {
-    const worker = registration.installing;
+  const follow = (worker: ServiceWorker | null) => {
     if (!worker) return;
+    offerIfUpdate(worker);
     worker.addEventListener('statechange', () => {
       offerIfUpdate(worker);
     });
+  };
+
+  // A version may already be waiting (installed during an earlier visit) or installing (found
+  // before registration answered); later versions announce themselves with `updatefound`.
+  follow(registration.waiting);
+  follow(registration.installing);
+  registration.addEventListener('updatefound', () => {
+    follow(registration.installing);
   });
 }

@@ -112,7 +112,13 @@ export function AppLayout() {
                     <Drawer.Body>
                       <Stack gap="1" as="nav" aria-label={t('topBar.navigation')}>
                         {items.map((item) => (
-                          <Button key={item.id} variant="ghost" justifyContent="flex-start" onClick={() => go(item.to)} data-nav-id={item.id}>
+                          <Button
+                            key={item.id}
+                            variant="ghost"
+                            justifyContent="flex-start"
+                            onClick={() => go(item.to)}
+                            data-nav-id={item.id}
+                          >
                             {t(item.labelKey)}
                           </Button>
                         ))}
@@ -160,4 +166,3 @@ export function AppLayout() {
     </Flex>
   );
 }
-

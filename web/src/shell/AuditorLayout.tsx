@@ -1,7 +1,7 @@
-import { Box, Button, Container, Flex, Heading, HStack, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Box, Button, Container, Flex, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, Outlet, useLocation } from 'react-router-dom';
 import { useSignedInSession } from '../app/guards';
 import { useAuditorContext } from '../features/auditor/useAuditorContext';
 import { useAuditorLogout } from '../features/auditor/useAuditorLogout';
@@ -23,7 +23,6 @@ export function AuditorLayout() {
   const context = useAuditorContext();
   const logout = useAuditorLogout();
   const { pathname } = useLocation();
-  const navigate = useNavigate();
   const active = AUDITOR_TABS.find((tab) => pathname.startsWith(tab.to))?.value ?? 'dashboard';
   const name = context.data?.invite.auditorName ?? session.user.firstName ?? session.user.username;
   const firm = context.data?.invite.firm;
@@ -49,20 +48,40 @@ export function AuditorLayout() {
               <Box bg="bg.panel" color="fg" rounded="l2">
                 <LanguageSelect />
               </Box>
-              <Button size="sm" bg="signal.400" color="gray.900" _hover={{ bg: 'signal.500' }} onClick={() => logout.mutate()} loading={logout.isPending} data-testid="auditor-logout">
+              <Button
+                size="sm"
+                bg="signal.400"
+                color="gray.900"
+                _hover={{ bg: 'signal.500' }}
+                onClick={() => logout.mutate()}
+                loading={logout.isPending}
+                data-testid="auditor-logout"
+              >
                 {t('auditor.logout')}
               </Button>
             </HStack>
           </HStack>
-          <Tabs.Root value={active} onValueChange={(e) => void navigate(AUDITOR_TABS.find((tab) => tab.value === e.value)?.to ?? '/auditor/dashboard')} variant="enclosed" mt="4">
-            <Tabs.List bg="transparent" borderBottomWidth="0">
-              {AUDITOR_TABS.map((tab) => (
-                <Tabs.Trigger key={tab.value} value={tab.value} color={active === tab.value ? 'fg' : 'white'} data-testid={`auditor-tab-${tab.value}`}>
+          {/* The three tabs are navigation between pages: links marked with aria-current. */}
+          <HStack as="nav" gap="1" mt="4" aria-label={t('auditor.tabsLabel')}>
+            {AUDITOR_TABS.map((tab) => (
+              <Link
+                key={tab.value}
+                asChild
+                px="4"
+                py="2"
+                borderTopRadius="md"
+                fontWeight="medium"
+                textDecoration="none"
+                bg={active === tab.value ? 'bg.subtle' : 'transparent'}
+                color={active === tab.value ? 'fg' : 'white'}
+                _hover={{ textDecoration: 'none', bg: active === tab.value ? 'bg.subtle' : 'brand.700' }}
+              >
+                <RouterLink to={tab.to} aria-current={active === tab.value ? 'page' : undefined} data-testid={`auditor-tab-${tab.value}`}>
                   {t(`auditor.tabs.${tab.value}`)}
-                </Tabs.Trigger>
-              ))}
-            </Tabs.List>
-          </Tabs.Root>
+                </RouterLink>
+              </Link>
+            ))}
+          </HStack>
         </Container>
       </Box>
       <Container as="main" maxW="6xl" py={{ base: '5', md: '8' }} flex="1">

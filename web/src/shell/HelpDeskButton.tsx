@@ -45,7 +45,17 @@ export function HelpDeskButton({ hidden = false }: { hidden?: boolean }) {
   return (
     <Box ref={panelRef} position="fixed" bottom="4" insetEnd="4" zIndex="sticky" data-testid="help-desk-widget">
       {open ? (
-        <Box width={`${HELP_PANEL_WIDTH}px`} bg="bg.panel" borderWidth="1px" borderRadius="lg" boxShadow="lg" p="4" role="dialog" aria-label={label} data-testid="help-desk-panel">
+        <Box
+          width={`${HELP_PANEL_WIDTH}px`}
+          bg="bg.panel"
+          borderWidth="1px"
+          borderRadius="lg"
+          boxShadow="lg"
+          p="4"
+          role="dialog"
+          aria-label={label}
+          data-testid="help-desk-panel"
+        >
           <Stack gap="3">
             <HStack justify="space-between">
               <Text fontWeight="semibold">{label}</Text>

@@ -72,7 +72,10 @@ function SchemaTable({ schema, label }: { schema: JsonSchema; label: string }) {
 /** /app/api-docs: the API's own OpenAPI document, grouped by area. */
 export default function ApiDocsPage() {
   const { t } = useTranslation('apiDocs');
-  const doc = useQuery({ queryKey: ['/api/docs/openapi.json'], queryFn: () => apiRequest<OpenApiDocument>('GET', '/api/docs/openapi.json') });
+  const doc = useQuery({
+    queryKey: ['/api/docs/openapi.json'],
+    queryFn: () => apiRequest<OpenApiDocument>('GET', '/api/docs/openapi.json'),
+  });
   if (!doc.data) return <DashboardSkeleton cards={0} rows={8} />;
   const byTag = new Map<string, { method: string; path: string; op: Operation }[]>();
   for (const [path, ops] of Object.entries(doc.data.paths)) {
@@ -102,7 +105,13 @@ export default function ApiDocsPage() {
               <Accordion.Item key={`${method} ${path}`} value={`${method} ${path}`}>
                 <Accordion.ItemTrigger>
                   <HStack gap="3" flex="1" minWidth="0" wrap="wrap">
-                    <Badge colorPalette={METHOD_COLORS[method] ?? 'gray'} variant="solid" minWidth="16" justifyContent="center">
+                    <Badge
+                      colorPalette={METHOD_COLORS[method] ?? 'gray'}
+                      variant="surface"
+                      minWidth="16"
+                      justifyContent="center"
+                      fontWeight="bold"
+                    >
                       {method.toUpperCase()}
                     </Badge>
                     <Code dir="ltr">{path}</Code>
@@ -120,7 +129,11 @@ export default function ApiDocsPage() {
                         .filter(([status]) => status !== 'default')
                         .map(([status, response]) =>
                           response.content ? (
-                            <SchemaTable key={status} schema={response.content['application/json'].schema} label={t('response', { status })} />
+                            <SchemaTable
+                              key={status}
+                              schema={response.content['application/json'].schema}
+                              label={t('response', { status })}
+                            />
                           ) : (
                             <Text key={status} fontSize="sm">
                               {t('responseEmpty', { status })}

@@ -54,7 +54,6 @@ function PasswordLoginForm({ initialEmail }: { initialEmail: string }) {
         <FormField label={t('login.email')} error={form.errors.email} required>
           <Input
             {...form.field('email')}
-            id="login-email"
             type="email"
             autoComplete="username"
             inputMode="email"
@@ -75,7 +74,6 @@ function PasswordLoginForm({ initialEmail }: { initialEmail: string }) {
         >
           <Input
             {...form.field('password')}
-            id="login-password"
             type="password"
             autoComplete="current-password"
             autoFocus={Boolean(initialEmail)}

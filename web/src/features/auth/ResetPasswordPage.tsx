@@ -57,7 +57,6 @@ function RequestResetLink() {
             <FormField label={t('reset.email')} error={form.errors.email} required>
               <Input
                 {...form.field('email')}
-                id="reset-email"
                 type="email"
                 autoComplete="email"
                 inputMode="email"
@@ -138,23 +137,10 @@ function SetNewPassword({ token, onRequestNew }: { token: string; onRequestNew: 
       <form noValidate onSubmit={form.handleSubmit(onValid)}>
         <Stack gap="4">
           <FormField label={t('reset.password')} error={form.errors.password} required>
-            <Input
-              {...form.field('password')}
-              id="reset-password"
-              type="password"
-              autoComplete="new-password"
-              autoFocus
-              data-testid="reset-password"
-            />
+            <Input {...form.field('password')} type="password" autoComplete="new-password" autoFocus data-testid="reset-password" />
           </FormField>
           <FormField label={t('reset.confirmPassword')} error={form.errors.confirmPassword} required>
-            <Input
-              {...form.field('confirmPassword')}
-              id="reset-confirm-password"
-              type="password"
-              autoComplete="new-password"
-              data-testid="reset-confirm-password"
-            />
+            <Input {...form.field('confirmPassword')} type="password" autoComplete="new-password" data-testid="reset-confirm-password" />
           </FormField>
           <Button type="submit" colorPalette="brand" width="full" loading={reset.isPending} data-testid="reset-submit">
             {t('reset.submit')}

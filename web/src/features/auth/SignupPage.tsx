@@ -51,24 +51,10 @@ export default function SignupPage() {
       <form noValidate onSubmit={form.handleSubmit(onValid)}>
         <Stack gap="4">
           <FormField label={t('signup.organizationName')} error={form.errors.organizationName} required>
-            <Input
-              {...form.field('organizationName')}
-              id="signup-organization"
-              autoComplete="organization"
-              autoFocus
-              data-testid="signup-organization"
-            />
+            <Input {...form.field('organizationName')} autoComplete="organization" autoFocus data-testid="signup-organization" />
           </FormField>
           <FormField label={t('signup.email')} error={form.errors.email} required>
-            <Input
-              {...form.field('email')}
-              id="signup-email"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              dir="ltr"
-              data-testid="signup-email"
-            />
+            <Input {...form.field('email')} type="email" autoComplete="email" inputMode="email" dir="ltr" data-testid="signup-email" />
           </FormField>
           <FormField
             label={t('signup.password')}
@@ -76,22 +62,10 @@ export default function SignupPage() {
             error={form.errors.password}
             required
           >
-            <Input
-              {...form.field('password')}
-              id="signup-password"
-              type="password"
-              autoComplete="new-password"
-              data-testid="signup-password"
-            />
+            <Input {...form.field('password')} type="password" autoComplete="new-password" data-testid="signup-password" />
           </FormField>
           <FormField label={t('signup.confirmPassword')} error={form.errors.confirmPassword} required>
-            <Input
-              {...form.field('confirmPassword')}
-              id="signup-confirm-password"
-              type="password"
-              autoComplete="new-password"
-              data-testid="signup-confirm-password"
-            />
+            <Input {...form.field('confirmPassword')} type="password" autoComplete="new-password" data-testid="signup-confirm-password" />
           </FormField>
           <Button type="submit" colorPalette="brand" width="full" loading={register.isPending} data-testid="signup-submit">
             {t('signup.submit')}

@@ -18,7 +18,14 @@ export default function GenericDashboardPage({ pageId }: PageProps) {
   return (
     <Stack gap="6">
       <Stack gap="2">
-        <Text fontSize="sm" fontWeight="semibold" color="brand.fg" textTransform="uppercase" letterSpacing="wide" data-testid="dashboard-kind">
+        <Text
+          fontSize="sm"
+          fontWeight="semibold"
+          color="brand.fg"
+          textTransform="uppercase"
+          letterSpacing="wide"
+          data-testid="dashboard-kind"
+        >
           {t(`pages:${pageId}.title`)}
         </Text>
         <Heading as="h1" size={{ base: '2xl', md: '3xl' }} data-testid="greeting">

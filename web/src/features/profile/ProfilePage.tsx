@@ -33,30 +33,30 @@ function DetailsCard() {
   return (
     <Card.Root variant="outline" asChild>
       <form onSubmit={save} noValidate>
-      <Card.Header>
-        <Card.Title as="h2">{t('details.title')}</Card.Title>
-      </Card.Header>
-      <Card.Body>
-        <Stack gap="4">
-          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-            <FormField label={t('details.firstName')} error={form.errors.firstName}>
-              <Input {...form.field('firstName')} autoComplete="given-name" />
+        <Card.Header>
+          <Card.Title as="h2">{t('details.title')}</Card.Title>
+        </Card.Header>
+        <Card.Body>
+          <Stack gap="4">
+            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+              <FormField label={t('details.firstName')} error={form.errors.firstName}>
+                <Input {...form.field('firstName')} autoComplete="given-name" />
+              </FormField>
+              <FormField label={t('details.lastName')} error={form.errors.lastName}>
+                <Input {...form.field('lastName')} autoComplete="family-name" />
+              </FormField>
+            </SimpleGrid>
+            <FormField label={t('details.username')} error={form.errors.username} required>
+              <Input {...form.field('username')} autoComplete="username" />
             </FormField>
-            <FormField label={t('details.lastName')} error={form.errors.lastName}>
-              <Input {...form.field('lastName')} autoComplete="family-name" />
+            <FormField label={t('details.email')} helperText={t('details.emailHelp')}>
+              <Input value={session.user.email} readOnly dir="ltr" />
             </FormField>
-          </SimpleGrid>
-          <FormField label={t('details.username')} error={form.errors.username} required>
-            <Input {...form.field('username')} autoComplete="username" />
-          </FormField>
-          <FormField label={t('details.email')} helperText={t('details.emailHelp')}>
-            <Input value={session.user.email} readOnly dir="ltr" />
-          </FormField>
-          <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={update.isPending} data-testid="save-profile">
-            {t('details.save')}
-          </Button>
-        </Stack>
-      </Card.Body>
+            <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={update.isPending} data-testid="save-profile">
+              {t('details.save')}
+            </Button>
+          </Stack>
+        </Card.Body>
       </form>
     </Card.Root>
   );
@@ -80,28 +80,28 @@ function PasswordCard() {
   return (
     <Card.Root variant="outline" asChild>
       <form onSubmit={submit} noValidate>
-      <Card.Header>
-        <Card.Title as="h2">{t('password.title')}</Card.Title>
-      </Card.Header>
-      <Card.Body>
-        <Stack gap="4">
-          <FormField label={t('password.current')} error={form.errors.currentPassword} required>
-            <Input type="password" {...form.field('currentPassword')} autoComplete="current-password" />
-          </FormField>
-          <FormField label={t('password.new')} error={form.errors.password} required>
-            <Input type="password" {...form.field('password')} autoComplete="new-password" />
-          </FormField>
-          <FormField label={t('password.confirm')} error={form.errors.confirmPassword} required>
-            <Input type="password" {...form.field('confirmPassword')} autoComplete="new-password" />
-          </FormField>
-          <Text fontSize="sm" color="fg.muted">
-            {t('password.otherSessions')}
-          </Text>
-          <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={change.isPending}>
-            {t('password.submit')}
-          </Button>
-        </Stack>
-      </Card.Body>
+        <Card.Header>
+          <Card.Title as="h2">{t('password.title')}</Card.Title>
+        </Card.Header>
+        <Card.Body>
+          <Stack gap="4">
+            <FormField label={t('password.current')} error={form.errors.currentPassword} required>
+              <Input type="password" {...form.field('currentPassword')} autoComplete="current-password" />
+            </FormField>
+            <FormField label={t('password.new')} error={form.errors.password} required>
+              <Input type="password" {...form.field('password')} autoComplete="new-password" />
+            </FormField>
+            <FormField label={t('password.confirm')} error={form.errors.confirmPassword} required>
+              <Input type="password" {...form.field('confirmPassword')} autoComplete="new-password" />
+            </FormField>
+            <Text fontSize="sm" color="fg.muted">
+              {t('password.otherSessions')}
+            </Text>
+            <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={change.isPending}>
+              {t('password.submit')}
+            </Button>
+          </Stack>
+        </Card.Body>
       </form>
     </Card.Root>
   );

@@ -37,19 +37,25 @@ function AutoLockCard() {
   return (
     <Card.Root variant="outline" asChild>
       <form onSubmit={save} noValidate>
-      <Card.Header>
-        <Card.Title as="h2">{t('settings.autoLock')}</Card.Title>
-      </Card.Header>
-      <Card.Body>
-        <Stack gap="4">
-          <FormField label={t('settings.autoLockMinutes')} helperText={t('settings.autoLockHelp')} error={error}>
-            <Input value={value} onChange={(e) => setValue(e.currentTarget.value)} inputMode="numeric" maxWidth="40" data-testid="auto-lock-minutes" />
-          </FormField>
-          <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={update.isPending}>
-            {t('settings.save')}
-          </Button>
-        </Stack>
-      </Card.Body>
+        <Card.Header>
+          <Card.Title as="h2">{t('settings.autoLock')}</Card.Title>
+        </Card.Header>
+        <Card.Body>
+          <Stack gap="4">
+            <FormField label={t('settings.autoLockMinutes')} helperText={t('settings.autoLockHelp')} error={error}>
+              <Input
+                value={value}
+                onChange={(e) => setValue(e.currentTarget.value)}
+                inputMode="numeric"
+                maxWidth="40"
+                data-testid="auto-lock-minutes"
+              />
+            </FormField>
+            <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={update.isPending}>
+              {t('settings.save')}
+            </Button>
+          </Stack>
+        </Card.Body>
       </form>
     </Card.Root>
   );

@@ -158,7 +158,6 @@ export default function LockOverlay({ user }: { user: SessionUser }) {
                     <Input
                       {...form.field('password')}
                       ref={passwordRef}
-                      id="session-lock-password"
                       type="password"
                       autoComplete="current-password"
                       placeholder={t('passwordPlaceholder')}

@@ -9,7 +9,16 @@ export default function StandaloneFeaturePage({ pageId }: PageProps) {
   const { t } = useTranslation('pages');
   return (
     <Center minHeight="100dvh" px="4" bg="bg.subtle">
-      <Box bg="bg.panel" borderWidth="1px" borderRadius="xl" p={{ base: '6', md: '8' }} maxWidth="lg" width="100%" data-testid="feature-page" data-page-id={pageId}>
+      <Box
+        bg="bg.panel"
+        borderWidth="1px"
+        borderRadius="xl"
+        p={{ base: '6', md: '8' }}
+        maxWidth="lg"
+        width="100%"
+        data-testid="feature-page"
+        data-page-id={pageId}
+      >
         <Stack gap="4">
           <LogoMark size={40} />
           <Heading as="h1" size="2xl">
