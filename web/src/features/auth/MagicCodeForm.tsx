@@ -92,7 +92,6 @@ export function MagicCodeForm({
           <FormField label={t('magic.email')} error={emailForm.errors.email} required>
             <Input
               {...emailForm.field('email')}
-              id={`${idPrefix}-email`}
               type="email"
               autoComplete="email"
               inputMode="email"
@@ -125,7 +124,6 @@ export function MagicCodeForm({
           <Input
             {...codeForm.field('code')}
             onChange={(e) => codeForm.setValue('code', e.currentTarget.value.replace(/\D/g, '').slice(0, 6))}
-            id={`${idPrefix}-code`}
             autoComplete="one-time-code"
             inputMode="numeric"
             pattern="[0-9]*"
