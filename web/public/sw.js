@@ -91,10 +91,15 @@ async function networkFirst(event) {
   }
 }
 
-/** Stores a copy of complete, successful same-origin answers (no errors, no partial content). */
+/**
+ * Stores a copy of complete, successful same-origin answers (no errors, no partial content).
+ * Best effort, deliberately outside `event.waitUntil`: a copy the page is slow to read (or
+ * never finishes reading) would otherwise keep this worker busy, and a new version told to
+ * take over would wait for it indefinitely (seen in Chromium).
+ */
 function keep(event, response) {
   if (!response || response.status !== 200 || response.type !== 'basic') return;
-  event.waitUntil(store(event.request, response.clone()));
+  void store(event.request, response.clone());
 }
 
 async function store(request, response) {

@@ -6,6 +6,7 @@ import {
   registerServiceWorker,
   SERVICE_WORKER_URL,
   SKIP_WAITING_MESSAGE,
+  TAKEOVER_TIMEOUT_MS,
   translatedUpdatePrompt,
   UPDATE_CHECK_INTERVAL_MS,
   type ServiceWorkerOptions,
@@ -52,6 +53,7 @@ function setup(opts: { controller?: object | null; confirm?: boolean } = {}) {
     confirm: jest.fn((_message: string) => opts.confirm ?? true),
     reload: jest.fn(),
     setInterval: jest.fn((_handler: () => void, _ms: number) => 1),
+    setTimeout: jest.fn((_handler: () => void, _ms: number) => 1),
     logger: { info: jest.fn(), warn: jest.fn(), error: jest.fn(), debug: jest.fn() },
   };
   const options: Partial<ServiceWorkerOptions> = {
@@ -60,6 +62,7 @@ function setup(opts: { controller?: object | null; confirm?: boolean } = {}) {
     confirm: fakes.confirm,
     reload: fakes.reload,
     setInterval: fakes.setInterval,
+    setTimeout: fakes.setTimeout,
     logger: fakes.logger,
   };
   return { ...fakes, options };
@@ -121,6 +124,33 @@ describe('registerServiceWorker', () => {
     expect(reload).not.toHaveBeenCalled();
     container.dispatchEvent(new Event('controllerchange'));
     container.dispatchEvent(new Event('controllerchange'));
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('reloads anyway when the new worker has not taken control 3000 ms after the user agreed', async () => {
+    jest.useFakeTimers();
+    const { container, options, reload } = setup({ confirm: true });
+    await registerServiceWorker({ ...options, setTimeout: (handler, ms) => setTimeout(handler, ms) });
+    container.registration.startUpdate().moveTo('installed');
+    await jest.advanceTimersByTimeAsync(0);
+    expect(TAKEOVER_TIMEOUT_MS).toBe(3000);
+    jest.advanceTimersByTime(2999);
+    expect(reload).not.toHaveBeenCalled();
+    jest.advanceTimersByTime(1);
+    expect(reload).toHaveBeenCalledTimes(1);
+    // A late takeover does not reload a second time.
+    container.dispatchEvent(new Event('controllerchange'));
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not reload twice when the takeover comes first', async () => {
+    jest.useFakeTimers();
+    const { container, options, reload } = setup({ confirm: true });
+    await registerServiceWorker({ ...options, setTimeout: (handler, ms) => setTimeout(handler, ms) });
+    container.registration.startUpdate().moveTo('installed');
+    await jest.advanceTimersByTimeAsync(0);
+    container.dispatchEvent(new Event('controllerchange'));
+    jest.advanceTimersByTime(TAKEOVER_TIMEOUT_MS);
     expect(reload).toHaveBeenCalledTimes(1);
   });
 

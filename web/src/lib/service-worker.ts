@@ -8,6 +8,13 @@ export const SERVICE_WORKER_SCOPE = '/';
 export const UPDATE_CHECK_INTERVAL_MS = 60_000;
 /** Tells a waiting worker to take over (handled in sw.js). */
 export const SKIP_WAITING_MESSAGE = { type: 'SKIP_WAITING' } as const;
+/**
+ * After the user agreed, the page reloads when the new worker takes control. Chromium can hold
+ * the takeover back while the old worker still has work from this page (seen when the question
+ * came up during the first load); reloading ends that work, and the reloaded page gets the new
+ * version. So the page reloads after this long at the latest.
+ */
+export const TAKEOVER_TIMEOUT_MS = 3000;
 
 type Logger = Pick<Console, 'info' | 'warn' | 'error' | 'debug'>;
 
@@ -18,6 +25,7 @@ export interface ServiceWorkerOptions {
   confirm: (message: string) => boolean;
   reload: () => void;
   setInterval: (handler: () => void, ms: number) => unknown;
+  setTimeout: (handler: () => void, ms: number) => unknown;
   logger: Logger;
 }
 
@@ -40,6 +48,7 @@ function browserDefaults(): ServiceWorkerOptions {
       window.location.reload();
     },
     setInterval: (handler, ms) => window.setInterval(handler, ms),
+    setTimeout: (handler, ms) => window.setTimeout(handler, ms),
     logger: console,
   };
 }
@@ -79,15 +88,20 @@ export async function registerServiceWorker(overrides: Partial<ServiceWorkerOpti
 /**
  * Asks once per new worker whether to reload when it has installed while an older worker
  * controls the page. On yes the waiting worker is told to take over and the page reloads
- * once, when the new worker has become the controller.
+ * once, when the new worker has become the controller (or after TAKEOVER_TIMEOUT_MS).
  */
 export function watchForUpdates(
   registration: ServiceWorkerRegistration,
   container: ServiceWorkerContainer,
-  options: Pick<ServiceWorkerOptions, 'updatePrompt' | 'confirm' | 'reload' | 'logger'>,
+  options: Pick<ServiceWorkerOptions, 'updatePrompt' | 'confirm' | 'reload' | 'setTimeout' | 'logger'>,
 ): void {
   const asked = new WeakSet<ServiceWorker>();
   let reloading = false;
+  const reloadOnce = () => {
+    if (reloading) return;
+    reloading = true;
+    options.reload();
+  };
 
   const offer = async (worker: ServiceWorker) => {
     if (asked.has(worker)) return;
@@ -100,12 +114,9 @@ export function watchForUpdates(
       return;
     }
     if (!options.confirm(message)) return;
-    container.addEventListener('controllerchange', () => {
-      if (reloading) return;
-      reloading = true;
-      options.reload();
-    });
+    container.addEventListener('controllerchange', reloadOnce);
     worker.postMessage(SKIP_WAITING_MESSAGE);
+    options.setTimeout(reloadOnce, TAKEOVER_TIMEOUT_MS);
   };
 
   // The very first install has no controller: nothing to replace, nothing to ask.
