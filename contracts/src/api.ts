@@ -3,6 +3,7 @@ import { devEndpoints } from './dev.js';
 import { authEndpoints } from './auth.js';
 import { auditorEndpoints } from './auditor.js';
 import { appConfigEndpoints } from './app-config.js';
+import { contactEndpoints } from './contact.js';
 
 /** Every REST endpoint of Muster, grouped by feature. */
 export const api = {
@@ -11,4 +12,5 @@ export const api = {
   auth: authEndpoints,
   auditor: auditorEndpoints,
   appConfig: appConfigEndpoints,
+  contact: contactEndpoints,
 } as const;

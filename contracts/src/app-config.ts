@@ -6,9 +6,11 @@ export const appConfigSchema = z.object({
   productName: z.string(),
   /** The help-desk assistant's name ("Chat with {name}"). */
   assistantName: z.string(),
+  /** Where people can write to support (shown on the contact page). */
+  supportEmail: z.string(),
 });
 export type AppConfigInfo = z.infer<typeof appConfigSchema>;
 
 export const appConfigEndpoints = {
-  get: defineEndpoint({ method: 'GET', path: '/api/app-config', tag: 'platform', summary: 'Public settings of this installation (assistant name)', response: appConfigSchema }),
+  get: defineEndpoint({ method: 'GET', path: '/api/app-config', tag: 'platform', summary: 'Public settings of this installation (assistant name, support address)', response: appConfigSchema }),
 };

@@ -11,3 +11,6 @@ export * from './auth.js';
 export * from './auditor.js';
 export * from './app-config.js';
 export * from './api.js';
+export * from './plans.js';
+export * from './site.js';
+export * from './contact.js';

@@ -4,6 +4,8 @@ export const PRODUCT_NAME = 'Muster';
 export const PRODUCT_CODE = 'muster';
 /** Default name of the help-desk assistant ("Chat with Skipper"). */
 export const DEFAULT_ASSISTANT_NAME = 'Skipper';
+/** Default support address (`SUPPORT_EMAIL`). */
+export const DEFAULT_SUPPORT_EMAIL = 'support@muster.example';
 
 /** Browser storage keys; all carry the product-code prefix. */
 export const STORAGE_KEYS = {

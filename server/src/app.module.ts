@@ -3,6 +3,7 @@ import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import type { AppConfig } from './config/config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
+import { ContactModule } from './modules/contact/contact.module.js';
 import { AppConfigModule } from './modules/app-config/app-config.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { IdentityModule } from './modules/identity/identity.module.js';
@@ -38,6 +39,7 @@ export class AppModule {
         HealthModule,
         AppConfigModule,
         IdentityModule.forRoot(config),
+        ContactModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ErrorsFilter },

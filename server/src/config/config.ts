@@ -1,3 +1,4 @@
+import { DEFAULT_SUPPORT_EMAIL } from '@muster/contracts';
 import { z } from 'zod';
 
 /**
@@ -53,6 +54,10 @@ export const configSchema = z.object({
   JOB_BACKOFF_MS: z.coerce.number().int().min(10).default(1000),
   /** Help-desk assistant display name ("Chat with {name}"). */
   ASSISTANT_NAME: z.string().min(1).max(40).default('Skipper'),
+  /** Address shown on the contact page and told about new contact messages. */
+  SUPPORT_EMAIL: z.email('must be an email address').default(DEFAULT_SUPPORT_EMAIL),
+  /** Contact-form messages accepted per client address in an hour. */
+  CONTACT_MESSAGES_PER_HOUR: z.coerce.number().int().min(1).default(5),
   /**
    * Which proxies may set X-Forwarded-For (client addresses feed rate limits and audit):
    * "false" (default: none), "true" (any), or a comma-separated list of addresses/CIDRs.

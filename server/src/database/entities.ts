@@ -2,7 +2,8 @@ import { Membership } from '../modules/identity/entities/membership.entity.js';
 import { Organization } from '../modules/identity/entities/organization.entity.js';
 import { User } from '../modules/identity/entities/user.entity.js';
 import { AuditorInvite } from '../modules/identity/entities/auditor-invite.entity.js';
+import { ContactMessage } from '../modules/contact/entities/contact-message.entity.js';
 import { AuditEvent } from '../platform/audit/audit-event.entity.js';
 
 /** Every TypeORM entity; new modules add theirs here. */
-export const ENTITIES = [Organization, User, Membership, AuditorInvite, AuditEvent];
+export const ENTITIES = [Organization, User, Membership, AuditorInvite, AuditEvent, ContactMessage];

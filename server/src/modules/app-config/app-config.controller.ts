@@ -12,6 +12,6 @@ export class AppConfigController {
   @Endpoint(api.appConfig.get)
   @Header('Cache-Control', 'public, max-age=300')
   get(): AppConfigInfo {
-    return { productName: PRODUCT_NAME, assistantName: this.config.ASSISTANT_NAME };
+    return { productName: PRODUCT_NAME, assistantName: this.config.ASSISTANT_NAME, supportEmail: this.config.SUPPORT_EMAIL };
   }
 }

@@ -1,0 +1,158 @@
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import {
+  DEFAULT_LANGUAGE,
+  PRODUCT_NAME,
+  type ContactList,
+  type ContactMessageRecord,
+  type ContactSubject,
+  type contactListQuerySchema,
+  type contactMessageSchema,
+} from '@muster/contracts';
+import type { Redis } from 'ioredis';
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Repository } from 'typeorm';
+import type { z } from 'zod';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import type { ClientContext } from '../../platform/auth/auth.decorators.js';
+import { DomainError } from '../../platform/errors/domain-error.js';
+import { MailService } from '../../platform/mail/mail.service.js';
+import { REDIS } from '../../platform/redis/redis.tokens.js';
+import { ContactMessage } from './entities/contact-message.entity.js';
+
+type ContactInput = z.output<typeof contactMessageSchema>;
+type ListQuery = z.output<typeof contactListQuerySchema>;
+
+/** English names of the subjects, for the emails. */
+const SUBJECT_NAMES: Record<ContactSubject, string> = {
+  demo: 'Request a demo',
+  pricing: 'Pricing',
+  technical_support: 'Technical support',
+  enterprise_inquiry: 'Enterprise inquiry',
+  general_support: 'General support',
+  other: 'Other',
+};
+
+export const CONTACT_TOO_MANY = 'You have sent several messages in a short time. Please try again later or email us directly.';
+
+/**
+ * The public contact form: stores each message for support operators (a ticket once tickets
+ * exist), confirms it to the sender and tells the support address, both through the mail
+ * queue. Spam defence: a per-address rate limit, and a honeypot field that bots fill in —
+ * such messages are answered like any other and dropped.
+ */
+@Injectable()
+export class ContactService implements OnModuleInit {
+  private readonly logger = new Logger('Contact');
+  private limiter!: RateLimiterRedis;
+
+  constructor(
+    @InjectRepository(ContactMessage) private readonly messages: Repository<ContactMessage>,
+    private readonly mail: MailService,
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  onModuleInit(): void {
+    this.limiter = new RateLimiterRedis({
+      storeClient: this.redis,
+      keyPrefix: `${this.config.REDIS_PREFIX}:throttle:contact`,
+      points: this.config.CONTACT_MESSAGES_PER_HOUR,
+      duration: 60 * 60,
+    });
+  }
+
+  async send(input: ContactInput, client: ClientContext): Promise<void> {
+    await this.throttle(client.ip);
+    if (input.website?.trim()) {
+      this.logger.log(`Dropped a contact message whose honeypot field was filled (from ${client.ip})`);
+      return;
+    }
+    const saved = await this.messages.save(
+      this.messages.create({
+        name: input.name,
+        email: input.email,
+        company: input.company?.trim() || null,
+        subject: input.subject,
+        message: input.message,
+        language: input.language ?? DEFAULT_LANGUAGE,
+        status: 'new',
+        ip: client.ip,
+        userAgent: client.userAgent,
+      }),
+    );
+    const subject = SUBJECT_NAMES[saved.subject];
+    await Promise.all([
+      this.mail.send(
+        {
+          to: saved.email,
+          subject: `We received your message — ${PRODUCT_NAME}`,
+          text: [
+            `Hello ${saved.name},`,
+            '',
+            "Thank you for contacting us. We'll get back to you within 24 hours.",
+            '',
+            `Subject: ${subject}`,
+            '',
+            saved.message,
+            '',
+            `— The ${PRODUCT_NAME} team`,
+          ].join('\n'),
+        },
+        { idempotencyKey: `contact-confirmation-${saved.id}` },
+      ),
+      this.mail.send(
+        {
+          to: this.config.SUPPORT_EMAIL,
+          subject: `New contact message: ${subject} — ${saved.name}`,
+          text: [
+            `From: ${saved.name} <${saved.email}>`,
+            `Company: ${saved.company ?? '—'}`,
+            `Subject: ${subject}`,
+            `Language: ${saved.language}`,
+            `Message id: ${saved.id}`,
+            '',
+            saved.message,
+          ].join('\n'),
+        },
+        { idempotencyKey: `contact-notice-${saved.id}` },
+      ),
+    ]);
+  }
+
+  async list(query: ListQuery): Promise<ContactList> {
+    const [rows, total] = await this.messages.findAndCount({
+      where: query.status ? { status: query.status } : {},
+      order: { createdAt: 'DESC', id: 'DESC' },
+      take: query.limit,
+      skip: query.offset,
+    });
+    return { items: rows.map(toRecord), total };
+  }
+
+  private async throttle(ip: string): Promise<void> {
+    try {
+      await this.limiter.consume(ip);
+    } catch (err) {
+      if (!(err instanceof RateLimiterRes)) throw err;
+      const seconds = Math.max(1, Math.ceil(err.msBeforeNext / 1000));
+      throw new DomainError('RATE_LIMITED', CONTACT_TOO_MANY, undefined, { 'Retry-After': String(seconds) });
+    }
+  }
+}
+
+function toRecord(row: ContactMessage): ContactMessageRecord {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    company: row.company,
+    subject: row.subject,
+    message: row.message,
+    language: row.language,
+    status: row.status,
+    ticketId: row.ticketId,
+    ip: row.ip,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
