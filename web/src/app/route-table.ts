@@ -24,7 +24,14 @@ export interface RouteEntry {
 }
 
 const page = {
-  home: () => import('../features/home/HomePage'),
+  home: () => import('../features/site/HomePage'),
+  about: () => import('../features/site/AboutPage'),
+  solutions: () => import('../features/site/SolutionsPage'),
+  pricing: () => import('../features/site/PricingPage'),
+  faq: () => import('../features/site/FaqPage'),
+  contact: () => import('../features/site/ContactPage'),
+  docs: () => import('../features/site/DocsPage'),
+  legal: () => import('../features/site/LegalPage'),
   publicTopic: () => import('../features/public/PublicTopicPage'),
   login: () => import('../features/auth/LoginPage'),
   signup: () => import('../features/auth/SignupPage'),
@@ -48,15 +55,15 @@ function r(path: string, layout: Layout, minRole: Role | null, pageId: string, l
 export const ROUTES: readonly RouteEntry[] = [
   // Public layout
   r('/', 'public', null, 'home', page.home),
-  r('/about', 'public', null, 'about', page.publicTopic),
-  r('/solutions', 'public', null, 'solutions', page.publicTopic),
-  r('/pricing', 'public', null, 'pricing', page.publicTopic),
-  r('/faq', 'public', null, 'faq', page.publicTopic),
-  r('/contact', 'public', null, 'contact', page.publicTopic),
-  r('/docs', 'public', null, 'docs', page.publicTopic),
+  r('/about', 'public', null, 'about', page.about),
+  r('/solutions', 'public', null, 'solutions', page.solutions),
+  r('/pricing', 'public', null, 'pricing', page.pricing),
+  r('/faq', 'public', null, 'faq', page.faq),
+  r('/contact', 'public', null, 'contact', page.contact),
+  r('/docs', 'public', null, 'docs', page.docs),
   r('/verify-packet', 'public', null, 'verifyPacket', page.publicTopic),
-  r('/legal/privacy', 'public', null, 'privacy', page.publicTopic),
-  r('/legal/terms', 'public', null, 'terms', page.publicTopic),
+  r('/legal/privacy', 'public', null, 'privacy', page.legal),
+  r('/legal/terms', 'public', null, 'terms', page.legal),
   // No layout
   r('/login', 'none', null, 'login', page.login),
   r('/signup', 'none', null, 'signup', page.signup),

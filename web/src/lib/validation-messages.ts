@@ -17,6 +17,7 @@ const RULES: readonly { pattern: RegExp; key: string; vars?: (m: RegExpExecArray
   { pattern: /^Passwords do not match$/, key: 'validation.passwordsMismatch' },
   { pattern: /^Enter the 6-digit code$/, key: 'validation.code' },
   { pattern: /^This password reset link is invalid or has expired$/, key: 'validation.resetLink' },
+  { pattern: /^Choose a subject$/, key: 'validation.subject' },
 ];
 
 /** Every English sentence the rules above know, as written in contracts (kept for the unit test). */
@@ -32,6 +33,7 @@ export const KNOWN_VALIDATION_MESSAGES = [
   'Passwords do not match',
   'Enter the 6-digit code',
   'This password reset link is invalid or has expired',
+  'Choose a subject',
 ] as const;
 
 /** Translates one validation message of the contracts (or of the server's `fields`). */

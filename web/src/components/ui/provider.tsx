@@ -2,11 +2,10 @@ import { ChakraProvider, LocaleProvider } from '@chakra-ui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { intlLocale } from '../../lib/format';
 import { createQueryClient } from '../../lib/query-client';
 import { system } from './system';
 import { Toaster, toaster } from './toaster';
-
-const LOCALES: Record<string, string> = { en: 'en-US', es: 'es-ES', zh: 'zh-CN', ar: 'ar-SA' };
 
 /** Chakra (with the language's direction for right-to-left layouts and toast placement), TanStack Query and the toaster. */
 export function Provider({ children }: { children: ReactNode }) {
@@ -18,7 +17,7 @@ export function Provider({ children }: { children: ReactNode }) {
   );
   return (
     <ChakraProvider value={system}>
-      <LocaleProvider locale={LOCALES[i18n.resolvedLanguage ?? 'en'] ?? 'en-US'}>
+      <LocaleProvider locale={intlLocale(i18n.resolvedLanguage)}>
         <QueryClientProvider client={queryClient}>
           {children}
           {/* The toaster's own texts (namespace pwa) load without holding back the page;

@@ -1,0 +1,186 @@
+import { Box, Button, Card, Container, Heading, Input, Link, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import {
+  api,
+  CONTACT_LIMITS,
+  CONTACT_SUBJECTS,
+  contactMessageSchema,
+  isLanguageCode,
+  PRODUCT_NAME,
+  type ContactMessageRequest,
+  type ContactSubject,
+} from '@muster/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { FormField } from '../../components/form/FormField';
+import { toaster } from '../../components/ui/toaster';
+import { callEndpoint } from '../../lib/api';
+import { useZodForm } from '../../lib/useZodForm';
+import { useAppConfig } from '../../shell/useAppConfig';
+import { PageHeader } from './SiteBlocks';
+import { usePageMeta } from './usePageMeta';
+
+const EMPTY = { name: '', email: '', company: '', subject: '', message: '', website: '' };
+
+function initialSubject(value: string | null): ContactSubject | '' {
+  return (CONTACT_SUBJECTS as readonly string[]).includes(value ?? '') ? (value as ContactSubject) : '';
+}
+
+function ContactForm() {
+  const { t, i18n } = useTranslation('contact');
+  const [params] = useSearchParams();
+  const form = useZodForm(contactMessageSchema, { ...EMPTY, subject: initialSubject(params.get('subject')) });
+  const send = useMutation({
+    mutationFn: (body: ContactMessageRequest) => callEndpoint(api.contact.send, { body }),
+    meta: { silent: true },
+  });
+
+  const onValid = (data: ContactMessageRequest) => {
+    const language = i18n.resolvedLanguage;
+    send.mutate(
+      { ...data, company: data.company || undefined, language: isLanguageCode(language) ? language : undefined },
+      {
+        onSuccess: () => {
+          form.reset({ subject: '' });
+          toaster.create({ type: 'success', title: t('success.title'), description: t('success.text') });
+        },
+        onError: (err) => {
+          if (form.setServerErrors(err)) return;
+          toaster.create({ type: 'error', title: t('failure.title'), description: t('failure.text') });
+        },
+      },
+    );
+  };
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit(onValid)} aria-labelledby="contact-form-title" data-testid="contact-form">
+      <Stack gap="4">
+        <Heading as="h2" size="lg" id="contact-form-title">
+          {t('form.title')}
+        </Heading>
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+          <FormField label={t('form.name')} error={form.errors.name} required>
+            <Input {...form.field('name')} autoComplete="name" maxLength={CONTACT_LIMITS.nameMax} data-testid="contact-name" />
+          </FormField>
+          <FormField label={t('form.email')} error={form.errors.email} required>
+            <Input {...form.field('email')} type="email" autoComplete="email" inputMode="email" dir="ltr" data-testid="contact-email" />
+          </FormField>
+          <FormField label={t('form.company')} error={form.errors.company} helperText={t('form.companyHint')}>
+            <Input
+              {...form.field('company')}
+              autoComplete="organization"
+              maxLength={CONTACT_LIMITS.companyMax}
+              data-testid="contact-company"
+            />
+          </FormField>
+          <FormField label={t('form.subject')} error={form.errors.subject} required>
+            <NativeSelect.Root>
+              <NativeSelect.Field
+                name="subject"
+                value={form.values.subject}
+                onChange={(e) => form.setValue('subject', e.currentTarget.value)}
+                data-testid="contact-subject"
+              >
+                <option value="" disabled>
+                  {t('form.subjectPlaceholder')}
+                </option>
+                {CONTACT_SUBJECTS.map((subject) => (
+                  <option key={subject} value={subject}>
+                    {t(`subjects.${subject}`)}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </FormField>
+        </SimpleGrid>
+        <FormField
+          label={t('form.message')}
+          error={form.errors.message}
+          helperText={t('form.messageHint', { min: CONTACT_LIMITS.messageMin })}
+          required
+        >
+          <Textarea
+            name="message"
+            value={form.values.message}
+            onChange={(e) => form.setValue('message', e.currentTarget.value)}
+            rows={6}
+            maxLength={CONTACT_LIMITS.messageMax}
+            data-testid="contact-message"
+          />
+        </FormField>
+        {/* Honeypot: off-screen and skipped by keyboard and screen readers; bots fill it in. */}
+        <Box position="absolute" insetInlineStart="-10000px" top="auto" width="1px" height="1px" overflow="hidden" aria-hidden="true">
+          <label htmlFor="contact-website">{t('form.honeypot')}</label>
+          <input id="contact-website" {...form.field('website')} tabIndex={-1} autoComplete="off" />
+        </Box>
+        <Text fontSize="sm" color="fg.muted">
+          {t('form.privacy')}{' '}
+          <Link asChild color="brand.fg">
+            <RouterLink to="/legal/privacy">/legal/privacy</RouterLink>
+          </Link>
+        </Text>
+        <Button
+          type="submit"
+          colorPalette="brand"
+          size="lg"
+          alignSelf="flex-start"
+          loading={send.isPending}
+          loadingText={t('form.sending')}
+          data-testid="contact-submit"
+        >
+          {t('form.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+export default function ContactPage() {
+  const { t } = useTranslation('contact');
+  usePageMeta('contact');
+  const { supportEmail } = useAppConfig();
+  return (
+    <>
+      <PageHeader title={t('title')} lead={t('lead')} />
+      <Container maxW="6xl" py={{ base: '10', md: '14' }}>
+        <SimpleGrid columns={{ base: 1, lg: 3 }} gap="10">
+          <Box gridColumn={{ lg: 'span 2' }} position="relative">
+            <ContactForm />
+          </Box>
+          <Stack gap="5" as="aside" aria-labelledby="contact-other">
+            <Heading as="h2" size="lg" id="contact-other">
+              {t('other.title')}
+            </Heading>
+            <Card.Root variant="subtle">
+              <Card.Body gap="1">
+                <Card.Title as="h3">{t('other.email')}</Card.Title>
+                <Link href={`mailto:${supportEmail}`} color="brand.fg" dir="ltr" data-testid="contact-support-email">
+                  {supportEmail}
+                </Link>
+              </Card.Body>
+            </Card.Root>
+            <Card.Root variant="subtle">
+              <Card.Body gap="2">
+                <Card.Title as="h3">{t('other.chat')}</Card.Title>
+                <Text color="fg.muted">{t('other.chatText')}</Text>
+                <Link asChild color="brand.fg" fontWeight="semibold">
+                  <RouterLink to="/app/help-desk">{t('other.chatCta')}</RouterLink>
+                </Link>
+              </Card.Body>
+            </Card.Root>
+            <Card.Root variant="subtle">
+              <Card.Body gap="2">
+                <Card.Title as="h3">{t('other.docs')}</Card.Title>
+                <Text color="fg.muted">{t('other.docsText', { product: PRODUCT_NAME })}</Text>
+                <Link asChild color="brand.fg" fontWeight="semibold">
+                  <RouterLink to="/docs">{t('other.docsCta')}</RouterLink>
+                </Link>
+              </Card.Body>
+            </Card.Root>
+          </Stack>
+        </SimpleGrid>
+      </Container>
+    </>
+  );
+}

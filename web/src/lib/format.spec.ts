@@ -1,0 +1,32 @@
+import { formatCount, formatDate, formatStorage, formatUsd } from './format';
+
+describe('formatUsd', () => {
+  it('writes whole dollars without cents and other amounts with them', () => {
+    expect(formatUsd(129_00, 'en')).toBe('$129');
+    expect(formatUsd(103_20, 'en')).toBe('$103.20');
+    expect(formatUsd(1_499_00, 'en')).toBe('$1,499');
+  });
+
+  it('uses Latin digits in every language', () => {
+    for (const lng of ['es', 'zh', 'ar']) expect(formatUsd(1_199_20, lng)).toMatch(/1[.,\s\u202f\u00a0]?199[.,]20/);
+  });
+});
+
+describe('formatStorage and formatCount', () => {
+  it('writes storage in GB, or TB from a thousand GB', () => {
+    expect(formatStorage(10, 'en')).toBe('10 GB');
+    expect(formatStorage(2_000, 'en')).toBe('2 TB');
+    expect(formatStorage(10_000, 'en')).toBe('10 TB');
+  });
+
+  it('groups thousands by the language', () => {
+    expect(formatCount(5_000, 'en')).toBe('5,000');
+    expect(formatCount(5_000, 'ar')).toMatch(/^5.?000$/);
+  });
+});
+
+describe('formatDate', () => {
+  it('writes the date out, whatever the time zone', () => {
+    expect(formatDate('2026-11-23', 'en')).toBe('November 23, 2026');
+  });
+});
