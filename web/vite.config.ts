@@ -18,6 +18,8 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    // The server reads it to preload a public page's chunks with its HTML.
+    manifest: true,
     sourcemap: true,
     target: 'es2022',
     chunkSizeWarningLimit: 600,

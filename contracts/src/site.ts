@@ -6,20 +6,27 @@ export interface PublicPage {
   path: string;
   /** Key of the page's title and description in the `site` translations (`meta.<id>`). */
   id: string;
+  /** The translation namespace of its copy. */
+  namespace: string;
+  /** Name of the web module that renders it (its chunk, preloaded with the HTML). */
+  module: string;
 }
 
 /** Pages listed in the sitemap and given their own title, description and Open Graph tags. */
 export const PUBLIC_PAGES: readonly PublicPage[] = [
-  { path: '/', id: 'home' },
-  { path: '/about', id: 'about' },
-  { path: '/solutions', id: 'solutions' },
-  { path: '/pricing', id: 'pricing' },
-  { path: '/faq', id: 'faq' },
-  { path: '/contact', id: 'contact' },
-  { path: '/docs', id: 'docs' },
-  { path: '/legal/privacy', id: 'privacy' },
-  { path: '/legal/terms', id: 'terms' },
+  { path: '/', id: 'home', namespace: 'home', module: 'HomePage' },
+  { path: '/about', id: 'about', namespace: 'about', module: 'AboutPage' },
+  { path: '/solutions', id: 'solutions', namespace: 'solutions', module: 'SolutionsPage' },
+  { path: '/pricing', id: 'pricing', namespace: 'pricing', module: 'PricingPage' },
+  { path: '/faq', id: 'faq', namespace: 'faq', module: 'FaqPage' },
+  { path: '/contact', id: 'contact', namespace: 'contact', module: 'ContactPage' },
+  { path: '/docs', id: 'docs', namespace: 'docs', module: 'DocsPage' },
+  { path: '/legal/privacy', id: 'privacy', namespace: 'legal', module: 'LegalPage' },
+  { path: '/legal/terms', id: 'terms', namespace: 'legal', module: 'LegalPage' },
 ];
+
+/** Namespaces every public page needs before its first paint (the page's own comes on top). */
+export const PUBLIC_PAGE_NAMESPACES = ['common', 'shell', 'site'] as const;
 
 /** Facts of the terms and privacy policy. */
 export const LEGAL = {

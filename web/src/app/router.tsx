@@ -1,13 +1,14 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Outlet, type RouteObject } from 'react-router-dom';
-import { AppLayout } from '../shell/AppLayout';
-import { AuditorLayout } from '../shell/AuditorLayout';
 import { LoadingOverlay } from '../shell/Loading';
 import { PublicLayout } from '../shell/PublicLayout';
 import { RouteError } from '../shell/RouteError';
 import { RankGate, SessionGate } from './guards';
 import { ROUTES, type Layout, type PageProps, type RouteEntry } from './route-table';
 
+// The signed-in layouts load with the first signed-in page, so the public site never pays for them.
+const AppLayout = lazy(() => import('../shell/AppLayout').then((m) => ({ default: m.AppLayout })));
+const AuditorLayout = lazy(() => import('../shell/AuditorLayout').then((m) => ({ default: m.AuditorLayout })));
 const NotFoundPage = lazy(() => import('../shell/NotFoundPage'));
 const StatusPage = lazy(() => import('../features/status/StatusPage'));
 
@@ -62,7 +63,9 @@ export function buildRoutes(): RouteObject[] {
         {
           element: (
             <SessionGate>
-              <AppLayout />
+              <Suspense fallback={<LoadingOverlay />}>
+                <AppLayout />
+              </Suspense>
             </SessionGate>
           ),
           children: childrenOf('app'),
@@ -70,7 +73,9 @@ export function buildRoutes(): RouteObject[] {
         {
           element: (
             <SessionGate>
-              <AuditorLayout />
+              <Suspense fallback={<LoadingOverlay />}>
+                <AuditorLayout />
+              </Suspense>
             </SessionGate>
           ),
           children: childrenOf('auditor'),

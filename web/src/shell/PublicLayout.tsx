@@ -1,6 +1,6 @@
-import { Box, Button, CloseButton, Container, Drawer, Flex, HStack, Link, Portal, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Box, Button, Container, Flex, Heading, HStack, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { PRODUCT_NAME } from '@muster/contracts';
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { HelpDeskButton } from './HelpDeskButton';
@@ -18,20 +18,52 @@ export const PUBLIC_NAV = [
   { id: 'contact', to: '/contact' },
 ] as const;
 
-export const PUBLIC_FOOTER = [
-  { id: 'helpDesk', to: '/app/help-desk' },
-  { id: 'docs', to: '/docs' },
-  { id: 'about', to: '/about' },
-  { id: 'privacy', to: '/legal/privacy' },
-  { id: 'terms', to: '/legal/terms' },
+/** The footer's columns; they hold the links spec §2 names (help desk, docs, about, privacy, terms) and the rest of the site. */
+const FOOTER_COLUMNS = [
+  {
+    id: 'product',
+    links: [
+      { label: 'shell:public.nav.solutions', to: '/solutions' },
+      { label: 'shell:public.nav.pricing', to: '/pricing' },
+      { label: 'shell:public.nav.faq', to: '/faq' },
+    ],
+  },
+  {
+    id: 'company',
+    links: [
+      { label: 'shell:public.footer.about', to: '/about' },
+      { label: 'shell:public.nav.contact', to: '/contact' },
+    ],
+  },
+  {
+    id: 'support',
+    links: [
+      { label: 'shell:public.footer.helpDesk', to: '/app/help-desk' },
+      { label: 'shell:public.footer.docs', to: '/docs' },
+      { label: 'site:footer.status', to: '/status' },
+    ],
+  },
+  {
+    id: 'legal',
+    links: [
+      { label: 'shell:public.footer.privacy', to: '/legal/privacy' },
+      { label: 'shell:public.footer.terms', to: '/legal/terms' },
+    ],
+  },
 ] as const;
+
+const loadMobileMenu = () => import('./PublicMobileMenu');
+const PublicMobileMenu = lazy(loadMobileMenu);
 
 /** Public pages: header with navigation and language selector, the page, the footer. */
 export function PublicLayout() {
-  const { t } = useTranslation('shell');
+  const { t } = useTranslation(['shell', 'site']);
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
+  // The drawer's code loads the first time the menu is wanted, and stays mounted from then on.
+  const [menuWanted, setMenuWanted] = useState(false);
+  const menuTrigger = useRef<HTMLButtonElement>(null);
   useEffect(() => setMenuOpen(false), [pathname]);
   const go = (to: string) => {
     setMenuOpen(false);
@@ -70,68 +102,73 @@ export function PublicLayout() {
               <Button asChild colorPalette="brand" size="sm" hideBelow="md">
                 <RouterLink to="/signup">{t('public.nav.signup')}</RouterLink>
               </Button>
-              <Drawer.Root open={menuOpen} onOpenChange={(e) => setMenuOpen(e.open)} placement="end" size="xs">
-                <Drawer.Trigger asChild>
-                  <Button variant="outline" size="sm" hideFrom="md" data-testid="public-menu-trigger">
-                    {t('topBar.menu')}
-                  </Button>
-                </Drawer.Trigger>
-                <Portal>
-                  <Drawer.Backdrop />
-                  <Drawer.Positioner>
-                    <Drawer.Content data-testid="public-mobile-menu">
-                      <Drawer.Header>
-                        <Drawer.Title>{PRODUCT_NAME}</Drawer.Title>
-                      </Drawer.Header>
-                      <Drawer.Body>
-                        <Stack gap="1" as="nav" aria-label={t('public.navLabel')}>
-                          {PUBLIC_NAV.map((item) => (
-                            <Button key={item.id} variant="ghost" justifyContent="flex-start" onClick={() => go(item.to)}>
-                              {t(`public.nav.${item.id}`)}
-                            </Button>
-                          ))}
-                          <Button variant="outline" onClick={() => go('/login')}>
-                            {t('public.nav.login')}
-                          </Button>
-                          <Button colorPalette="brand" onClick={() => go('/signup')}>
-                            {t('public.nav.signup')}
-                          </Button>
-                          <Box pt="2">
-                            <LanguageSelect />
-                          </Box>
-                        </Stack>
-                      </Drawer.Body>
-                      <Drawer.CloseTrigger asChild>
-                        <CloseButton size="sm" aria-label={t('topBar.closeMenu')} />
-                      </Drawer.CloseTrigger>
-                    </Drawer.Content>
-                  </Drawer.Positioner>
-                </Portal>
-              </Drawer.Root>
+              <Button
+                ref={menuTrigger}
+                variant="outline"
+                size="sm"
+                hideFrom="md"
+                aria-haspopup="dialog"
+                aria-expanded={menuOpen}
+                data-testid="public-menu-trigger"
+                onPointerEnter={() => void loadMobileMenu()}
+                onFocus={() => void loadMobileMenu()}
+                onClick={() => {
+                  setMenuWanted(true);
+                  setMenuOpen(true);
+                }}
+              >
+                {t('topBar.menu')}
+              </Button>
+              {menuWanted && (
+                <Suspense fallback={null}>
+                  <PublicMobileMenu open={menuOpen} onOpenChange={setMenuOpen} onNavigate={go} trigger={menuTrigger} />
+                </Suspense>
+              )}
             </HStack>
           </HStack>
         </Container>
       </Box>
-      <Box as="main" flex="1">
+      <Box as="main" id="main" flex="1">
         <Suspense fallback={<LoadingOverlay />}>
           <PageTransition>
             <Outlet />
           </PageTransition>
         </Suspense>
       </Box>
-      <Box as="footer" borderTopWidth="1px" py="8" bg="bg.subtle">
+      <Box as="footer" borderTopWidth="1px" py="10" bg="bg.subtle">
         <Container maxW="6xl">
-          <Stack gap="4">
-            <Wrap as="nav" gap="5" aria-label={t('public.footerLabel')}>
-              {PUBLIC_FOOTER.map((item) => (
-                <Link key={item.id} asChild fontSize="sm">
-                  <RouterLink to={item.to}>{t(`public.footer.${item.id}`)}</RouterLink>
-                </Link>
+          <Stack gap="8">
+            <SimpleGrid columns={{ base: 2, md: 5 }} gap="8">
+              <Stack gap="2" gridColumn={{ base: 'span 2', md: 'span 1' }}>
+                <HStack gap="2" fontWeight="bold" color="brand.fg">
+                  <LogoMark />
+                  <Text as="span">{PRODUCT_NAME}</Text>
+                </HStack>
+                <Text fontSize="sm" color="fg.muted">
+                  {t('site:footer.tagline')}
+                </Text>
+              </Stack>
+              {FOOTER_COLUMNS.map((column) => (
+                <Stack key={column.id} gap="2" as="nav" aria-labelledby={`footer-${column.id}`}>
+                  <Heading as="h2" size="sm" id={`footer-${column.id}`}>
+                    {t(`site:footer.${column.id}`)}
+                  </Heading>
+                  {column.links.map((link) => (
+                    <Link key={link.to} asChild fontSize="sm" color="fg.muted">
+                      <RouterLink to={link.to}>{t(link.label)}</RouterLink>
+                    </Link>
+                  ))}
+                </Stack>
               ))}
-            </Wrap>
-            <Text fontSize="sm" color="fg.muted">
-              {t('common:footer.disclaimer', { product: PRODUCT_NAME })}
-            </Text>
+            </SimpleGrid>
+            <Stack gap="1" borderTopWidth="1px" pt="5">
+              <Text fontSize="sm" color="fg.muted">
+                {t('common:footer.disclaimer', { product: PRODUCT_NAME })}
+              </Text>
+              <Text fontSize="sm" color="fg.muted">
+                {t('site:footer.rights', { year: new Date().getFullYear(), product: PRODUCT_NAME })}
+              </Text>
+            </Stack>
           </Stack>
         </Container>
       </Box>

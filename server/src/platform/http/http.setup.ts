@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -6,12 +6,13 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { REQUEST_ID_HEADER } from '@muster/contracts';
+import { COOKIES, REQUEST_ID_HEADER } from '@muster/contracts';
 import type { Redis } from 'ioredis';
 import type { AppConfig } from '../../config/config.js';
 import { routeNotFoundBody } from '../errors/error-body.js';
 import { requestContext } from '../logging/request-context.js';
 import { registerCsrf } from './csrf.js';
+import { renderIndexHtml, robotsTxt, sitemapXml } from './public-pages.js';
 
 /** Where the built web app is, if it has been built. */
 export function webDistDir(config: AppConfig): string | null {
@@ -82,6 +83,14 @@ export async function setupHttp(app: NestFastifyApplication, config: AppConfig, 
     });
   }
 
+  // The public site's address: the first allowed origin.
+  const origin = config.APP_ORIGINS[0] ?? `http://localhost:${String(config.PORT)}`;
+  fastify.get('/robots.txt', (_request, reply) => reply.type('text/plain; charset=utf-8').send(robotsTxt(origin)));
+  fastify.get('/sitemap.xml', (_request, reply) => {
+    const built = dist ? statSync(join(dist, 'index.html'), { throwIfNoEntry: false })?.mtime : undefined;
+    return reply.type('application/xml; charset=utf-8').send(sitemapXml(origin, (built ?? new Date()).toISOString().slice(0, 10)));
+  });
+
   fastify.get('/*', (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (path === '/api' || path.startsWith('/api/') || path.startsWith('/socket.io')) {
@@ -101,6 +110,17 @@ export async function setupHttp(app: NestFastifyApplication, config: AppConfig, 
       }
       return reply.sendFile(file);
     }
-    return reply.sendFile('index.html');
+    const query = request.query as Record<string, unknown>;
+    const page = renderIndexHtml(dist, path, origin, {
+      query: typeof query.lng === 'string' ? query.lng : undefined,
+      cookie: request.cookies[COOKIES.language],
+      acceptLanguage: request.headers['accept-language'],
+    });
+    if (page === null) return reply.sendFile('index.html');
+    return reply
+      .header('Cache-Control', 'no-cache')
+      .header('Vary', 'Accept-Language, Cookie')
+      .type('text/html; charset=utf-8')
+      .send(page);
   });
 }

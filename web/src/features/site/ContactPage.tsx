@@ -1,4 +1,4 @@
-import { Box, Button, Card, Container, Heading, Input, Link, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, Card, Container, Heading, Input, Link, NativeSelect, SimpleGrid, Stack, Text, Textarea, VisuallyHidden } from '@chakra-ui/react';
 import {
   api,
   CONTACT_LIMITS,
@@ -109,11 +109,11 @@ function ContactForm() {
             data-testid="contact-message"
           />
         </FormField>
-        {/* Honeypot: off-screen and skipped by keyboard and screen readers; bots fill it in. */}
-        <Box position="absolute" insetInlineStart="-10000px" top="auto" width="1px" height="1px" overflow="hidden" aria-hidden="true">
+        {/* Honeypot: invisible, skipped by keyboard and screen readers; bots fill it in. */}
+        <VisuallyHidden aria-hidden="true">
           <label htmlFor="contact-website">{t('form.honeypot')}</label>
           <input id="contact-website" {...form.field('website')} tabIndex={-1} autoComplete="off" />
-        </Box>
+        </VisuallyHidden>
         <Text fontSize="sm" color="fg.muted">
           {t('form.privacy')}{' '}
           <Link asChild color="brand.fg">

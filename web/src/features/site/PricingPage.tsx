@@ -178,7 +178,7 @@ function ComparisonTable() {
     return def.fairUse ? `${value(def.limits)} (${t('compare.fairUse')}: ${value(def.fairUse)})` : t('compare.upTo', { count: value(def.limits) });
   };
   return (
-    <Table.ScrollArea borderWidth="1px" borderRadius="md">
+    <Table.ScrollArea borderWidth="1px" borderRadius="md" position="relative">
       <Table.Root size="sm" stickyHeader>
         <Table.Caption captionSide="top" textAlign="start" px="3" py="2" fontWeight="semibold">
           {t('compare.title')}
