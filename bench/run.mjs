@@ -80,7 +80,7 @@ async function runBenchmark(name, durationSeconds) {
     // Whatever the benchmark left running is stopped before its report, so the JSON stays last.
     await runCleanups();
   }
-  printReport({ bench: name, metrics: bench.metrics, ours: result.ours, baseline: result.baseline });
+  printReport({ bench: name, metrics: bench.metrics, ours: result.ours, baseline: result.baseline, goals: bench.goals });
 }
 
 /**

@@ -22,7 +22,7 @@ import { join } from 'node:path';
 /**
  * @typedef {object} BenchResult
  * @property {import('./report.mjs').Figures} ours
- * @property {import('./report.mjs').Figures} baseline
+ * @property {import('./report.mjs').Figures | null} baseline null when measured against goals (`goals` export) instead of a bare baseline
  */
 
 /**
@@ -54,5 +54,5 @@ export async function loadBenchmark(name) {
   if (typeof module.default !== 'function') throw new Error(`${file} has no default export function run(ctx)`);
   if (typeof module.description !== 'string') throw new Error(`${file} does not export a description string`);
   if (typeof module.metrics !== 'object' || module.metrics === null) throw new Error(`${file} does not export its metrics`);
-  return { name, description: module.description, metrics: module.metrics, run: module.default };
+  return { name, description: module.description, metrics: module.metrics, goals: module.goals, run: module.default };
 }

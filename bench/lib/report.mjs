@@ -14,7 +14,8 @@
  * @property {string} bench
  * @property {MetricSpecs} metrics
  * @property {Figures} ours
- * @property {Figures} baseline
+ * @property {Figures | null} baseline null for a benchmark measured against goals rather than a bare baseline (`web`)
+ * @property {Figures} [goals] targets per metric, printed beside our figures
  */
 
 /**
@@ -22,8 +23,12 @@
  * last line, the machine-readable result: {"bench":…,"ours":{…},"baseline":{…}}.
  * @param {Report} report
  */
-export function printReport({ bench, metrics, ours, baseline }) {
+export function printReport({ bench, metrics, ours, baseline, goals }) {
   checkFigures(metrics, ours, 'ours');
+  if (baseline === null) {
+    printGoals(bench, metrics, ours, goals ?? {});
+    return;
+  }
   checkFigures(metrics, baseline, 'baseline');
 
   const rows = [
@@ -79,4 +84,37 @@ function pick(metrics, figures) {
 /** @param {number} value */
 function format(value) {
   return value.toLocaleString('en-US', { maximumFractionDigits: 2 });
+}
+
+/**
+ * The report of a benchmark without a baseline: our figure beside its goal, whether it meets
+ * it, and the JSON line with `"baseline": null`.
+ * @param {string} bench
+ * @param {MetricSpecs} metrics
+ * @param {Figures} ours
+ * @param {Figures} goals
+ */
+function printGoals(bench, metrics, ours, goals) {
+  const rows = [
+    ['metric', 'ours', 'goal', 'met', ''],
+    ...Object.entries(metrics).map(([name, { unit, better }]) => {
+      const goal = goals[name];
+      const met = goal === undefined ? '' : (better === 'higher' ? ours[name] >= goal : ours[name] <= goal) ? 'yes' : 'no';
+      return [
+        name,
+        `${format(ours[name])} ${unit}`,
+        goal === undefined ? '' : `${better === 'higher' ? '≥' : '≤'} ${format(goal)} ${unit}`,
+        met,
+        `(${better} is better)`,
+      ];
+    }),
+  ];
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
+  console.log('');
+  for (const row of rows) {
+    const cells = row.map((cell, column) => (column === 1 || column === 2 ? cell.padStart(widths[column]) : cell.padEnd(widths[column])));
+    console.log(`  ${cells.join('   ').trimEnd()}`);
+  }
+  console.log('');
+  console.log(JSON.stringify({ bench, ours: pick(metrics, ours), baseline: null }));
 }

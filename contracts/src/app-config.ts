@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './http.js';
+import { API_PATHS } from './product.js';
 
 /** Public settings the web app needs before sign-in. */
 export const appConfigSchema = z.object({
@@ -12,5 +13,11 @@ export const appConfigSchema = z.object({
 export type AppConfigInfo = z.infer<typeof appConfigSchema>;
 
 export const appConfigEndpoints = {
-  get: defineEndpoint({ method: 'GET', path: '/api/app-config', tag: 'platform', summary: 'Public settings of this installation (assistant name, support address)', response: appConfigSchema }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: API_PATHS.appConfig,
+    tag: 'platform',
+    summary: 'Public settings of this installation (assistant name, support address)',
+    response: appConfigSchema,
+  }),
 };

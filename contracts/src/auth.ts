@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './http.js';
+import { API_PATHS } from './product.js';
 import { ROLES } from './roles.js';
 
 /** Texts the identity endpoints answer with (spec §5, §8). */
@@ -28,9 +29,6 @@ export const AUTH_LIMITS = {
   passwordMinLength: 10,
   passwordMaxLength: 128,
 } as const;
-
-/** The CSRF header every mutating request carries (double-submit of the `muster.csrf` cookie). */
-export const CSRF_HEADER = 'x-csrf-token';
 
 const required = 'Required';
 
@@ -156,7 +154,7 @@ export const okSchema = z.object({ ok: z.literal(true) });
 export const authEndpoints = {
   me: defineEndpoint({
     method: 'GET',
-    path: '/api/auth/me',
+    path: API_PATHS.me,
     tag: 'auth',
     summary: 'The signed-in user, organisation and role (401 when not signed in)',
     response: sessionSchema,
@@ -180,7 +178,7 @@ export const authEndpoints = {
   }),
   logout: defineEndpoint({
     method: 'POST',
-    path: '/api/auth/logout',
+    path: API_PATHS.logout,
     tag: 'auth',
     summary: 'Sign out: the session is destroyed on the server',
     response: okSchema,

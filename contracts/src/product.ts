@@ -25,5 +25,19 @@ export const COOKIES = {
   language: `${PRODUCT_CODE}.lng`,
 } as const;
 
+/** The CSRF header every mutating request carries (double-submit of the `muster.csrf` cookie). */
+export const CSRF_HEADER = 'x-csrf-token';
+
+/**
+ * Paths of the endpoints every screen may call (the session, sign-out, public settings). They
+ * live here, apart from the endpoints' zod schemas, so the public pages can call them without
+ * loading zod; the endpoint definitions use the same constants.
+ */
+export const API_PATHS = {
+  me: '/api/auth/me',
+  logout: '/api/auth/logout',
+  appConfig: '/api/app-config',
+} as const;
+
 /** Header carrying the request id, accepted from a proxy and echoed on every answer. */
 export const REQUEST_ID_HEADER = 'x-request-id';

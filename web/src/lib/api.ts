@@ -1,4 +1,4 @@
-import { api, buildPath, COOKIES, CSRF_HEADER, type BodyOf, type EndpointDef, type ResponseOf } from '@muster/contracts';
+import { API_PATHS, buildPath, COOKIES, CSRF_HEADER, type BodyOf, type EndpointDef, type ResponseOf } from '@muster/contracts';
 
 /**
  * The one API client (spec §7): credentials always, JSON bodies, a non-OK answer raises an
@@ -45,7 +45,7 @@ let csrfPriming: Promise<void> | null = null;
 export async function csrfToken(): Promise<string | null> {
   const existing = readCookie(COOKIES.csrf);
   if (existing) return existing;
-  csrfPriming ??= fetch(api.auth.me.path, { method: 'GET', credentials: 'include', headers: { Accept: 'application/json' } })
+  csrfPriming ??= fetch(API_PATHS.me, { method: 'GET', credentials: 'include', headers: { Accept: 'application/json' } })
     .then(
       () => undefined,
       () => undefined,

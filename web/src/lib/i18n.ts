@@ -5,7 +5,26 @@ import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 
 /** Namespaces: one per feature, loaded lazily when a screen first needs it. */
-export const NAMESPACES = ['common', 'home', 'status', 'auth', 'pwa', 'shell', 'pages', 'profile', 'apiDocs', 'lock', 'site', 'about', 'solutions', 'pricing', 'faq', 'contact', 'docs', 'legal'] as const;
+export const NAMESPACES = [
+  'common',
+  'home',
+  'status',
+  'auth',
+  'pwa',
+  'shell',
+  'pages',
+  'profile',
+  'apiDocs',
+  'lock',
+  'site',
+  'about',
+  'solutions',
+  'pricing',
+  'faq',
+  'contact',
+  'docs',
+  'legal',
+] as const;
 
 const INJECTION = /[<>"'`;(){}]|script|javascript:|on\w+=/i;
 

@@ -117,10 +117,6 @@ export async function setupHttp(app: NestFastifyApplication, config: AppConfig, 
       acceptLanguage: request.headers['accept-language'],
     });
     if (page === null) return reply.sendFile('index.html');
-    return reply
-      .header('Cache-Control', 'no-cache')
-      .header('Vary', 'Accept-Language, Cookie')
-      .type('text/html; charset=utf-8')
-      .send(page);
+    return reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Language, Cookie').type('text/html; charset=utf-8').send(page);
   });
 }

@@ -67,8 +67,7 @@ export function requestLanguage(hints: LanguageHints): LanguageCode {
   return DEFAULT_LANGUAGE;
 }
 
-const escape = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const fill = (text: string) => text.replace(/\{\{\s*product\s*\}\}/g, PRODUCT_NAME);
 
@@ -83,8 +82,9 @@ function reachable(manifest: ViteManifest, key: string | undefined, files = new 
 
 /** The chunks a page module needs beyond those index.html already loads, from Vite's manifest. */
 export function pageChunks(manifest: ViteManifest, module: string): string[] {
-  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-  const pageKey = Object.keys(manifest).find((key) => manifest[key]?.isDynamicEntry && manifest[key]?.name === module);
+  const entries = Object.entries(manifest);
+  const entryKey = entries.find(([, chunk]) => chunk.isEntry)?.[0];
+  const pageKey = entries.find(([, chunk]) => chunk.isDynamicEntry && chunk.name === module)?.[0];
   if (!pageKey) return [];
   const loaded = reachable(manifest, entryKey);
   return [...reachable(manifest, pageKey)].filter((file) => !loaded.has(file));
@@ -116,9 +116,7 @@ export function renderIndexHtml(dist: string, path: string, origin: string, hint
     `<meta property="og:description" content="${escape(description)}" />`,
     `<meta property="og:url" content="${escape(url)}" />`,
     `<meta property="og:locale" content="${OG_LOCALES[lng]}" />`,
-    ...LANGUAGE_CODES.filter((code) => code !== lng).map(
-      (code) => `<meta property="og:locale:alternate" content="${OG_LOCALES[code]}" />`,
-    ),
+    ...LANGUAGE_CODES.filter((code) => code !== lng).map((code) => `<meta property="og:locale:alternate" content="${OG_LOCALES[code]}" />`),
     `<meta name="twitter:card" content="summary" />`,
     `<link rel="canonical" href="${escape(lng === DEFAULT_LANGUAGE ? url : `${url}?lng=${lng}`)}" />`,
     ...LANGUAGE_CODES.map((code) => `<link rel="alternate" hreflang="${code}" href="${escape(`${url}?lng=${code}`)}" />`),
@@ -138,7 +136,16 @@ export function renderIndexHtml(dist: string, path: string, origin: string, hint
 
 /** robots.txt: the public site may be crawled, the app, the API and the auditor portal not. */
 export function robotsTxt(origin: string): string {
-  return ['User-agent: *', 'Allow: /', 'Disallow: /app/', 'Disallow: /api/', 'Disallow: /auditor/', '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /app/',
+    'Disallow: /api/',
+    'Disallow: /auditor/',
+    '',
+    `Sitemap: ${origin}/sitemap.xml`,
+    '',
+  ].join('\n');
 }
 
 /** sitemap.xml of the public pages, each with its language versions. */

@@ -1,16 +1,17 @@
-import { api, type SessionInfo } from '@muster/contracts';
+import { API_PATHS, type SessionInfo } from '@muster/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { callEndpoint, errorStatus } from '../../lib/api';
+import { apiRequest, errorStatus } from '../../lib/api';
 
 /** The current-user query (spec §7): its key is the GET path. */
-export const SESSION_QUERY_KEY = [api.auth.me.path] as const;
+export const SESSION_QUERY_KEY = [API_PATHS.me] as const;
 /** The current user is cached 5 minutes (spec §9). */
 export const SESSION_STALE_MS = 5 * 60 * 1000;
 
 /** GET /api/auth/me; a 401 or 403 means signed out (null), not an error (spec §4). */
 export async function fetchSession(): Promise<SessionInfo | null> {
   try {
-    return await callEndpoint(api.auth.me);
+    // The path alone, not the endpoint object: the public pages load this without zod.
+    return await apiRequest<SessionInfo>('GET', API_PATHS.me);
   } catch (err) {
     const status = errorStatus(err);
     if (status === 401 || status === 403) return null;

@@ -1,6 +1,6 @@
-import { api } from '@muster/contracts';
+import { API_PATHS } from '@muster/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callEndpoint } from '../../lib/api';
+import { apiRequest } from '../../lib/api';
 import { storeReturnUrl } from '../auth/return-url';
 import { clearSessionLock } from './lock-store';
 import { currentPath, replaceLocationOutsideRouter } from './navigation';
@@ -14,7 +14,7 @@ import { currentPath, replaceLocationOutsideRouter } from './navigation';
 export function useLockLogout() {
   const queryClient = useQueryClient();
   const logout = useMutation({
-    mutationFn: () => callEndpoint(api.auth.logout),
+    mutationFn: () => apiRequest('POST', API_PATHS.logout),
     meta: { silent: true },
     onError: (err) => console.error('Logout failed', err),
     onSettled: () => {

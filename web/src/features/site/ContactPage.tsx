@@ -1,4 +1,18 @@
-import { Box, Button, Card, Container, Heading, Input, Link, NativeSelect, SimpleGrid, Stack, Text, Textarea, VisuallyHidden } from '@chakra-ui/react';
+import {
+  Box,
+  Button,
+  Card,
+  Container,
+  Heading,
+  Input,
+  Link,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  VisuallyHidden,
+} from '@chakra-ui/react';
 import {
   api,
   CONTACT_LIMITS,

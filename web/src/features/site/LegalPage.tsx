@@ -1,11 +1,5 @@
 import { Box, Container, Heading, Link, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import {
-  ANNUAL_DISCOUNT_PERCENT,
-  LEGAL,
-  OVERAGE,
-  PRODUCT_NAME,
-  TRIAL_DAYS,
-} from '@muster/contracts';
+import { ANNUAL_DISCOUNT_PERCENT, LEGAL, OVERAGE, PRODUCT_NAME, TRIAL_DAYS } from '@muster/contracts';
 import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../../app/route-table';
 import { formatDate, formatUsd } from '../../lib/format';
@@ -15,19 +9,7 @@ import { usePageMeta } from './usePageMeta';
 /** Sections of each legal text, in order (their texts live in the `legal` namespace). */
 export const LEGAL_SECTIONS = {
   privacy: ['controller', 'data', 'purposes', 'sharing', 'retention', 'security', 'rights', 'children', 'changes'],
-  terms: [
-    'service',
-    'eligibility',
-    'plans',
-    'refunds',
-    'overage',
-    'fairUse',
-    'acceptable',
-    'data',
-    'liability',
-    'termination',
-    'changes',
-  ],
+  terms: ['service', 'eligibility', 'plans', 'refunds', 'overage', 'fairUse', 'acceptable', 'data', 'liability', 'termination', 'changes'],
 } as const;
 
 type LegalDocument = keyof typeof LEGAL_SECTIONS;

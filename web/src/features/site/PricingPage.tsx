@@ -1,4 +1,18 @@
-import { Badge, Box, Button, Card, Container, Group, Heading, HStack, SimpleGrid, Stack, Table, Text, VisuallyHidden } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Container,
+  Group,
+  Heading,
+  HStack,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  VisuallyHidden,
+} from '@chakra-ui/react';
 import {
   ANNUAL_DISCOUNT_PERCENT,
   LEGAL,
@@ -165,7 +179,9 @@ function ComparisonTable() {
   const f = useFormatters();
   const limitRow = (label: string, cell: (plan: PlanId) => string) => (
     <Table.Row key={label}>
-      <Table.ColumnHeader scope="row" fontWeight="normal">{label}</Table.ColumnHeader>
+      <Table.ColumnHeader scope="row" fontWeight="normal">
+        {label}
+      </Table.ColumnHeader>
       {PLAN_IDS.map((plan) => (
         <Table.Cell key={plan} textAlign="center">
           {cell(plan)}
@@ -175,7 +191,9 @@ function ComparisonTable() {
   );
   const withFairUse = (plan: PlanId, value: (p: (typeof PLANS)[PlanId]['limits']) => string) => {
     const def = PLANS[plan];
-    return def.fairUse ? `${value(def.limits)} (${t('compare.fairUse')}: ${value(def.fairUse)})` : t('compare.upTo', { count: value(def.limits) });
+    return def.fairUse
+      ? `${value(def.limits)} (${t('compare.fairUse')}: ${value(def.fairUse)})`
+      : t('compare.upTo', { count: value(def.limits) });
   };
   return (
     <Table.ScrollArea borderWidth="1px" borderRadius="md" position="relative">
@@ -211,7 +229,9 @@ function ComparisonTable() {
             </Table.Row>,
             ...features.map((feature) => (
               <Table.Row key={feature}>
-                <Table.ColumnHeader scope="row" fontWeight="normal">{t(`compare.rows.${feature}`)}</Table.ColumnHeader>
+                <Table.ColumnHeader scope="row" fontWeight="normal">
+                  {t(`compare.rows.${feature}`)}
+                </Table.ColumnHeader>
                 {PLAN_IDS.map((plan) => (
                   <Table.Cell key={plan} textAlign="center">
                     <Included yes={PLAN_FEATURES[feature][plan]} />
