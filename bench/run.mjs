@@ -67,7 +67,7 @@ async function main(names) {
 async function runBenchmark(name, durationSeconds) {
   const bench = await loadBenchmark(name);
   console.log(`== ${name}: ${bench.description}`);
-  console.log(`   ${durationSeconds} s measured after a ${WARMUP_SECONDS} s warm-up, for each side`);
+  if (bench.timed) console.log(`   ${durationSeconds} s measured after a ${WARMUP_SECONDS} s warm-up, for each side`);
   let result;
   try {
     result = await bench.run({

@@ -13,6 +13,9 @@ import { startMuster } from './lib/muster.mjs';
 
 export const description = 'JavaScript loaded by / (gzip) and Lighthouse scores of / and /pricing in Chromium, against goals';
 
+/** Not a timed load: BENCH_DURATION does not apply. */
+export const timed = false;
+
 /** @type {import('./lib/report.mjs').MetricSpecs} */
 export const metrics = {
   js_gzip_kb: { unit: 'KB', better: 'lower' },

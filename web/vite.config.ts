@@ -1,13 +1,20 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const api = process.env.MUSTER_API_URL ?? 'http://localhost:3000';
+const chakraTheme = join(dirname(createRequire(import.meta.url).resolve('@chakra-ui/react/package.json')), 'dist/esm/theme');
 
 export default defineConfig({
   plugins: [react()],
   resolve: {
-    alias: { '@muster/contracts': fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url)) },
+    alias: [
+      { find: '@muster/contracts', replacement: fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url)) },
+      // Modules of Chakra's theme one by one (src/components/ui/chakra-theme.ts says why).
+      { find: /^@chakra-theme\/(.*)$/, replacement: `${chakraTheme}/$1.js` },
+    ],
   },
   server: {
     port: 5173,

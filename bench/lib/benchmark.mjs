@@ -54,5 +54,12 @@ export async function loadBenchmark(name) {
   if (typeof module.default !== 'function') throw new Error(`${file} has no default export function run(ctx)`);
   if (typeof module.description !== 'string') throw new Error(`${file} does not export a description string`);
   if (typeof module.metrics !== 'object' || module.metrics === null) throw new Error(`${file} does not export its metrics`);
-  return { name, description: module.description, metrics: module.metrics, goals: module.goals, run: module.default };
+  return {
+    name,
+    description: module.description,
+    metrics: module.metrics,
+    goals: module.goals,
+    timed: module.timed !== false,
+    run: module.default,
+  };
 }

@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_USERS, signInAs, signInAsAuditor } from './support';
+import { DEMO_USERS, failOnMissingRecipes, signInAs, signInAsAuditor } from './support';
+
+failOnMissingRecipes();
 
 /** axe finds no serious or critical violation on the page as it is now. */
 async function expectAccessible(page: Page, label: string): Promise<void> {

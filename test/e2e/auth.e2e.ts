@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { csrfHeaders, DEMO_PASSWORD, fingerprint, outbox, uniqueEmail, waitForMail } from './support';
+import { csrfHeaders, DEMO_PASSWORD, failOnMissingRecipes, fingerprint, outbox, uniqueEmail, waitForMail } from './support';
+
+failOnMissingRecipes();
 
 test.describe('Identity screens', () => {
   test('signs up a new organisation, signs in to the dashboard, and logs out', async ({ page }) => {

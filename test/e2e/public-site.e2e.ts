@@ -1,7 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_USERS, signInAs, uniqueEmail } from './support';
+import { DEMO_USERS, failOnMissingRecipes, signInAs, uniqueEmail } from './support';
 import { locale } from './locales';
+
+failOnMissingRecipes();
 
 type Tree = { [key: string]: string | Tree };
 const read = (lng: string, ns: string) => locale(lng, ns) as unknown as Tree;

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_USERS, signInAs, signInAsAuditor } from './support';
+import { DEMO_USERS, failOnMissingRecipes, signInAs, signInAsAuditor } from './support';
+
+failOnMissingRecipes();
 
 interface SpecRoute {
   path: string;
@@ -164,6 +166,8 @@ test.describe('App shell', () => {
     await page.goto('/?lng=en');
     await signInAs(page, DEMO_USERS.MANAGER);
     await page.goto('/app/dashboard?lng=en');
+    // The landing sends a manager on to their dashboard; a route change closes the menu, so open it after.
+    await expect(page.locator('[data-route="/app/manager"]')).toBeVisible();
     await page.getByTestId('mobile-menu-trigger').click();
     const menu = page.getByTestId('mobile-menu');
     await expect(menu.locator('[data-nav-id]')).toHaveText(NAVIGATION.MANAGER!);

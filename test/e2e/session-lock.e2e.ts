@@ -46,6 +46,9 @@ async function signedInAccount(context: BrowserContext): Promise<Account> {
 /** Opens a signed-in page and waits until the lock watches it (it records the first activity). */
 async function openApp(page: Page, lng = 'en'): Promise<void> {
   await page.goto(`/app/dashboard?lng=${lng}`);
+  // The landing sends the user on to their role's dashboard; the tests start from there.
+  await expect(page).not.toHaveURL(/\/app\/dashboard(\?|$)/);
+  await expect(page.locator('[data-route]').first()).toBeVisible();
   await expect.poll(() => page.evaluate(() => localStorage.getItem('muster.lastActivity'))).not.toBeNull();
 }
 

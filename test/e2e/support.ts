@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 /** Password of every seeded demo user (README "Demo logins"). */
 export const DEMO_PASSWORD = 'Muster!Demo2026';
@@ -84,4 +84,22 @@ export async function signInAsAuditor(page: Page, email = DEMO_GUEST_AUDITOR): P
     headers: await csrfHeaders(page.request),
   });
   expect(res.status()).toBe(200);
+}
+
+/**
+ * Fails each test of the file in which a screen rendered a Chakra component whose recipe had not
+ * been loaded (web/src/components/ui/system.ts logs "[muster] Chakra … recipe … is not loaded").
+ */
+export function failOnMissingRecipes(): void {
+  const seen = new WeakMap<Page, string[]>();
+  test.beforeEach(({ page }) => {
+    const messages: string[] = [];
+    seen.set(page, messages);
+    page.on('console', (message) => {
+      if (message.text().includes('[muster] Chakra')) messages.push(message.text());
+    });
+  });
+  test.afterEach(({ page }) => {
+    expect(seen.get(page) ?? [], 'components rendered without their recipe').toEqual([]);
+  });
 }

@@ -1,23 +1,41 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { Outlet, type RouteObject } from 'react-router-dom';
+import { matchPath, Outlet, type RouteObject } from 'react-router-dom';
 import { LoadingOverlay } from '../shell/Loading';
 import { PublicLayout } from '../shell/PublicLayout';
 import { RouteError } from '../shell/RouteError';
+import { withAllRecipes } from '../components/ui/recipes-loader';
 import { RankGate, SessionGate } from './guards';
 import { ROUTES, type Layout, type PageProps, type RouteEntry } from './route-table';
 
+/** Starts loading the code of the page at `pathname`, so it arrives together with its layout, not after it. */
+function preloadPageAt(pathname: string): void {
+  const route = ROUTES.find((r) => matchPath(r.path, pathname));
+  route?.load().catch(() => undefined);
+}
+
 // The signed-in layouts load with the first signed-in page, so the public site never pays for them.
-const AppLayout = lazy(() => import('../shell/AppLayout').then((m) => ({ default: m.AppLayout })));
-const AuditorLayout = lazy(() => import('../shell/AuditorLayout').then((m) => ({ default: m.AuditorLayout })));
-const NotFoundPage = lazy(() => import('../shell/NotFoundPage'));
-const StatusPage = lazy(() => import('../features/status/StatusPage'));
+const AppLayout = lazy(
+  withAllRecipes(() => {
+    preloadPageAt(window.location.pathname);
+    return import('../shell/AppLayout').then((m) => ({ default: m.AppLayout }));
+  }),
+);
+const AuditorLayout = lazy(
+  withAllRecipes(() => {
+    preloadPageAt(window.location.pathname);
+    return import('../shell/AuditorLayout').then((m) => ({ default: m.AuditorLayout }));
+  }),
+);
+const NotFoundPage = lazy(withAllRecipes(() => import('../shell/NotFoundPage')));
+const StatusPage = lazy(withAllRecipes(() => import('../features/status/StatusPage')));
 
 // One lazy component per loader, so routes sharing a page share its chunk.
 const lazyPages = new Map<RouteEntry['load'], LazyExoticComponent<ComponentType<PageProps>>>();
 function pageOf(route: RouteEntry): LazyExoticComponent<ComponentType<PageProps>> {
   let page = lazyPages.get(route.load);
   if (!page) {
-    page = lazy(route.load);
+    // Public pages bring their own recipes; every other screen gets them all.
+    page = lazy(route.layout === 'public' ? route.load : withAllRecipes(route.load));
     lazyPages.set(route.load, page);
   }
   return page;

@@ -1,7 +1,9 @@
 import { Box, Button, CloseButton, Drawer, Portal, Stack } from '@chakra-ui/react';
 import { PRODUCT_NAME } from '@muster/contracts';
+import { drawerSlotRecipe } from '@chakra-theme/recipes/drawer';
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { addRecipes } from '../components/ui/system';
 import { LanguageSelect } from './LanguageSelect';
 import { PUBLIC_NAV } from './PublicLayout';
 
@@ -12,6 +14,8 @@ interface PublicMobileMenuProps {
   /** The button that opened the menu: focus returns to it on close. */
   trigger: RefObject<HTMLButtonElement | null>;
 }
+
+addRecipes({ slotRecipes: { drawer: drawerSlotRecipe } });
 
 /** The public site's menu on narrow screens (loaded when first opened). */
 export default function PublicMobileMenu({ open, onOpenChange, onNavigate, trigger }: PublicMobileMenuProps) {

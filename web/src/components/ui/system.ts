@@ -1,4 +1,18 @@
-import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig, type SystemConfig } from '@chakra-ui/react';
+import { alertSlotRecipe } from '@chakra-theme/recipes/alert';
+import { badgeRecipe } from '@chakra-theme/recipes/badge';
+import { buttonRecipe } from '@chakra-theme/recipes/button';
+import { cardSlotRecipe } from '@chakra-theme/recipes/card';
+import { containerRecipe } from '@chakra-theme/recipes/container';
+import { headingRecipe } from '@chakra-theme/recipes/heading';
+import { iconRecipe } from '@chakra-theme/recipes/icon';
+import { linkRecipe } from '@chakra-theme/recipes/link';
+import { listSlotRecipe } from '@chakra-theme/recipes/list';
+import { nativeSelectSlotRecipe } from '@chakra-theme/recipes/native-select';
+import { skeletonRecipe } from '@chakra-theme/recipes/skeleton';
+import { spinnerRecipe } from '@chakra-theme/recipes/spinner';
+import { toastSlotRecipe } from '@chakra-theme/recipes/toast';
+import { themeWithoutRecipes } from './chakra-theme';
 
 /** Muster's design tokens over Chakra's defaults: harbour navy and signal amber. */
 const config = defineConfig({
@@ -40,4 +54,150 @@ const config = defineConfig({
   },
 });
 
-export const system = createSystem(defaultConfig, config);
+/**
+ * Chakra's default theme with only the component recipes the public site's shell needs up
+ * front. This is `defaultConfig` (preset-base + the default theme) taken apart, so the public
+ * pages do not download the styles of every component the app uses (about 20 KB gzip):
+ * a page that needs more adds its recipes when its module loads (`addRecipes`), and the
+ * signed-in areas add all of them (`all-recipes.ts`) before they render.
+ */
+const shellRecipes = defineConfig({
+  theme: {
+    recipes: {
+      badge: badgeRecipe,
+      button: buttonRecipe,
+      container: containerRecipe,
+      heading: headingRecipe,
+      icon: iconRecipe,
+      link: linkRecipe,
+      skeleton: skeletonRecipe,
+      spinner: spinnerRecipe,
+    },
+    slotRecipes: {
+      alert: alertSlotRecipe,
+      card: cardSlotRecipe,
+      list: listSlotRecipe,
+      nativeSelect: nativeSelectSlotRecipe,
+      toast: toastSlotRecipe,
+    },
+  },
+});
+
+export const system = createSystem(defaultBaseConfig, themeWithoutRecipes, shellRecipes, config);
+
+type Theme = NonNullable<SystemConfig['theme']>;
+
+/**
+ * Makes more component recipes available. The system reads recipes when a component first
+ * renders, so a module calls this at load time, before its components render.
+ */
+export function addRecipes(more: { recipes?: Theme['recipes']; slotRecipes?: Theme['slotRecipes'] }): void {
+  const theme = system._config.theme;
+  if (!theme) return;
+  Object.assign((theme.recipes ??= {}), more.recipes);
+  Object.assign((theme.slotRecipes ??= {}), more.slotRecipes);
+}
+
+/** Names of the recipes in Chakra's default theme (a unit test keeps them equal to the theme's). */
+export const CHAKRA_RECIPES: readonly string[] = [
+  'badge',
+  'button',
+  'code',
+  'container',
+  'heading',
+  'input',
+  'inputAddon',
+  'kbd',
+  'link',
+  'mark',
+  'separator',
+  'skeleton',
+  'skipNavLink',
+  'spinner',
+  'textarea',
+  'icon',
+  'checkmark',
+  'radiomark',
+  'colorSwatch',
+];
+export const CHAKRA_SLOT_RECIPES: readonly string[] = [
+  'accordion',
+  'actionBar',
+  'alert',
+  'avatar',
+  'blockquote',
+  'breadcrumb',
+  'card',
+  'carousel',
+  'checkbox',
+  'checkboxCard',
+  'codeBlock',
+  'collapsible',
+  'dataList',
+  'dateInput',
+  'datePicker',
+  'dialog',
+  'drawer',
+  'editable',
+  'emptyState',
+  'field',
+  'fieldset',
+  'fileUpload',
+  'hoverCard',
+  'list',
+  'listbox',
+  'menu',
+  'nativeSelect',
+  'numberInput',
+  'pinInput',
+  'popover',
+  'progress',
+  'progressCircle',
+  'radioCard',
+  'radioGroup',
+  'ratingGroup',
+  'scrollArea',
+  'segmentGroup',
+  'select',
+  'combobox',
+  'slider',
+  'splitter',
+  'stat',
+  'steps',
+  'switch',
+  'table',
+  'tabs',
+  'tag',
+  'tagsInput',
+  'toast',
+  'tooltip',
+  'status',
+  'timeline',
+  'colorPicker',
+  'qrCode',
+  'treeView',
+  'marquee',
+  'floatingPanel',
+];
+
+/*
+ * A component whose recipe has not been added would render unstyled, and the system would keep
+ * that empty recipe for good. Say so loudly instead, and keep nothing, so the component is
+ * styled once its recipe arrives. (Some components, such as Text, ask for a recipe Chakra's
+ * theme does not have; they get the empty one, as with Chakra's own default system.)
+ */
+const { getRecipeFn, getSlotRecipeFn } = system;
+system.getRecipeFn = (key, fallback) => {
+  if (!fallback && !system.isRecipe(key) && CHAKRA_RECIPES.includes(key)) {
+    console.error(`[muster] Chakra recipe "${key}" is not loaded yet: add it with addRecipes() before rendering`);
+    return system.cva({});
+  }
+  return getRecipeFn(key, fallback);
+};
+system.getSlotRecipeFn = (key, fallback) => {
+  if (!fallback && !system.isSlotRecipe(key) && CHAKRA_SLOT_RECIPES.includes(key)) {
+    console.error(`[muster] Chakra slot recipe "${key}" is not loaded yet: add it with addRecipes() before rendering`);
+    return system.sva({ slots: [] });
+  }
+  return getSlotRecipeFn(key, fallback);
+};

@@ -2,11 +2,12 @@ import { hashKey, useQueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '@muster/contracts';
 import { lazy, Suspense, useEffect, useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { withAllRecipes } from '../../components/ui/recipes-loader';
 import { SESSION_QUERY_KEY, useSession } from '../auth/session';
 import { ACTIVITY_EVENTS, LOCK_CHECK_INTERVAL_MS, shouldLock } from './lock-machine';
 import { sessionLockStore, useLockState } from './lock-store';
 
-const loadOverlay = () => import('./LockOverlay');
+const loadOverlay = withAllRecipes(() => import('./LockOverlay'));
 const LockOverlay = lazy(loadOverlay);
 const SESSION_HASH = hashKey(SESSION_QUERY_KEY);
 

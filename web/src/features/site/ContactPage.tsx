@@ -23,16 +23,22 @@ import {
   type ContactMessageRequest,
   type ContactSubject,
 } from '@muster/contracts';
+import { fieldSlotRecipe } from '@chakra-theme/recipes/field';
+import { inputRecipe } from '@chakra-theme/recipes/input';
+import { textareaRecipe } from '@chakra-theme/recipes/textarea';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { FormField } from '../../components/form/FormField';
+import { addRecipes } from '../../components/ui/system';
 import { toaster } from '../../components/ui/toaster';
 import { callEndpoint } from '../../lib/api';
 import { useZodForm } from '../../lib/useZodForm';
 import { useAppConfig } from '../../shell/useAppConfig';
 import { PageHeader } from './SiteBlocks';
 import { usePageMeta } from './usePageMeta';
+
+addRecipes({ recipes: { input: inputRecipe, textarea: textareaRecipe }, slotRecipes: { field: fieldSlotRecipe } });
 
 const EMPTY = { name: '', email: '', company: '', subject: '', message: '', website: '' };
 

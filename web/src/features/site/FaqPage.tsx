@@ -1,8 +1,12 @@
 import { Accordion, Container, Heading, Stack, Text } from '@chakra-ui/react';
 import { LEGAL, PRODUCT_NAME, TRIAL_DAYS } from '@muster/contracts';
+import { accordionSlotRecipe } from '@chakra-theme/recipes/accordion';
 import { useTranslation } from 'react-i18next';
+import { addRecipes } from '../../components/ui/system';
 import { CtaBand, PageHeader } from './SiteBlocks';
 import { usePageMeta } from './usePageMeta';
+
+addRecipes({ slotRecipes: { accordion: accordionSlotRecipe } });
 
 /** The 23 questions of the FAQ (spec §2), by group. */
 export const FAQ_GROUPS = {

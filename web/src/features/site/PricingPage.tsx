@@ -27,12 +27,16 @@ import {
   type PlanFeature,
   type PlanId,
 } from '@muster/contracts';
+import { tableSlotRecipe } from '@chakra-theme/recipes/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
+import { addRecipes } from '../../components/ui/system';
 import { formatCount, formatStorage, formatUsd } from '../../lib/format';
 import { CheckIcon, CheckList, CtaBand, Disclaimer, PageHeader } from './SiteBlocks';
 import { usePageMeta } from './usePageMeta';
+
+addRecipes({ slotRecipes: { table: tableSlotRecipe } });
 
 /** Rows of the comparison table, by group, in the order shown. */
 const COMPARISON: readonly { group: string; features: readonly PlanFeature[] }[] = [
