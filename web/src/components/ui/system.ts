@@ -186,18 +186,22 @@ export const CHAKRA_SLOT_RECIPES: readonly string[] = [
  * styled once its recipe arrives. (Some components, such as Text, ask for a recipe Chakra's
  * theme does not have; they get the empty one, as with Chakra's own default system.)
  */
-const { getRecipeFn, getSlotRecipeFn } = system;
-system.getRecipeFn = (key, fallback) => {
+// Chakra types these two as returning `any`; the wrappers say what they return.
+type RecipeFn = ReturnType<typeof system.cva>;
+type SlotRecipeFn = ReturnType<typeof system.sva>;
+const loadedRecipeFn = system.getRecipeFn.bind(system) as (key: string, fallback?: unknown) => RecipeFn;
+const loadedSlotRecipeFn = system.getSlotRecipeFn.bind(system) as (key: string, fallback?: unknown) => SlotRecipeFn;
+system.getRecipeFn = (key: string, fallback?: unknown): RecipeFn => {
   if (!fallback && !system.isRecipe(key) && CHAKRA_RECIPES.includes(key)) {
     console.error(`[muster] Chakra recipe "${key}" is not loaded yet: add it with addRecipes() before rendering`);
     return system.cva({});
   }
-  return getRecipeFn(key, fallback);
+  return loadedRecipeFn(key, fallback);
 };
-system.getSlotRecipeFn = (key, fallback) => {
+system.getSlotRecipeFn = (key: string, fallback?: unknown): SlotRecipeFn => {
   if (!fallback && !system.isSlotRecipe(key) && CHAKRA_SLOT_RECIPES.includes(key)) {
     console.error(`[muster] Chakra slot recipe "${key}" is not loaded yet: add it with addRecipes() before rendering`);
     return system.sva({ slots: [] });
   }
-  return getSlotRecipeFn(key, fallback);
+  return loadedSlotRecipeFn(key, fallback);
 };
