@@ -14,6 +14,8 @@ export default tseslint.config(
       '**/*.mjs',
       'jest.config.js',
       'eslint.config.js',
+      // The service worker is plain browser JavaScript served as it is (no TypeScript project).
+      'web/public/sw.js',
     ],
   },
   js.configs.recommended,
