@@ -1,12 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { locale } from './locales';
-
-const LANGUAGES = [
-  { code: 'en', dir: 'ltr' },
-  { code: 'es', dir: 'ltr' },
-  { code: 'zh', dir: 'ltr' },
-  { code: 'ar', dir: 'rtl' },
-] as const;
+import { LANGUAGES, locale } from './locales';
 
 test.describe('Home page', () => {
   for (const { code, dir } of LANGUAGES) {

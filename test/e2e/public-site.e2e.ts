@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_USERS, failOnMissingRecipes, signInAs, uniqueEmail } from './support';
-import { locale } from './locales';
+import { LANGUAGES, locale } from './locales';
 
 failOnMissingRecipes();
 
@@ -25,13 +25,6 @@ const PAGES = [
   { path: '/docs', ns: 'docs', h1: 'title', meta: 'docs' },
   { path: '/legal/privacy', ns: 'legal', h1: 'privacy.title', meta: 'privacy' },
   { path: '/legal/terms', ns: 'legal', h1: 'terms.title', meta: 'terms' },
-] as const;
-
-const LANGUAGES = [
-  { code: 'en', dir: 'ltr' },
-  { code: 'es', dir: 'ltr' },
-  { code: 'zh', dir: 'ltr' },
-  { code: 'ar', dir: 'rtl' },
 ] as const;
 
 /** A raw key on screen would read like "sections.drills.title": the top-level keys of the page's namespaces followed by a dot. */

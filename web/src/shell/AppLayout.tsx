@@ -1,4 +1,4 @@
-import { Box, Button, CloseButton, Container, Drawer, Flex, HStack, Link, Menu, Portal, Separator, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Container, Flex, HStack, Link, Menu, Portal, Separator, Text } from '@chakra-ui/react';
 import { PRODUCT_NAME } from '@muster/contracts';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { HelpDeskButton } from './HelpDeskButton';
 import { LanguageSelect } from './LanguageSelect';
 import { DashboardSkeleton } from './Loading';
 import { LogoMark } from './Logo';
+import { MenuDrawer } from './MenuDrawer';
 import { PageTransition } from './PageTransition';
 import { UserBadge } from './UserBadge';
 import { warmPages } from './warming';
@@ -94,64 +95,46 @@ export function AppLayout() {
                 {t('topBar.logout')}
               </Button>
             </HStack>
-            <Drawer.Root open={menuOpen} onOpenChange={(e) => setMenuOpen(e.open)} placement="end" size="xs">
-              <Drawer.Trigger asChild>
+            <MenuDrawer
+              open={menuOpen}
+              onOpenChange={setMenuOpen}
+              title={<UserBadge session={session} align="start" />}
+              navLabel={t('topBar.navigation')}
+              closeLabel={t('topBar.closeMenu')}
+              testId="mobile-menu"
+              trigger={
                 <Button variant="outline" size="sm" hideFrom="lg" data-testid="mobile-menu-trigger" aria-label={t('topBar.openMenu')}>
                   {t('topBar.menu')}
                 </Button>
-              </Drawer.Trigger>
-              <Portal>
-                <Drawer.Backdrop />
-                <Drawer.Positioner>
-                  <Drawer.Content data-testid="mobile-menu">
-                    <Drawer.Header>
-                      <Drawer.Title>
-                        <UserBadge session={session} align="start" />
-                      </Drawer.Title>
-                    </Drawer.Header>
-                    <Drawer.Body>
-                      <Stack gap="1" as="nav" aria-label={t('topBar.navigation')}>
-                        {items.map((item) => (
-                          <Button
-                            key={item.id}
-                            variant="ghost"
-                            justifyContent="flex-start"
-                            onClick={() => go(item.to)}
-                            data-nav-id={item.id}
-                          >
-                            {t(item.labelKey)}
-                          </Button>
-                        ))}
-                        <Separator my="2" />
-                        <Button variant="outline" onClick={() => go('/app/my-tickets')}>
-                          {t('topBar.needHelp')}
-                        </Button>
-                        {quickCreate && (
-                          <Button colorPalette="brand" onClick={() => go('/app/drills/quick-create')}>
-                            {t('topBar.quickCreate')}
-                          </Button>
-                        )}
-                        <Box pt="2">
-                          <LanguageSelect />
-                        </Box>
-                        <Button
-                          variant="ghost"
-                          onClick={() => {
-                            setMenuOpen(false);
-                            logout.mutate();
-                          }}
-                        >
-                          {t('topBar.logout')}
-                        </Button>
-                      </Stack>
-                    </Drawer.Body>
-                    <Drawer.CloseTrigger asChild>
-                      <CloseButton size="sm" aria-label={t('topBar.closeMenu')} />
-                    </Drawer.CloseTrigger>
-                  </Drawer.Content>
-                </Drawer.Positioner>
-              </Portal>
-            </Drawer.Root>
+              }
+            >
+              {items.map((item) => (
+                <Button key={item.id} variant="ghost" justifyContent="flex-start" onClick={() => go(item.to)} data-nav-id={item.id}>
+                  {t(item.labelKey)}
+                </Button>
+              ))}
+              <Separator my="2" />
+              <Button variant="outline" onClick={() => go('/app/my-tickets')}>
+                {t('topBar.needHelp')}
+              </Button>
+              {quickCreate && (
+                <Button colorPalette="brand" onClick={() => go('/app/drills/quick-create')}>
+                  {t('topBar.quickCreate')}
+                </Button>
+              )}
+              <Box pt="2">
+                <LanguageSelect />
+              </Box>
+              <Button
+                variant="ghost"
+                onClick={() => {
+                  setMenuOpen(false);
+                  logout.mutate();
+                }}
+              >
+                {t('topBar.logout')}
+              </Button>
+            </MenuDrawer>
           </HStack>
         </Container>
       </Box>

@@ -40,6 +40,12 @@ import { usePageMeta } from './usePageMeta';
 
 addRecipes({ recipes: { input: inputRecipe, textarea: textareaRecipe }, slotRecipes: { field: fieldSlotRecipe } });
 
+/** The other ways to reach us, beside the support address. */
+const OTHER_WAYS = [
+  { id: 'chat', to: '/app/help-desk' },
+  { id: 'docs', to: '/docs' },
+] as const;
+
 const EMPTY = { name: '', email: '', company: '', subject: '', message: '', website: '' };
 
 function initialSubject(value: string | null): ContactSubject | '' {
@@ -180,24 +186,17 @@ export default function ContactPage() {
                 </Link>
               </Card.Body>
             </Card.Root>
-            <Card.Root variant="subtle">
-              <Card.Body gap="2">
-                <Card.Title as="h3">{t('other.chat')}</Card.Title>
-                <Text color="fg.muted">{t('other.chatText')}</Text>
-                <Link asChild color="brand.fg" fontWeight="semibold">
-                  <RouterLink to="/app/help-desk">{t('other.chatCta')}</RouterLink>
-                </Link>
-              </Card.Body>
-            </Card.Root>
-            <Card.Root variant="subtle">
-              <Card.Body gap="2">
-                <Card.Title as="h3">{t('other.docs')}</Card.Title>
-                <Text color="fg.muted">{t('other.docsText', { product: PRODUCT_NAME })}</Text>
-                <Link asChild color="brand.fg" fontWeight="semibold">
-                  <RouterLink to="/docs">{t('other.docsCta')}</RouterLink>
-                </Link>
-              </Card.Body>
-            </Card.Root>
+            {OTHER_WAYS.map(({ id, to }) => (
+              <Card.Root key={id} variant="subtle">
+                <Card.Body gap="2">
+                  <Card.Title as="h3">{t(`other.${id}`)}</Card.Title>
+                  <Text color="fg.muted">{t(`other.${id}Text`, { product: PRODUCT_NAME })}</Text>
+                  <Link asChild color="brand.fg" fontWeight="semibold">
+                    <RouterLink to={to}>{t(`other.${id}Cta`)}</RouterLink>
+                  </Link>
+                </Card.Body>
+              </Card.Root>
+            ))}
           </Stack>
         </SimpleGrid>
       </Container>
