@@ -24,3 +24,27 @@ export function isLanguageCode(value: unknown): value is LanguageCode {
 export function languageDirection(code: string): 'ltr' | 'rtl' {
   return LANGUAGES.find((l) => l.code === code)?.dir ?? 'ltr';
 }
+
+/** Intl locales of our languages (number, currency and date formats). */
+export const INTL_LOCALES: Readonly<Record<LanguageCode, string>> = { en: 'en-US', es: 'es-ES', zh: 'zh-CN', ar: 'ar-SA' };
+/** Open Graph locales of our languages. */
+export const OG_LOCALES: Readonly<Record<LanguageCode, string>> = { en: 'en_US', es: 'es_ES', zh: 'zh_CN', ar: 'ar_AR' };
+
+export function intlLocale(language: string | undefined): string {
+  return isLanguageCode(language) ? INTL_LOCALES[language] : INTL_LOCALES[DEFAULT_LANGUAGE];
+}
+
+/**
+ * US dollars from cents in the language's format, with Latin digits in every language (as on
+ * our invoices): whole dollars without decimals ("$129"), other amounts with cents ("$103.20").
+ */
+export function formatUsd(cents: number, language: string | undefined): string {
+  const whole = cents % 100 === 0;
+  return new Intl.NumberFormat(intlLocale(language), {
+    style: 'currency',
+    currency: 'USD',
+    numberingSystem: 'latn',
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: whole ? 0 : 2,
+  }).format(cents / 100);
+}

@@ -1,3 +1,7 @@
+import { formatUsd } from './i18n.js';
+import { ANNUAL_DISCOUNT_PERCENT, PLANS, TRIAL_DAYS } from './plans.js';
+import { PRODUCT_NAME } from './product.js';
+
 /**
  * The public site: its pages (for navigation, the sitemap and per-page head tags) and the
  * business facts its legal copy states (spec §9).
@@ -44,3 +48,17 @@ export const LEGAL = {
   /** Date the current legal texts took effect (ISO). */
   effectiveDate: '2026-11-23',
 } as const;
+
+/**
+ * Values the pages' titles and descriptions (`site:meta.*`) interpolate, in a language: the
+ * product name, the lowest monthly price, the trial length and the annual saving. The web app
+ * and the server's head tags use the same values.
+ */
+export function siteMetaValues(language: string | undefined): Record<string, string | number> {
+  return {
+    product: PRODUCT_NAME,
+    price: formatUsd(PLANS.basic.monthlyPriceCents, language),
+    days: TRIAL_DAYS,
+    percent: ANNUAL_DISCOUNT_PERCENT,
+  };
+}

@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { siteMetaValues } from '@muster/contracts';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_USERS, failOnMissingRecipes, signInAs, uniqueEmail } from './support';
 import { LANGUAGES, locale } from './locales';
@@ -13,6 +14,11 @@ const at = (tree: Tree, path: string): string => {
   return value;
 };
 const product = (text: string) => text.replace(/\{\{product\}\}/g, 'Muster');
+/** A page title or description as the site fills it in a language (price, trial days, saving). */
+const meta = (code: string, path: string) => {
+  const values = siteMetaValues(code);
+  return at(read(code, 'site'), path).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
+};
 
 /** The public pages, each with its namespace and where its h1 comes from. */
 const PAGES = [
@@ -45,16 +51,13 @@ test.describe('Public site', () => {
   for (const { code, dir } of LANGUAGES) {
     test(`every page renders in ${code} with its own title and no missing text`, async ({ page }) => {
       test.setTimeout(90_000);
-      for (const { path, ns, h1, meta } of PAGES) {
+      for (const { path, ns, h1, meta: id } of PAGES) {
         await page.goto(`${path}?lng=${code}`);
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(product(at(read(code, ns), h1)));
         await expect(page.locator('html')).toHaveAttribute('lang', code);
         await expect(page.locator('html')).toHaveAttribute('dir', dir);
-        await expect(page).toHaveTitle(product(at(read(code, 'site'), `meta.${meta}.title`)));
-        await expect(page.locator('meta[name="description"]')).toHaveAttribute(
-          'content',
-          product(at(read(code, 'site'), `meta.${meta}.description`)),
-        );
+        await expect(page).toHaveTitle(meta(code, `meta.${id}.title`));
+        await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', meta(code, `meta.${id}.description`));
         // innerText keeps the breaks between blocks, so the end of one sentence and the start of the next never read as a key.
         const text = await page.locator('body').innerText();
         expect(text, `${path} (${code})`).not.toMatch(rawKeyPattern(code, [ns, 'site', 'shell', 'common']));
@@ -134,8 +137,13 @@ test.describe('Public site', () => {
     await page.getByTestId('contact-message').fill('We need SSO and SCIM for five terminals. Can we talk next week?');
     await page.getByTestId('contact-submit').click();
 
-    await expect(page.getByText('Message Sent!')).toBeVisible();
-    await expect(page.getByText("Thank you for contacting us. We'll get back to you within 24 hours.")).toBeVisible();
+    const toast = page.locator('[data-scope="toast"][data-part="root"]');
+    await expect(toast).toContainText('Message Sent!');
+    await expect(toast).toContainText("Thank you for contacting us. We'll get back to you within 24 hours.");
+    // The confirmation also stays on the page, in a status region.
+    await expect(page.getByRole('status').getByTestId('contact-sent')).toContainText(
+      "Message Sent!Thank you for contacting us. We'll get back to you within 24 hours.",
+    );
     await expect(page.getByTestId('contact-name')).toHaveValue('');
 
     const staff = await browser.newContext({ baseURL: new URL(page.url()).origin });
@@ -160,7 +168,10 @@ test.describe('Public site', () => {
     await page.getByTestId('contact-subject').selectOption('pricing');
     await page.getByTestId('contact-message').fill('What does the Standard plan cost for two sites?');
     await page.getByTestId('contact-submit').click();
-    await expect(page.getByText('There was an error sending your message. Please try again or email us directly.')).toBeVisible();
+    await expect(page.locator('[data-scope="toast"][data-part="root"]')).toContainText(
+      'There was an error sending your message. Please try again or email us directly.',
+    );
+    await expect(page.getByTestId('contact-sent')).toHaveCount(0);
     await expect(page.getByTestId('contact-name')).toHaveValue('Lena Brandt');
   });
 
@@ -180,21 +191,27 @@ test.describe('Public site', () => {
     await expect(page.locator('#enterprise')).toBeInViewport();
     await page.goto('/docs?lng=en#drills-console');
     await expect(page.locator('#drills-console')).toBeInViewport();
+    await page.goto('/legal/privacy?lng=en#retention');
+    await expect(page.locator('#retention')).toBeInViewport();
   });
 
   test('the server sends each public page with its title, description, Open Graph tags and language', async ({ request }) => {
     const html = await (await request.get('/pricing?lng=es')).text();
-    const es = read('es', 'site');
-    const title = product(at(es, 'meta.pricing.title'));
+    const title = meta('es', 'meta.pricing.title');
+    expect(title).toContain('129');
     expect(html).toContain('<html lang="es" dir="ltr">');
     expect(html).toContain(`<title>${title}</title>`);
     expect(html).toContain(`<meta property="og:title" content="${title}" />`);
     expect(html).toContain('<meta property="og:locale" content="es_ES" />');
-    expect(html).toContain('hreflang="ar"');
+    expect(html).toMatch(/<link rel="alternate" hreflang="en" href="http:\/\/[^"]+\/pricing" \/>/);
+    expect(html).toMatch(/<link rel="alternate" hreflang="ar" href="http:\/\/[^"]+\/pricing\?lng=ar" \/>/);
+    // The visitor's choice is kept in the language cookie, which the server reads.
+    const chosen = await (await request.get('/faq', { headers: { cookie: 'muster.lng=zh' } })).text();
+    expect(chosen).toContain('<html lang="zh" dir="ltr">');
     expect(html).toMatch(/<link rel="modulepreload" href="\/assets\/PricingPage-[^"]+\.js" \/>/);
     expect(html).toContain('<link rel="preload" as="fetch" crossorigin="anonymous" href="/locales/es/pricing.json" />');
 
-    const arabic = await (await request.get('/faq', { headers: { 'accept-language': 'ar-SA,ar;q=0.9,en;q=0.5' } })).text();
+    const arabic = await (await request.get('/faq', { headers: { 'accept-language': 'fr;q=0.2,ar-SA,ar;q=0.9,en;q=0.5' } })).text();
     expect(arabic).toContain('<html lang="ar" dir="rtl">');
 
     const sitemap = await (await request.get('/sitemap.xml')).text();

@@ -1,4 +1,5 @@
-import { formatCount, formatDate, formatStorage, formatUsd } from './format';
+import { formatUsd } from '@muster/contracts';
+import { formatCount, formatDate, formatStorage } from './format';
 
 describe('formatUsd', () => {
   it('writes whole dollars without cents and other amounts with them', () => {

@@ -1,21 +1,4 @@
-/** Intl locales of our languages. Figures use Latin digits in every language, as prices do on our invoices. */
-export const INTL_LOCALES: Record<string, string> = { en: 'en-US', es: 'es-ES', zh: 'zh-CN', ar: 'ar-SA' };
-
-export function intlLocale(language: string | undefined): string {
-  return INTL_LOCALES[language ?? 'en'] ?? 'en-US';
-}
-
-/** US dollars from cents: whole dollars without decimals ("$129"), otherwise with cents ("$103.20"). */
-export function formatUsd(cents: number, language: string | undefined): string {
-  const whole = cents % 100 === 0;
-  return new Intl.NumberFormat(intlLocale(language), {
-    style: 'currency',
-    currency: 'USD',
-    numberingSystem: 'latn',
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: whole ? 0 : 2,
-  }).format(cents / 100);
-}
+import { intlLocale } from '@muster/contracts';
 
 export function formatCount(value: number, language: string | undefined): string {
   return new Intl.NumberFormat(intlLocale(language), { numberingSystem: 'latn' }).format(value);

@@ -90,7 +90,10 @@ export function initI18n(): Promise<unknown> {
         lookupCookie: COOKIES.language,
         lookupLocalStorage: STORAGE_KEYS.language,
         lookupSessionStorage: STORAGE_KEYS.language,
-        caches: ['localStorage'],
+        // The cookie lets the server send public pages in the visitor's language from the first byte.
+        caches: ['localStorage', 'cookie'],
+        cookieMinutes: 60 * 24 * 365,
+        cookieOptions: { path: '/', sameSite: 'lax' },
         convertDetectedLanguage: sanitiseDetectedLanguage,
       },
       react: { useSuspense: true },

@@ -15,7 +15,7 @@ import type { Repository } from 'typeorm';
 import type { z } from 'zod';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import type { ClientContext } from '../../platform/auth/auth.decorators.js';
-import { DomainError } from '../../platform/errors/domain-error.js';
+import { RateLimitedError } from '../../platform/errors/domain-error.js';
 import { MailService } from '../../platform/mail/mail.service.js';
 import { REDIS } from '../../platform/redis/redis.tokens.js';
 import { ContactMessage } from './entities/contact-message.entity.js';
@@ -34,17 +34,22 @@ const SUBJECT_NAMES: Record<ContactSubject, string> = {
 };
 
 export const CONTACT_TOO_MANY = 'You have sent several messages in a short time. Please try again later or email us directly.';
+/** Confirmations one address receives in a day, so the form cannot be used to flood someone's inbox. */
+export const CONFIRMATIONS_PER_ADDRESS_PER_DAY = 3;
 
 /**
  * The public contact form: stores each message for support operators (a ticket once tickets
  * exist), confirms it to the sender and tells the support address, both through the mail
  * queue. Spam defence: a per-address rate limit, and a honeypot field that bots fill in —
- * such messages are answered like any other and dropped.
+ * such messages are answered like any other and dropped. The confirmation carries none of the
+ * sender's text and goes to one address at most three times a day, so the form cannot relay
+ * someone else's message to a stranger's inbox.
  */
 @Injectable()
 export class ContactService implements OnModuleInit {
   private readonly logger = new Logger('Contact');
   private limiter!: RateLimiterRedis;
+  private confirmations!: RateLimiterRedis;
 
   constructor(
     @InjectRepository(ContactMessage) private readonly messages: Repository<ContactMessage>,
@@ -59,6 +64,12 @@ export class ContactService implements OnModuleInit {
       keyPrefix: `${this.config.REDIS_PREFIX}:throttle:contact`,
       points: this.config.CONTACT_MESSAGES_PER_HOUR,
       duration: 60 * 60,
+    });
+    this.confirmations = new RateLimiterRedis({
+      storeClient: this.redis,
+      keyPrefix: `${this.config.REDIS_PREFIX}:throttle:contact-confirmation`,
+      points: CONFIRMATIONS_PER_ADDRESS_PER_DAY,
+      duration: 24 * 60 * 60,
     });
   }
 
@@ -82,42 +93,43 @@ export class ContactService implements OnModuleInit {
       }),
     );
     const subject = SUBJECT_NAMES[saved.subject];
-    await Promise.all([
-      this.mail.send(
+    if (await this.mayConfirm(saved.email)) {
+      await this.mail.send(
         {
           to: saved.email,
           subject: `We received your message — ${PRODUCT_NAME}`,
           text: [
-            `Hello ${saved.name},`,
+            'Hello,',
             '',
             "Thank you for contacting us. We'll get back to you within 24 hours.",
             '',
             `Subject: ${subject}`,
+            `Reference: ${saved.id}`,
             '',
-            saved.message,
+            'If you did not write to us, you can ignore this email.',
             '',
             `— The ${PRODUCT_NAME} team`,
           ].join('\n'),
         },
         { idempotencyKey: `contact-confirmation-${saved.id}` },
-      ),
-      this.mail.send(
-        {
-          to: this.config.SUPPORT_EMAIL,
-          subject: `New contact message: ${subject} — ${saved.name}`,
-          text: [
-            `From: ${saved.name} <${saved.email}>`,
-            `Company: ${saved.company ?? '—'}`,
-            `Subject: ${subject}`,
-            `Language: ${saved.language}`,
-            `Message id: ${saved.id}`,
-            '',
-            saved.message,
-          ].join('\n'),
-        },
-        { idempotencyKey: `contact-notice-${saved.id}` },
-      ),
-    ]);
+      );
+    }
+    await this.mail.send(
+      {
+        to: this.config.SUPPORT_EMAIL,
+        subject: `New contact message: ${subject} — ${saved.name}`,
+        text: [
+          `From: ${saved.name} <${saved.email}>`,
+          `Company: ${saved.company ?? '—'}`,
+          `Subject: ${subject}`,
+          `Language: ${saved.language}`,
+          `Reference: ${saved.id}`,
+          '',
+          saved.message,
+        ].join('\n'),
+      },
+      { idempotencyKey: `contact-notice-${saved.id}` },
+    );
   }
 
   async list(query: ListQuery): Promise<ContactList> {
@@ -134,9 +146,19 @@ export class ContactService implements OnModuleInit {
     try {
       await this.limiter.consume(ip);
     } catch (err) {
-      if (!(err instanceof RateLimiterRes)) throw err;
-      const seconds = Math.max(1, Math.ceil(err.msBeforeNext / 1000));
-      throw new DomainError('RATE_LIMITED', CONTACT_TOO_MANY, undefined, { 'Retry-After': String(seconds) });
+      if (err instanceof RateLimiterRes) throw new RateLimitedError(CONTACT_TOO_MANY, err.msBeforeNext);
+      throw err;
+    }
+  }
+
+  /** Counts a confirmation to `email`; false once the address has had its confirmations for the day. */
+  private async mayConfirm(email: string): Promise<boolean> {
+    try {
+      await this.confirmations.consume(email);
+      return true;
+    } catch (err) {
+      if (err instanceof RateLimiterRes) return false;
+      throw err;
     }
   }
 }

@@ -3,7 +3,7 @@ import { AUTH_LIMITS, AUTH_MESSAGES } from '@muster/contracts';
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
-import { DomainError } from '../../platform/errors/domain-error.js';
+import { DomainError, RateLimitedError } from '../../platform/errors/domain-error.js';
 import { REDIS } from '../../platform/redis/redis.tokens.js';
 
 export type ThrottleName =
@@ -52,8 +52,7 @@ export class ThrottleService implements OnModuleInit {
   }
 
   private tooMany(res: RateLimiterRes): DomainError {
-    const seconds = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
-    return new DomainError('RATE_LIMITED', AUTH_MESSAGES.tooMany, undefined, { 'Retry-After': String(seconds) });
+    return new RateLimitedError(AUTH_MESSAGES.tooMany, res.msBeforeNext);
   }
 
   /** Counts one attempt; throws 429 when the limit is used up. */

@@ -26,3 +26,10 @@ export class NotFoundError extends DomainError {
     super('NOT_FOUND', `${what} not found`);
   }
 }
+
+/** 429 with Retry-After: a rate limit is used up, for `msBeforeNext` more milliseconds. */
+export class RateLimitedError extends DomainError {
+  constructor(message: string, msBeforeNext: number) {
+    super('RATE_LIMITED', message, undefined, { 'Retry-After': String(Math.max(1, Math.ceil(msBeforeNext / 1000))) });
+  }
+}

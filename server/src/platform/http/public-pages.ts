@@ -5,15 +5,14 @@ import {
   isLanguageCode,
   LANGUAGE_CODES,
   languageDirection,
+  OG_LOCALES,
   PRODUCT_NAME,
   PUBLIC_PAGE_NAMESPACES,
   PUBLIC_PAGES,
+  siteMetaValues,
   type LanguageCode,
   type PublicPage,
 } from '@muster/contracts';
-
-/** Open Graph locales of our languages. */
-const OG_LOCALES: Record<LanguageCode, string> = { en: 'en_US', es: 'es_ES', zh: 'zh_CN', ar: 'ar_AR' };
 
 /** A file read once and again only when it changes on disk (the web app can be rebuilt under a running server). */
 class FileCache<T> {
@@ -30,9 +29,14 @@ class FileCache<T> {
     }
     const hit = this.entries.get(path);
     if (hit?.mtimeMs === mtimeMs) return hit.value;
-    const value = this.parse(readFileSync(path, 'utf8'));
-    this.entries.set(path, { mtimeMs, value });
-    return value;
+    try {
+      const value = this.parse(readFileSync(path, 'utf8'));
+      this.entries.set(path, { mtimeMs, value });
+      return value;
+    } catch {
+      // A file being rewritten by a build in progress: do without it this time.
+      return null;
+    }
   }
 }
 
@@ -54,22 +58,49 @@ export interface LanguageHints {
   acceptLanguage?: string | undefined;
 }
 
-/** The language of a request, in the web app's order where the server can see it: ?lng, the cookie, Accept-Language. */
+const baseCode = (value: string | undefined) => value?.trim().toLowerCase().split(/[-_]/)[0];
+
+/** The browser's preferred language: the first of Accept-Language by weight (q=0 means "not this one"). */
+function preferredLanguage(header: string | undefined): string | undefined {
+  const ranked = (header ?? '')
+    .split(',')
+    .map((part, index) => {
+      const [tag, ...params] = part.split(';');
+      const q = Number(
+        params
+          .find((p) => p.trim().startsWith('q='))
+          ?.trim()
+          .slice(2) ?? '1',
+      );
+      return { tag: tag?.trim() ?? '', q: Number.isFinite(q) ? q : 0, index };
+    })
+    .filter((entry) => entry.tag && entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  return ranked[0]?.tag;
+}
+
+/**
+ * The language of a request, in the web app's order where the server can see it: ?lng, the
+ * language cookie (the web app keeps the visitor's choice there too), then the browser's
+ * preferred language. As in the web app, a preferred language we do not offer means English.
+ */
 export function requestLanguage(hints: LanguageHints): LanguageCode {
   for (const value of [hints.query, hints.cookie]) {
-    const code = value?.toLowerCase().split(/[-_]/)[0];
+    const code = baseCode(value);
     if (isLanguageCode(code)) return code;
   }
-  for (const part of (hints.acceptLanguage ?? '').split(',')) {
-    const code = part.trim().split(';')[0]?.toLowerCase().split(/[-_]/)[0];
-    if (isLanguageCode(code)) return code;
-  }
-  return DEFAULT_LANGUAGE;
+  const preferred = baseCode(preferredLanguage(hints.acceptLanguage));
+  return isLanguageCode(preferred) ? preferred : DEFAULT_LANGUAGE;
 }
+
+/** The address of a page in a language: the bare URL for English, `?lng=xx` for the others. */
+const languageUrl = (url: string, code: LanguageCode) => (code === DEFAULT_LANGUAGE ? url : `${url}?lng=${code}`);
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-const fill = (text: string) => text.replace(/\{\{\s*product\s*\}\}/g, PRODUCT_NAME);
+/** Fills the `{{name}}` placeholders of a text (i18next's syntax) from `values`. */
+const fill = (text: string, values: Record<string, string | number>) =>
+  text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 
 /** Chunk files reachable through static imports from a manifest entry (itself included). */
 function reachable(manifest: ViteManifest, key: string | undefined, files = new Set<string>()): Set<string> {
@@ -104,8 +135,9 @@ export function renderIndexHtml(dist: string, path: string, origin: string, hint
 
   const lng = requestLanguage(hints);
   const meta = siteTexts.read(join(dist, 'locales', lng, 'site.json'))?.meta?.[page.id] ?? {};
-  const title = fill(meta.title ?? PRODUCT_NAME);
-  const description = fill(meta.description ?? '');
+  const values = siteMetaValues(lng);
+  const title = fill(meta.title ?? PRODUCT_NAME, values);
+  const description = fill(meta.description ?? '', values);
   const url = `${origin}${page.path}`;
   const manifest = manifests.read(join(dist, '.vite', 'manifest.json'));
   const head = [
@@ -118,8 +150,8 @@ export function renderIndexHtml(dist: string, path: string, origin: string, hint
     `<meta property="og:locale" content="${OG_LOCALES[lng]}" />`,
     ...LANGUAGE_CODES.filter((code) => code !== lng).map((code) => `<meta property="og:locale:alternate" content="${OG_LOCALES[code]}" />`),
     `<meta name="twitter:card" content="summary" />`,
-    `<link rel="canonical" href="${escape(lng === DEFAULT_LANGUAGE ? url : `${url}?lng=${lng}`)}" />`,
-    ...LANGUAGE_CODES.map((code) => `<link rel="alternate" hreflang="${code}" href="${escape(`${url}?lng=${code}`)}" />`),
+    `<link rel="canonical" href="${escape(languageUrl(url, lng))}" />`,
+    ...LANGUAGE_CODES.map((code) => `<link rel="alternate" hreflang="${code}" href="${escape(languageUrl(url, code))}" />`),
     `<link rel="alternate" hreflang="x-default" href="${escape(url)}" />`,
     ...[...PUBLIC_PAGE_NAMESPACES, page.namespace].map(
       (ns) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="/locales/${lng}/${ns}.json" />`,
@@ -127,11 +159,12 @@ export function renderIndexHtml(dist: string, path: string, origin: string, hint
     ...(manifest ? pageChunks(manifest, page.module).map((file) => `<link rel="modulepreload" href="/${file}" />`) : []),
   ].join('\n    ');
 
+  // Replacement functions, not strings: a text with "$&" or "$'" must stay as it is.
   return template
-    .replace(/<html[^>]*>/, `<html lang="${lng}" dir="${languageDirection(lng)}">`)
-    .replace(/<title>[^<]*<\/title>/, `<title>${escape(title)}</title>`)
+    .replace(/<html[^>]*>/, () => `<html lang="${lng}" dir="${languageDirection(lng)}">`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escape(title)}</title>`)
     .replace(/\s*<meta\s+name="description"[^>]*\/?>/, '')
-    .replace('</head>', `    ${head}\n  </head>`);
+    .replace('</head>', () => `    ${head}\n  </head>`);
 }
 
 /** robots.txt: the public site may be crawled, the app, the API and the auditor portal not. */
@@ -153,7 +186,7 @@ export function sitemapXml(origin: string, lastModified: string): string {
   const urls = PUBLIC_PAGES.map((page) => {
     const loc = `${origin}${page.path}`;
     const alternates = LANGUAGE_CODES.map(
-      (code) => `    <xhtml:link rel="alternate" hreflang="${code}" href="${escape(`${loc}?lng=${code}`)}"/>`,
+      (code) => `    <xhtml:link rel="alternate" hreflang="${code}" href="${escape(languageUrl(loc, code))}"/>`,
     ).join('\n');
     return `  <url>\n    <loc>${escape(loc)}</loc>\n    <lastmod>${lastModified}</lastmod>\n${alternates}\n  </url>`;
   });

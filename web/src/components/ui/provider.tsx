@@ -1,8 +1,8 @@
 import { ChakraProvider, LocaleProvider } from '@chakra-ui/react';
+import { intlLocale } from '@muster/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { intlLocale } from '../../lib/format';
 import { createQueryClient } from '../../lib/query-client';
 import { system } from './system';
 import { Toaster, toaster } from './toaster';

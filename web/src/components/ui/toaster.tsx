@@ -1,4 +1,4 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { Component, lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import type { toaster as regionToaster } from './toaster-region';
 
 type ToastOptions = Parameters<typeof regionToaster.create>[0];
@@ -9,7 +9,14 @@ type ToastOptions = Parameters<typeof regionToaster.create>[0];
  * one. The region mounts then, and shows the toast.
  */
 let region: Promise<typeof import('./toaster-region')> | null = null;
-const loadRegion = () => (region ??= import('./toaster-region'));
+function loadRegion() {
+  region ??= import('./toaster-region').catch((err: unknown) => {
+    // Offline, or the file is gone after a new release: the next toast tries again.
+    region = null;
+    throw err;
+  });
+  return region;
+}
 
 let wanted = false;
 const listeners = new Set<() => void>();
@@ -38,6 +45,23 @@ function subscribe(listener: () => void) {
   };
 }
 
+/** Keeps a toast region that could not load from taking the page down with it. */
+class ToastRegionBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown): void {
+    console.error('The toaster could not be shown', error);
+  }
+
+  override render(): ReactNode {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
 /** The toast region, mounted once a toast has been asked for. */
 export function Toaster() {
   const shown = useSyncExternalStore(
@@ -46,8 +70,10 @@ export function Toaster() {
     () => false,
   );
   return shown ? (
-    <Suspense fallback={null}>
-      <ToastRegion />
-    </Suspense>
+    <ToastRegionBoundary>
+      <Suspense fallback={null}>
+        <ToastRegion />
+      </Suspense>
+    </ToastRegionBoundary>
   ) : null;
 }

@@ -1,4 +1,5 @@
 import {
+  Alert,
   Box,
   Button,
   Card,
@@ -32,7 +33,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { FormField } from '../../components/form/FormField';
 import { addRecipes } from '../../components/ui/system';
 import { toaster } from '../../components/ui/toaster';
-import { callEndpoint } from '../../lib/api';
+import { callEndpoint, errorStatus } from '../../lib/api';
 import { useZodForm } from '../../lib/useZodForm';
 import { useAppConfig } from '../../shell/useAppConfig';
 import { PageHeader } from './SiteBlocks';
@@ -72,7 +73,8 @@ function ContactForm() {
         },
         onError: (err) => {
           if (form.setServerErrors(err)) return;
-          toaster.create({ type: 'error', title: t('failure.title'), description: t('failure.text') });
+          const description = errorStatus(err) === 429 ? t('failure.tooManyText') : t('failure.text');
+          toaster.create({ type: 'error', title: t('failure.title'), description });
         },
       },
     );
@@ -143,9 +145,21 @@ function ContactForm() {
         <Text fontSize="sm" color="fg.muted">
           {t('form.privacy')}{' '}
           <Link asChild color="brand.fg">
-            <RouterLink to="/legal/privacy">/legal/privacy</RouterLink>
+            <RouterLink to="/legal/privacy">{t('form.privacyLink')}</RouterLink>
           </Link>
         </Text>
+        {/* The confirmation stays on the page (the toast goes away), read out politely. */}
+        <Box role="status" aria-live="polite">
+          {send.isSuccess && (
+            <Alert.Root status="success" data-testid="contact-sent">
+              <Alert.Indicator />
+              <Alert.Content>
+                <Alert.Title>{t('success.title')}</Alert.Title>
+                <Alert.Description>{t('success.text')}</Alert.Description>
+              </Alert.Content>
+            </Alert.Root>
+          )}
+        </Box>
         <Button
           type="submit"
           colorPalette="brand"

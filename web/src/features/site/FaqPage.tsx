@@ -40,19 +40,21 @@ export default function FaqPage() {
       <Container maxW="4xl" py={{ base: '10', md: '14' }}>
         <Stack gap="10">
           {Object.entries(FAQ_GROUPS).map(([group, items]) => (
-            <Stack key={group} gap="3" as="section" aria-labelledby={`faq-${group}`}>
-              <Heading as="h2" size="xl" id={`faq-${group}`}>
+            <Stack key={group} gap="3" as="section" aria-labelledby={`faq-group-${group}`}>
+              <Heading as="h2" size="xl" id={`faq-group-${group}`}>
                 {t(`groups.${group}`)}
               </Heading>
               <Accordion.Root collapsible multiple variant="enclosed">
                 {items.map((id) => (
-                  <Accordion.Item key={id} value={id} data-testid="faq-item" id={`faq-${id}`}>
-                    <Accordion.ItemTrigger cursor="pointer" py="4">
-                      <Heading as="h3" size="md" flex="1" textAlign="start" fontWeight="semibold">
-                        {t(`items.${id}.q`, VALUES)}
-                      </Heading>
-                      <Accordion.ItemIndicator />
-                    </Accordion.ItemTrigger>
+                  <Accordion.Item key={id} value={id} data-testid="faq-item" id={`faq-q-${id}`}>
+                    <Heading as="h3" size="md" fontWeight="semibold">
+                      <Accordion.ItemTrigger cursor="pointer" py="4" textAlign="start">
+                        <Text as="span" flex="1">
+                          {t(`items.${id}.q`, VALUES)}
+                        </Text>
+                        <Accordion.ItemIndicator />
+                      </Accordion.ItemTrigger>
+                    </Heading>
                     <Accordion.ItemContent>
                       <Accordion.ItemBody color="fg.muted" pb="4">
                         {t(`items.${id}.a`, VALUES)}

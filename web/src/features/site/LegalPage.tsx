@@ -1,9 +1,9 @@
-import { Box, Container, Heading, Link, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { ANNUAL_DISCOUNT_PERCENT, LEGAL, OVERAGE, PRODUCT_NAME, TRIAL_DAYS } from '@muster/contracts';
+import { Heading, Link, List, Stack, Text } from '@chakra-ui/react';
+import { ANNUAL_DISCOUNT_PERCENT, formatUsd, LEGAL, OVERAGE, PRODUCT_NAME, TRIAL_DAYS } from '@muster/contracts';
 import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../../app/route-table';
-import { formatDate, formatUsd } from '../../lib/format';
-import { PageHeader } from './SiteBlocks';
+import { formatDate } from '../../lib/format';
+import { ContentsLayout, PageHeader } from './SiteBlocks';
 import { usePageMeta } from './usePageMeta';
 
 /** Sections of each legal text, in order (their texts live in the `legal` namespace). */
@@ -42,36 +42,31 @@ export default function LegalPage({ pageId }: PageProps) {
           {t('site:lastUpdated', { date: formatDate(LEGAL.effectiveDate, lng) })}
         </Text>
       </PageHeader>
-      <Container maxW="6xl" py={{ base: '10', md: '14' }}>
-        <SimpleGrid columns={{ base: 1, lg: 4 }} gap="10">
-          <Box as="nav" aria-labelledby="legal-contents" gridColumn={{ lg: 'span 1' }}>
-            <Box position={{ lg: 'sticky' }} top="6">
-              <Heading as="h2" size="sm" id="legal-contents" mb="3">
-                {t('site:onThisPage')}
-              </Heading>
-              <List.Root as="ol" gap="1.5" ps="5" fontSize="sm">
-                {sections.map((key) => (
-                  <List.Item key={key}>
-                    <Link href={`#${key}`} color="fg.muted">
-                      {t(`${doc}.sections.${key}.title`)}
-                    </Link>
-                  </List.Item>
-                ))}
-              </List.Root>
-            </Box>
-          </Box>
-          <Stack gap="8" gridColumn={{ lg: 'span 3' }} maxW="3xl" as="article">
-            {sections.map((key, index) => (
-              <Stack key={key} gap="2" as="section" id={key} aria-labelledby={`${key}-title`} scrollMarginTop="6">
-                <Heading as="h2" size="lg" id={`${key}-title`}>
-                  {index + 1}. {t(`${doc}.sections.${key}.title`)}
-                </Heading>
-                <Text lineHeight="tall">{t(`${doc}.sections.${key}.text`, values)}</Text>
-              </Stack>
+      <ContentsLayout
+        contentsTitle={t('site:onThisPage')}
+        contentsId="legal-contents"
+        gap="8"
+        contents={
+          <List.Root as="ol" gap="1.5" ps="5" fontSize="sm">
+            {sections.map((key) => (
+              <List.Item key={key}>
+                <Link href={`#${key}`} color="fg.muted">
+                  {t(`${doc}.sections.${key}.title`)}
+                </Link>
+              </List.Item>
             ))}
+          </List.Root>
+        }
+      >
+        {sections.map((key, index) => (
+          <Stack key={key} gap="2" as="section" id={key} aria-labelledby={`${key}-title`} scrollMarginTop="6">
+            <Heading as="h2" size="lg" id={`${key}-title`}>
+              {index + 1}. {t(`${doc}.sections.${key}.title`)}
+            </Heading>
+            <Text lineHeight="tall">{t(`${doc}.sections.${key}.text`, values)}</Text>
           </Stack>
-        </SimpleGrid>
-      </Container>
+        ))}
+      </ContentsLayout>
     </>
   );
 }

@@ -15,6 +15,7 @@ import {
 } from '@chakra-ui/react';
 import {
   ANNUAL_DISCOUNT_PERCENT,
+  formatUsd,
   LEGAL,
   OVERAGE,
   PLAN_FEATURES,
@@ -32,7 +33,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { addRecipes } from '../../components/ui/system';
-import { formatCount, formatStorage, formatUsd } from '../../lib/format';
+import { formatCount, formatStorage } from '../../lib/format';
 import { CheckIcon, CheckList, CtaBand, Disclaimer, PageHeader } from './SiteBlocks';
 import { usePageMeta } from './usePageMeta';
 
@@ -105,7 +106,7 @@ function PlanCard({ plan, cycle }: { plan: PlanId; cycle: BillingCycle }) {
         t('overage.runs', { price: f.usd(OVERAGE.drillRunBlockPriceCents), count: OVERAGE.drillRunBlockSize }),
         t('overage.storage', { price: f.usd(OVERAGE.storagePricePerGbCents) }),
       ];
-  const cta = plan === 'enterprise' ? '/contact?subject=enterprise_inquiry' : `/signup?plan=${plan}&billing=${cycle}`;
+  const cta = plan === 'enterprise' ? '/contact?subject=enterprise_inquiry' : '/signup';
   return (
     <Card.Root
       as="article"
@@ -193,6 +194,14 @@ function ComparisonTable() {
       ))}
     </Table.Row>
   );
+  /** The heading row of a group of rows (each group is its own table body). */
+  const groupHeader = (label: string) => (
+    <Table.Row bg="bg.muted">
+      <Table.ColumnHeader colSpan={4} scope="rowgroup">
+        {label}
+      </Table.ColumnHeader>
+    </Table.Row>
+  );
   const withFairUse = (plan: PlanId, value: (p: (typeof PLANS)[PlanId]['limits']) => string) => {
     const def = PLANS[plan];
     return def.fairUse
@@ -216,22 +225,16 @@ function ComparisonTable() {
           </Table.Row>
         </Table.Header>
         <Table.Body>
-          <Table.Row bg="bg.muted">
-            <Table.ColumnHeader colSpan={4} scope="colgroup">
-              {t('compare.groups.limits')}
-            </Table.ColumnHeader>
-          </Table.Row>
+          {groupHeader(t('compare.groups.limits'))}
           {limitRow(t('compare.rows.users'), (plan) => withFairUse(plan, (l) => f.count(l.users)))}
           {limitRow(t('compare.rows.runs'), (plan) => withFairUse(plan, (l) => f.count(l.drillRunsPerMonth)))}
           {limitRow(t('compare.rows.storage'), (plan) => withFairUse(plan, (l) => f.storage(l.storageGb)))}
           {limitRow(t('compare.rows.overage'), (plan) => (PLANS[plan].overageBilling ? t('compare.overageYes') : t('compare.fairUse')))}
-          {COMPARISON.map(({ group, features }) => [
-            <Table.Row key={group} bg="bg.muted">
-              <Table.ColumnHeader colSpan={4} scope="colgroup">
-                {t(`compare.groups.${group}`)}
-              </Table.ColumnHeader>
-            </Table.Row>,
-            ...features.map((feature) => (
+        </Table.Body>
+        {COMPARISON.map(({ group, features }) => (
+          <Table.Body key={group}>
+            {groupHeader(t(`compare.groups.${group}`))}
+            {features.map((feature) => (
               <Table.Row key={feature}>
                 <Table.ColumnHeader scope="row" fontWeight="normal">
                   {t(`compare.rows.${feature}`)}
@@ -242,9 +245,9 @@ function ComparisonTable() {
                   </Table.Cell>
                 ))}
               </Table.Row>
-            )),
-          ])}
-        </Table.Body>
+            ))}
+          </Table.Body>
+        ))}
       </Table.Root>
     </Table.ScrollArea>
   );

@@ -1,8 +1,8 @@
-import { Box, Button, Container, Heading, HStack, List, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Container, Heading, HStack, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { PRODUCT_NAME, TRIAL_DAYS } from '@muster/contracts';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
 
 /** The heading band of a public page: its h1 and lead paragraph. */
 export function PageHeader({ title, lead, children }: { title: string; lead?: string; children?: ReactNode }) {
@@ -91,5 +91,47 @@ export function Disclaimer() {
       </Heading>
       <Text color="fg.muted">{t('disclaimer.text', { product: PRODUCT_NAME })}</Text>
     </Box>
+  );
+}
+
+/** Scrolls to the element the URL's hash names once the page has rendered it (deep links into long pages). */
+export function useScrollToHash(): void {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (!hash) return;
+    document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+  }, [hash]);
+}
+
+interface ContentsLayoutProps {
+  /** Heading of the table of contents, and its id (the navigation is labelled by it). */
+  contentsTitle: string;
+  contentsId: string;
+  /** The table of contents: links to the sections' anchors. */
+  contents: ReactNode;
+  /** Space between the sections. */
+  gap: string;
+  children: ReactNode;
+}
+
+/** A long page with its table of contents beside it (above it on narrow screens); deep links scroll to their section. */
+export function ContentsLayout({ contentsTitle, contentsId, contents, gap, children }: ContentsLayoutProps) {
+  useScrollToHash();
+  return (
+    <Container maxW="6xl" py={{ base: '10', md: '14' }}>
+      <SimpleGrid columns={{ base: 1, lg: 4 }} gap="10">
+        <Box as="nav" aria-labelledby={contentsId}>
+          <Box position={{ lg: 'sticky' }} top="6" maxH={{ lg: 'calc(100dvh - 3rem)' }} overflowY={{ lg: 'auto' }}>
+            <Heading as="h2" size="sm" id={contentsId} mb="3">
+              {contentsTitle}
+            </Heading>
+            {contents}
+          </Box>
+        </Box>
+        <Stack gap={gap} gridColumn={{ lg: 'span 3' }} maxW="3xl" as="article">
+          {children}
+        </Stack>
+      </SimpleGrid>
+    </Container>
   );
 }
