@@ -4,6 +4,7 @@ import { authEndpoints } from './auth.js';
 import { auditorEndpoints } from './auditor.js';
 import { appConfigEndpoints } from './app-config.js';
 import { contactEndpoints } from './contact.js';
+import { ticketEndpoints } from './tickets.js';
 
 /** Every REST endpoint of Muster, grouped by feature. */
 export const api = {
@@ -13,4 +14,5 @@ export const api = {
   auditor: auditorEndpoints,
   appConfig: appConfigEndpoints,
   contact: contactEndpoints,
+  tickets: ticketEndpoints,
 } as const;

@@ -14,3 +14,4 @@ export * from './api.js';
 export * from './plans.js';
 export * from './site.js';
 export * from './contact.js';
+export * from './tickets.js';

@@ -4,6 +4,7 @@ import type { AppConfig } from './config/config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { ContactModule } from './modules/contact/contact.module.js';
+import { TicketsModule } from './modules/tickets/tickets.module.js';
 import { AppConfigModule } from './modules/app-config/app-config.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { IdentityModule } from './modules/identity/identity.module.js';
@@ -40,6 +41,7 @@ export class AppModule {
         AppConfigModule,
         IdentityModule.forRoot(config),
         ContactModule,
+        TicketsModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ErrorsFilter },

@@ -3,7 +3,10 @@ import { Organization } from '../modules/identity/entities/organization.entity.j
 import { User } from '../modules/identity/entities/user.entity.js';
 import { AuditorInvite } from '../modules/identity/entities/auditor-invite.entity.js';
 import { ContactMessage } from '../modules/contact/entities/contact-message.entity.js';
+import { TicketComment } from '../modules/tickets/entities/ticket-comment.entity.js';
+import { TicketEvent } from '../modules/tickets/entities/ticket-event.entity.js';
+import { Ticket } from '../modules/tickets/entities/ticket.entity.js';
 import { AuditEvent } from '../platform/audit/audit-event.entity.js';
 
 /** Every TypeORM entity; new modules add theirs here. */
-export const ENTITIES = [Organization, User, Membership, AuditorInvite, AuditEvent, ContactMessage];
+export const ENTITIES = [Organization, User, Membership, AuditorInvite, AuditEvent, ContactMessage, Ticket, TicketComment, TicketEvent];

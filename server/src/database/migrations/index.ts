@@ -2,9 +2,15 @@ import type { MigrationInterface } from 'typeorm';
 import { Init1795330633902 } from './1795330633902-Init.js';
 import { Identity1795332002704 } from './1795332002704-Identity.js';
 import { ContactMessages1795438389428 } from './1795438389428-ContactMessages.js';
+import { Tickets1795443402932 } from './1795443402932-Tickets.js';
 
 /**
  * Every migration, in order. To add one: change the entities, build the server, run
  * `node server/dist/database/generate-migration.js Name`, read the file, list it here.
  */
-export const MIGRATIONS: (new () => MigrationInterface)[] = [Init1795330633902, Identity1795332002704, ContactMessages1795438389428];
+export const MIGRATIONS: (new () => MigrationInterface)[] = [
+  Init1795330633902,
+  Identity1795332002704,
+  ContactMessages1795438389428,
+  Tickets1795443402932,
+];

@@ -23,6 +23,8 @@ export class IdentityModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: IdentityModule,
+      // Other modules use AuthService to know who an account is (tickets, chat, audit views).
+      global: true,
       imports: [PassportModule.register({ session: false }), TypeOrmModule.forFeature([User, Organization, Membership, AuditorInvite])],
       controllers: [
         AuthController,

@@ -1,0 +1,344 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import {
+  hasRank,
+  PRODUCT_NAME,
+  TICKET_SLA_HOURS,
+  type Role,
+  type TicketDetail,
+  type TicketList,
+  type TicketSummary,
+  type createTicketSchema,
+  type ticketCommentSchema,
+  type ticketListQuerySchema,
+  type updateTicketSchema,
+} from '@muster/contracts';
+import { Brackets, DataSource, type EntityManager, type Repository } from 'typeorm';
+import type { z } from 'zod';
+import type { AuthContext } from '../../platform/auth/auth.decorators.js';
+import { DomainError, NotFoundError } from '../../platform/errors/domain-error.js';
+import { MailService } from '../../platform/mail/mail.service.js';
+import { AuthService } from '../identity/auth.service.js';
+import type { Account } from '../identity/accounts.js';
+import { TicketComment } from './entities/ticket-comment.entity.js';
+import { TicketEvent } from './entities/ticket-event.entity.js';
+import { Ticket } from './entities/ticket.entity.js';
+
+type CreateInput = z.output<typeof createTicketSchema>;
+type CommentInput = z.output<typeof ticketCommentSchema>;
+type UpdateInput = z.output<typeof updateTicketSchema>;
+type ListQuery = z.output<typeof ticketListQuerySchema>;
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** Who is acting on a ticket. */
+interface Actor {
+  userId: string;
+  name: string;
+  email: string;
+  role: Role;
+  orgId: string | null;
+  /** A support operator: SYSOPS and above. */
+  operator: boolean;
+}
+
+export const TICKET_MESSAGES = {
+  noOrganization: 'Tickets are opened by members of an organisation',
+  operatorsOnly: 'Only support operators can do this',
+  internalOperatorsOnly: 'Only support operators can write internal notes',
+  organizationScope: "Only administrators and managers can list their organisation's tickets",
+  notOperator: 'Choose a support operator',
+} as const;
+
+function displayName(account: Account): string {
+  const { firstName, lastName, username } = account.user;
+  return [firstName, lastName].filter(Boolean).join(' ') || username;
+}
+
+/**
+ * Support tickets: opened by organisation members, worked by support operators (SYSOPS and
+ * above), seen by the requester, their organisation's ADMIN and MANAGER, and operators.
+ * Service-level due times come from the priority; the first public operator reply meets the
+ * first-response level and resolving meets the resolution level. Every change is in the
+ * ticket's history; the requester is emailed on operator replies and status changes.
+ */
+@Injectable()
+export class TicketsService {
+  constructor(
+    @InjectRepository(Ticket) private readonly tickets: Repository<Ticket>,
+    @InjectRepository(TicketComment) private readonly comments: Repository<TicketComment>,
+    @InjectRepository(TicketEvent) private readonly events: Repository<TicketEvent>,
+    private readonly dataSource: DataSource,
+    private readonly accounts: AuthService,
+    private readonly mail: MailService,
+  ) {}
+
+  private async actor(auth: AuthContext): Promise<Actor> {
+    const account = auth.userId ? await this.accounts.findAccount({ id: auth.userId }) : null;
+    if (!account) throw new DomainError('UNAUTHENTICATED', 'You are not signed in');
+    return {
+      userId: account.user.id,
+      name: displayName(account),
+      email: account.user.email,
+      role: account.membership.role,
+      orgId: account.membership.orgId,
+      operator: hasRank(account.membership.role, 'SYSOPS'),
+    };
+  }
+
+  /** Whether the actor may see a ticket: operators all, the requester theirs, ADMIN/MANAGER their organisation's. */
+  private canSee(actor: Actor, ticket: Ticket): boolean {
+    if (actor.operator || ticket.requesterUserId === actor.userId) return true;
+    return ticket.orgId !== null && ticket.orgId === actor.orgId && (actor.role === 'ADMIN' || actor.role === 'MANAGER');
+  }
+
+  private async visible(actor: Actor, id: string, manager?: EntityManager): Promise<Ticket> {
+    const repo = manager?.getRepository(Ticket) ?? this.tickets;
+    const ticket = /^[0-9a-f-]{36}$/i.test(id)
+      ? await repo.findOne({ where: { id }, ...(manager ? { lock: { mode: 'pessimistic_write' as const } } : {}) })
+      : null;
+    // Another organisation's ticket is not found, never forbidden.
+    if (!ticket || !this.canSee(actor, ticket)) throw new NotFoundError('Ticket');
+    return ticket;
+  }
+
+  async create(auth: AuthContext, input: CreateInput): Promise<TicketDetail> {
+    const actor = await this.actor(auth);
+    const account = await this.accounts.findAccount({ id: actor.userId });
+    if (!actor.orgId || !account?.org) throw new DomainError('FORBIDDEN', TICKET_MESSAGES.noOrganization);
+    const now = Date.now();
+    const sla = TICKET_SLA_HOURS[input.priority];
+    const saved = await this.dataSource.transaction(async (manager) => {
+      const ticket = await manager.getRepository(Ticket).save(
+        manager.getRepository(Ticket).create({
+          orgId: actor.orgId,
+          orgName: account.org?.name ?? null,
+          requesterUserId: actor.userId,
+          requesterName: actor.name,
+          requesterEmail: actor.email,
+          subject: input.subject,
+          description: input.description,
+          category: input.category,
+          priority: input.priority,
+          status: 'open',
+          firstResponseDueAt: new Date(now + sla.firstResponse * HOUR_MS),
+          resolutionDueAt: new Date(now + sla.resolution * HOUR_MS),
+        }),
+      );
+      await this.record(manager, ticket, actor, 'created', null, ticket.status);
+      return ticket;
+    });
+    return this.detail(actor, saved);
+  }
+
+  async list(auth: AuthContext, query: ListQuery): Promise<TicketList> {
+    const actor = await this.actor(auth);
+    const qb = this.tickets.createQueryBuilder('t');
+    if (query.scope === 'mine') {
+      qb.where('t.requester_user_id = :userId', { userId: actor.userId });
+    } else if (query.scope === 'organization') {
+      if (!actor.orgId || (actor.role !== 'ADMIN' && actor.role !== 'MANAGER')) {
+        throw new DomainError('FORBIDDEN', TICKET_MESSAGES.organizationScope);
+      }
+      qb.where('t.org_id = :orgId', { orgId: actor.orgId });
+    } else {
+      if (!actor.operator) throw new DomainError('FORBIDDEN', TICKET_MESSAGES.operatorsOnly);
+      qb.where('1 = 1');
+    }
+    if (query.status) qb.andWhere('t.status = :status', { status: query.status });
+    if (query.priority) qb.andWhere('t.priority = :priority', { priority: query.priority });
+    if (query.assigneeId) qb.andWhere('t.assignee_user_id = :assigneeId', { assigneeId: query.assigneeId });
+    if (query.q) {
+      const words = query.q.split(/\s+/).filter(Boolean).slice(0, 8);
+      qb.andWhere(
+        new Brackets((w) => {
+          words.forEach((word, i) => {
+            w.andWhere(`t.subject ILIKE :w${String(i)}`, { [`w${String(i)}`]: `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%` });
+          });
+        }),
+      );
+    }
+    const [rows, total] = await qb
+      .orderBy('t.created_at', 'DESC')
+      .addOrderBy('t.id', 'DESC')
+      .take(query.limit)
+      .skip(query.offset)
+      .getManyAndCount();
+    const now = Date.now();
+    return { items: rows.map((t) => summaryOf(t, now)), total };
+  }
+
+  async get(auth: AuthContext, id: string): Promise<TicketDetail> {
+    const actor = await this.actor(auth);
+    return this.detail(actor, await this.visible(actor, id));
+  }
+
+  async comment(auth: AuthContext, id: string, input: CommentInput): Promise<TicketDetail> {
+    const actor = await this.actor(auth);
+    if (input.internal && !actor.operator) throw new DomainError('FORBIDDEN', TICKET_MESSAGES.internalOperatorsOnly);
+    const ticket = await this.dataSource.transaction(async (manager) => {
+      const locked = await this.visible(actor, id, manager);
+      await manager.getRepository(TicketComment).save(
+        manager.getRepository(TicketComment).create({
+          ticketId: locked.id,
+          authorUserId: actor.userId,
+          authorName: actor.name,
+          authorEmail: actor.email,
+          fromSupport: actor.operator,
+          body: input.body,
+          internal: input.internal,
+        }),
+      );
+      await this.record(manager, locked, actor, input.internal ? 'internal_note' : 'comment', null, null);
+      if (actor.operator && !input.internal && !locked.firstRespondedAt) locked.firstRespondedAt = new Date();
+      // A customer's reply on a ticket waiting for them, or already resolved, puts it back in the queue.
+      if (!actor.operator && (locked.status === 'pending' || locked.status === 'resolved')) {
+        await this.record(manager, locked, actor, 'status', locked.status, 'open');
+        locked.status = 'open';
+        locked.resolvedAt = null;
+      }
+      return manager.getRepository(Ticket).save(locked);
+    });
+    if (actor.operator && !input.internal && ticket.requesterUserId !== actor.userId) {
+      await this.notify(ticket, `New reply on your ticket #${String(ticket.number)}`, [
+        `${actor.name} of ${PRODUCT_NAME} support replied to your ticket "${ticket.subject}":`,
+        '',
+        input.body,
+      ]);
+    }
+    return this.detail(actor, ticket);
+  }
+
+  async update(auth: AuthContext, id: string, input: UpdateInput): Promise<TicketDetail> {
+    const actor = await this.actor(auth);
+    if (!actor.operator) {
+      // Say nothing of a ticket the actor cannot see.
+      await this.visible(actor, id);
+      throw new DomainError('FORBIDDEN', TICKET_MESSAGES.operatorsOnly);
+    }
+    let assignee: Account | null = null;
+    if (input.assigneeId) {
+      assignee = await this.accounts.findAccount({ id: input.assigneeId });
+      if (!assignee || !hasRank(assignee.membership.role, 'SYSOPS')) {
+        throw new DomainError('VALIDATION_FAILED', `assigneeId: ${TICKET_MESSAGES.notOperator}`, {
+          assigneeId: TICKET_MESSAGES.notOperator,
+        });
+      }
+    }
+    const { ticket, statusChange } = await this.dataSource.transaction(async (manager) => {
+      const locked = await this.visible(actor, id, manager);
+      let change: { from: string; to: string } | null = null;
+      if (input.status !== undefined && input.status !== locked.status) {
+        await this.record(manager, locked, actor, 'status', locked.status, input.status);
+        change = { from: locked.status, to: input.status };
+        locked.status = input.status;
+        if (input.status === 'resolved' || input.status === 'closed') locked.resolvedAt ??= new Date();
+        else locked.resolvedAt = null;
+      }
+      if (input.priority !== undefined && input.priority !== locked.priority) {
+        await this.record(manager, locked, actor, 'priority', locked.priority, input.priority);
+        locked.priority = input.priority;
+      }
+      if (input.assigneeId !== undefined && input.assigneeId !== locked.assigneeUserId) {
+        const name = assignee ? displayName(assignee) : null;
+        await this.record(manager, locked, actor, 'assignee', locked.assigneeName, name);
+        locked.assigneeUserId = assignee?.user.id ?? null;
+        locked.assigneeName = name;
+      }
+      return { ticket: await manager.getRepository(Ticket).save(locked), statusChange: change };
+    });
+    if (statusChange) {
+      await this.notify(ticket, `Your ticket #${String(ticket.number)} is now ${ticket.status}`, [
+        `The status of your ticket "${ticket.subject}" changed from ${statusChange.from} to ${statusChange.to}.`,
+      ]);
+    }
+    return this.detail(actor, ticket);
+  }
+
+  private async record(
+    manager: EntityManager,
+    ticket: Ticket,
+    actor: Actor,
+    kind: TicketEvent['kind'],
+    from: string | null,
+    to: string | null,
+  ): Promise<void> {
+    await manager
+      .getRepository(TicketEvent)
+      .save(
+        manager
+          .getRepository(TicketEvent)
+          .create({ ticketId: ticket.id, actorUserId: actor.userId, actorName: actor.name, kind, from, to }),
+      );
+  }
+
+  private async notify(ticket: Ticket, subject: string, lines: string[]): Promise<void> {
+    await this.mail.send({
+      to: ticket.requesterEmail,
+      subject: `${subject} — ${PRODUCT_NAME}`,
+      text: [
+        `Hello ${ticket.requesterName},`,
+        '',
+        ...lines,
+        '',
+        `Ticket #${String(ticket.number)}: ${ticket.subject}`,
+        '',
+        `— ${PRODUCT_NAME} support`,
+      ].join('\n'),
+    });
+  }
+
+  private async detail(actor: Actor, ticket: Ticket): Promise<TicketDetail> {
+    const [comments, history] = await Promise.all([
+      this.comments.find({ where: { ticketId: ticket.id }, order: { seq: 'ASC' } }),
+      this.events.find({ where: { ticketId: ticket.id }, order: { seq: 'ASC' } }),
+    ]);
+    return {
+      ...summaryOf(ticket, Date.now()),
+      description: ticket.description,
+      comments: comments
+        .filter((c) => actor.operator || !c.internal)
+        .map((c) => ({
+          id: c.id,
+          author: { id: c.authorUserId, name: c.authorName, email: actor.operator ? c.authorEmail : null },
+          fromSupport: c.fromSupport,
+          body: c.body,
+          internal: c.internal,
+          createdAt: c.createdAt.toISOString(),
+        })),
+      history: history
+        .filter((e) => actor.operator || e.kind !== 'internal_note')
+        .map((e) => ({
+          id: e.id,
+          kind: e.kind,
+          actor: { id: e.actorUserId, name: e.actorName, email: null },
+          from: e.from,
+          to: e.to,
+          createdAt: e.createdAt.toISOString(),
+        })),
+    };
+  }
+}
+
+/** A ticket as lists show it, with its service levels judged at `now`. */
+export function summaryOf(t: Ticket, now: number): TicketSummary {
+  const late = (due: Date, metAt: Date | null) => (metAt ? metAt.getTime() > due.getTime() : now > due.getTime());
+  return {
+    id: t.id,
+    number: t.number,
+    subject: t.subject,
+    category: t.category,
+    priority: t.priority,
+    status: t.status,
+    organization: t.orgId ? { id: t.orgId, name: t.orgName ?? '' } : null,
+    requester: { id: t.requesterUserId, name: t.requesterName, email: t.requesterEmail },
+    assignee: t.assigneeUserId ? { id: t.assigneeUserId, name: t.assigneeName ?? '', email: null } : null,
+    createdAt: t.createdAt.toISOString(),
+    updatedAt: t.updatedAt.toISOString(),
+    firstResponseDueAt: t.firstResponseDueAt.toISOString(),
+    resolutionDueAt: t.resolutionDueAt.toISOString(),
+    firstRespondedAt: t.firstRespondedAt?.toISOString() ?? null,
+    resolvedAt: t.resolvedAt?.toISOString() ?? null,
+    breached: { firstResponse: late(t.firstResponseDueAt, t.firstRespondedAt), resolution: late(t.resolutionDueAt, t.resolvedAt) },
+  };
+}
