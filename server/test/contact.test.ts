@@ -1,4 +1,4 @@
-import type { ContactList } from '@muster/contracts';
+import type { ContactList, TicketDetail } from '@muster/contracts';
 import { TestClient } from './support/client.js';
 import { createTestDatabase } from './support/databases.js';
 import { sql } from './support/db.js';
@@ -86,12 +86,22 @@ describe('Contact form', () => {
       subject: 'demo',
       message: body.message,
       language: 'es',
-      status: 'new',
-      ticketId: null,
+      status: 'ticket_opened',
       ip: `203.0.113.${String(address)}`,
     });
     expect(list.total).toBeGreaterThanOrEqual(1);
     expect(confirmation.text).toContain(`Reference: ${stored!.id}`);
+
+    // Support operators work it as a ticket of no organisation, the sender as its requester.
+    const ticket = (await (await sysops.get(`/api/tickets/${stored!.ticketId!}`)).json()) as TicketDetail;
+    expect(ticket).toMatchObject({
+      subject: 'Request a demo — North Quay Terminal',
+      description: body.message,
+      category: 'question',
+      status: 'open',
+      organization: null,
+      requester: { id: null, name: 'Amara Quayside', email: body.email },
+    });
   });
 
   it('lets only support operators and above read the messages', async () => {

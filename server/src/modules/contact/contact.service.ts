@@ -6,6 +6,7 @@ import {
   type ContactList,
   type ContactMessageRecord,
   type ContactSubject,
+  type TicketCategory,
   type contactListQuerySchema,
   type contactMessageSchema,
 } from '@muster/contracts';
@@ -18,10 +19,21 @@ import type { ClientContext } from '../../platform/auth/auth.decorators.js';
 import { RateLimitedError } from '../../platform/errors/domain-error.js';
 import { MailService } from '../../platform/mail/mail.service.js';
 import { REDIS } from '../../platform/redis/redis.tokens.js';
+import { TicketsService } from '../tickets/tickets.service.js';
 import { ContactMessage } from './entities/contact-message.entity.js';
 
 type ContactInput = z.output<typeof contactMessageSchema>;
 type ListQuery = z.output<typeof contactListQuerySchema>;
+
+/** The ticket category a contact subject opens. */
+const SUBJECT_CATEGORIES: Record<ContactSubject, TicketCategory> = {
+  demo: 'question',
+  pricing: 'billing',
+  technical_support: 'technical',
+  enterprise_inquiry: 'question',
+  general_support: 'question',
+  other: 'other',
+};
 
 /** English names of the subjects, for the emails. */
 const SUBJECT_NAMES: Record<ContactSubject, string> = {
@@ -38,8 +50,8 @@ export const CONTACT_TOO_MANY = 'You have sent several messages in a short time.
 export const CONFIRMATIONS_PER_ADDRESS_PER_DAY = 3;
 
 /**
- * The public contact form: stores each message for support operators (a ticket once tickets
- * exist), confirms it to the sender and tells the support address, both through the mail
+ * The public contact form: stores each message and opens a ticket for support operators,
+ * confirms it to the sender and tells the support address, both through the mail
  * queue. Spam defence: a per-address rate limit, and a honeypot field that bots fill in —
  * such messages are answered like any other and dropped. The confirmation carries none of the
  * sender's text and goes to one address at most three times a day, so the form cannot relay
@@ -54,6 +66,7 @@ export class ContactService implements OnModuleInit {
   constructor(
     @InjectRepository(ContactMessage) private readonly messages: Repository<ContactMessage>,
     private readonly mail: MailService,
+    private readonly tickets: TicketsService,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -93,6 +106,19 @@ export class ContactService implements OnModuleInit {
       }),
     );
     const subject = SUBJECT_NAMES[saved.subject];
+    // Support operators work it as a ticket; their replies are emailed to the sender.
+    const ticket = await this.tickets.openForVisitor(
+      { name: saved.name, email: saved.email },
+      {
+        subject: `${subject} — ${saved.company ?? saved.name}`.slice(0, 200),
+        description: saved.message,
+        category: SUBJECT_CATEGORIES[saved.subject],
+        priority: 'normal',
+      },
+    );
+    saved.status = 'ticket_opened';
+    saved.ticketId = ticket.id;
+    await this.messages.save(saved);
     if (await this.mayConfirm(saved.email)) {
       await this.mail.send(
         {

@@ -31,9 +31,9 @@ type ListQuery = z.output<typeof ticketListQuerySchema>;
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** Who is acting on a ticket. */
+/** Who is acting on a ticket (a visitor without an account has no user id). */
 interface Actor {
-  userId: string;
+  userId: string | null;
   name: string;
   email: string;
   role: Role;
@@ -41,6 +41,9 @@ interface Actor {
   /** A support operator: SYSOPS and above. */
   operator: boolean;
 }
+
+/** A signed-in member acting. */
+type Member = Actor & { userId: string };
 
 export const TICKET_MESSAGES = {
   noOrganization: 'Tickets are opened by members of an organisation',
@@ -73,10 +76,11 @@ export class TicketsService {
     private readonly mail: MailService,
   ) {}
 
-  private async actor(auth: AuthContext): Promise<Actor> {
+  /** The signed-in member acting, with their account. */
+  private async member(auth: AuthContext): Promise<{ actor: Member; account: Account }> {
     const account = auth.userId ? await this.accounts.findAccount({ id: auth.userId }) : null;
     if (!account) throw new DomainError('UNAUTHENTICATED', 'You are not signed in');
-    return {
+    const actor: Member = {
       userId: account.user.id,
       name: displayName(account),
       email: account.user.email,
@@ -84,15 +88,20 @@ export class TicketsService {
       orgId: account.membership.orgId,
       operator: hasRank(account.membership.role, 'SYSOPS'),
     };
+    return { actor, account };
+  }
+
+  private async actor(auth: AuthContext): Promise<Member> {
+    return (await this.member(auth)).actor;
   }
 
   /** Whether the actor may see a ticket: operators all, the requester theirs, ADMIN/MANAGER their organisation's. */
-  private canSee(actor: Actor, ticket: Ticket): boolean {
+  private canSee(actor: Member, ticket: Ticket): boolean {
     if (actor.operator || ticket.requesterUserId === actor.userId) return true;
     return ticket.orgId !== null && ticket.orgId === actor.orgId && (actor.role === 'ADMIN' || actor.role === 'MANAGER');
   }
 
-  private async visible(actor: Actor, id: string, manager?: EntityManager): Promise<Ticket> {
+  private async visible(actor: Member, id: string, manager?: EntityManager): Promise<Ticket> {
     const repo = manager?.getRepository(Ticket) ?? this.tickets;
     const ticket = /^[0-9a-f-]{36}$/i.test(id)
       ? await repo.findOne({ where: { id }, ...(manager ? { lock: { mode: 'pessimistic_write' as const } } : {}) })
@@ -103,16 +112,16 @@ export class TicketsService {
   }
 
   async create(auth: AuthContext, input: CreateInput): Promise<TicketDetail> {
-    const actor = await this.actor(auth);
-    const account = await this.accounts.findAccount({ id: actor.userId });
-    if (!actor.orgId || !account?.org) throw new DomainError('FORBIDDEN', TICKET_MESSAGES.noOrganization);
+    const { actor, account } = await this.member(auth);
+    const org = account.org;
+    if (!org) throw new DomainError('FORBIDDEN', TICKET_MESSAGES.noOrganization);
     const now = Date.now();
     const sla = TICKET_SLA_HOURS[input.priority];
     const saved = await this.dataSource.transaction(async (manager) => {
       const ticket = await manager.getRepository(Ticket).save(
         manager.getRepository(Ticket).create({
-          orgId: actor.orgId,
-          orgName: account.org?.name ?? null,
+          orgId: org.id,
+          orgName: org.name,
           requesterUserId: actor.userId,
           requesterName: actor.name,
           requesterEmail: actor.email,
@@ -129,6 +138,37 @@ export class TicketsService {
       return ticket;
     });
     return this.detail(actor, saved);
+  }
+
+  /**
+   * Opens a ticket for a visitor without an account (the contact form; later, live chat when no
+   * operator is online). It belongs to no organisation: support operators see it, and their
+   * replies are emailed to the visitor.
+   */
+  async openForVisitor(visitor: { name: string; email: string }, input: CreateInput): Promise<Ticket> {
+    const actor: Actor = { userId: null, name: visitor.name, email: visitor.email, role: 'USER', orgId: null, operator: false };
+    const now = Date.now();
+    const sla = TICKET_SLA_HOURS[input.priority];
+    return this.dataSource.transaction(async (manager) => {
+      const ticket = await manager.getRepository(Ticket).save(
+        manager.getRepository(Ticket).create({
+          orgId: null,
+          orgName: null,
+          requesterUserId: null,
+          requesterName: visitor.name,
+          requesterEmail: visitor.email,
+          subject: input.subject,
+          description: input.description,
+          category: input.category,
+          priority: input.priority,
+          status: 'open',
+          firstResponseDueAt: new Date(now + sla.firstResponse * HOUR_MS),
+          resolutionDueAt: new Date(now + sla.resolution * HOUR_MS),
+        }),
+      );
+      await this.record(manager, ticket, actor, 'created', null, ticket.status);
+      return ticket;
+    });
   }
 
   async list(auth: AuthContext, query: ListQuery): Promise<TicketList> {
@@ -288,7 +328,7 @@ export class TicketsService {
     });
   }
 
-  private async detail(actor: Actor, ticket: Ticket): Promise<TicketDetail> {
+  private async detail(actor: Member, ticket: Ticket): Promise<TicketDetail> {
     const [comments, history] = await Promise.all([
       this.comments.find({ where: { ticketId: ticket.id }, order: { seq: 'ASC' } }),
       this.events.find({ where: { ticketId: ticket.id }, order: { seq: 'ASC' } }),
