@@ -5,6 +5,7 @@ import { auditorEndpoints } from './auditor.js';
 import { appConfigEndpoints } from './app-config.js';
 import { contactEndpoints } from './contact.js';
 import { ticketEndpoints } from './tickets.js';
+import { knowledgeEndpoints } from './knowledge.js';
 
 /** Every REST endpoint of Muster, grouped by feature. */
 export const api = {
@@ -15,4 +16,5 @@ export const api = {
   appConfig: appConfigEndpoints,
   contact: contactEndpoints,
   tickets: ticketEndpoints,
+  knowledge: knowledgeEndpoints,
 } as const;

@@ -15,3 +15,4 @@ export * from './plans.js';
 export * from './site.js';
 export * from './contact.js';
 export * from './tickets.js';
+export * from './knowledge.js';

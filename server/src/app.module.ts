@@ -5,6 +5,7 @@ import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { ContactModule } from './modules/contact/contact.module.js';
 import { TicketsModule } from './modules/tickets/tickets.module.js';
+import { KnowledgeModule } from './modules/knowledge/knowledge.module.js';
 import { AppConfigModule } from './modules/app-config/app-config.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { IdentityModule } from './modules/identity/identity.module.js';
@@ -42,6 +43,7 @@ export class AppModule {
         IdentityModule.forRoot(config),
         ContactModule,
         TicketsModule,
+        KnowledgeModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ErrorsFilter },

@@ -6,7 +6,19 @@ import { ContactMessage } from '../modules/contact/entities/contact-message.enti
 import { TicketComment } from '../modules/tickets/entities/ticket-comment.entity.js';
 import { TicketEvent } from '../modules/tickets/entities/ticket-event.entity.js';
 import { Ticket } from '../modules/tickets/entities/ticket.entity.js';
+import { KnowledgeArticle } from '../modules/knowledge/entities/article.entity.js';
 import { AuditEvent } from '../platform/audit/audit-event.entity.js';
 
 /** Every TypeORM entity; new modules add theirs here. */
-export const ENTITIES = [Organization, User, Membership, AuditorInvite, AuditEvent, ContactMessage, Ticket, TicketComment, TicketEvent];
+export const ENTITIES = [
+  Organization,
+  User,
+  Membership,
+  AuditorInvite,
+  AuditEvent,
+  ContactMessage,
+  Ticket,
+  TicketComment,
+  TicketEvent,
+  KnowledgeArticle,
+];

@@ -4,6 +4,8 @@ import { Membership } from '../modules/identity/entities/membership.entity.js';
 import { Organization } from '../modules/identity/entities/organization.entity.js';
 import { User } from '../modules/identity/entities/user.entity.js';
 import { AuditorInvite } from '../modules/identity/entities/auditor-invite.entity.js';
+import { KnowledgeArticle } from '../modules/knowledge/entities/article.entity.js';
+import { SEED_ARTICLES } from './seed-articles.js';
 
 export const DEMO_ORGANIZATION = 'Harbor Point Port Authority';
 /** The password of every demo user (README lists the logins). */
@@ -33,8 +35,9 @@ export const DEMO_USERS: readonly DemoUser[] = [
 ];
 
 /**
- * Creates the demo organisation, one user per role (password DEMO_PASSWORD) and an open
- * guest-auditor invite. Idempotent: an existing demo organisation is left as it is.
+ * Creates the demo organisation, one user per role (password DEMO_PASSWORD), an open
+ * guest-auditor invite and published knowledge-base articles (written by the support operator,
+ * approved by the deputy admin). Idempotent: an existing demo organisation is left as it is.
  */
 export async function seedDemoData(
   dataSource: DataSource,
@@ -46,6 +49,7 @@ export async function seedDemoData(
     if (existing) return { created: false };
     const org = await tx.save(tx.create(Organization, { name: DEMO_ORGANIZATION }));
     let adminId: string | null = null;
+    const names = new Map<Role, { id: string; name: string }>();
     for (const demo of DEMO_USERS) {
       const user = await tx.save(
         tx.create(User, {
@@ -59,6 +63,7 @@ export async function seedDemoData(
         }),
       );
       if (demo.role === 'ADMIN') adminId = user.id;
+      names.set(demo.role, { id: user.id, name: `${demo.firstName} ${demo.lastName}` });
       await tx.save(tx.create(Membership, { userId: user.id, orgId: demo.platform ? null : org.id, role: demo.role }));
     }
     await tx.save(
@@ -70,6 +75,21 @@ export async function seedDemoData(
         scope: {},
       }),
     );
+    const author = names.get('SYSOPS');
+    const reviewer = names.get('DEPUTY_ADMIN');
+    for (const article of SEED_ARTICLES) {
+      await tx.save(
+        tx.create(KnowledgeArticle, {
+          ...article,
+          status: 'published',
+          authorUserId: author?.id ?? null,
+          authorName: author?.name ?? 'Support',
+          reviewerUserId: reviewer?.id ?? null,
+          reviewerName: reviewer?.name ?? null,
+          publishedAt: new Date(),
+        }),
+      );
+    }
     return { created: true };
   });
 }

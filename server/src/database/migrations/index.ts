@@ -3,6 +3,7 @@ import { Init1795330633902 } from './1795330633902-Init.js';
 import { Identity1795332002704 } from './1795332002704-Identity.js';
 import { ContactMessages1795438389428 } from './1795438389428-ContactMessages.js';
 import { Tickets1795443402932 } from './1795443402932-Tickets.js';
+import { KnowledgeBase1795444416756 } from './1795444416756-KnowledgeBase.js';
 
 /**
  * Every migration, in order. To add one: change the entities, build the server, run
@@ -13,4 +14,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   Identity1795332002704,
   ContactMessages1795438389428,
   Tickets1795443402932,
+  KnowledgeBase1795444416756,
 ];

@@ -1,0 +1,170 @@
+import { z } from 'zod';
+import { defineEndpoint } from './http.js';
+import { LANGUAGE_CODES, type LanguageCode } from './i18n.js';
+
+/** Knowledge-base articles: written by support operators, reviewed by another, then published. */
+export const ARTICLE_STATUSES = ['draft', 'in_review', 'published'] as const;
+export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
+
+export const ARTICLE_LIMITS = { titleMin: 3, titleMax: 200, bodyMax: 50_000, tagsMax: 10, tagMax: 40 } as const;
+
+const required = 'Required';
+const languageSchema = z.enum(LANGUAGE_CODES as [LanguageCode, ...LanguageCode[]], { error: 'Choose a language' });
+
+const articleFields = {
+  title: z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .min(ARTICLE_LIMITS.titleMin, `Must be at least ${ARTICLE_LIMITS.titleMin} characters`)
+    .max(ARTICLE_LIMITS.titleMax, `Must be at most ${ARTICLE_LIMITS.titleMax} characters`),
+  /** Markdown. */
+  body: z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(ARTICLE_LIMITS.bodyMax, `Must be at most ${ARTICLE_LIMITS.bodyMax} characters`),
+  tags: z
+    .array(
+      z.string().trim().toLowerCase().min(1, required).max(ARTICLE_LIMITS.tagMax, `Must be at most ${ARTICLE_LIMITS.tagMax} characters`),
+    )
+    .max(ARTICLE_LIMITS.tagsMax, `At most ${ARTICLE_LIMITS.tagsMax} tags`)
+    .default([]),
+  language: languageSchema,
+};
+
+export const createArticleSchema = z.object(articleFields);
+export type CreateArticleRequest = z.input<typeof createArticleSchema>;
+export const updateArticleSchema = z.object(articleFields).partial();
+export type UpdateArticleRequest = z.input<typeof updateArticleSchema>;
+
+export const reviewArticleSchema = z
+  .object({
+    decision: z.enum(['approve', 'send_back'], { error: 'Choose approve or send back' }),
+    comment: z.string().trim().max(2000, 'Must be at most 2000 characters').optional(),
+  })
+  .refine((v) => v.decision === 'approve' || Boolean(v.comment), { message: 'Say what to change', path: ['comment'] });
+export type ReviewArticleRequest = z.input<typeof reviewArticleSchema>;
+
+const personSchema = z.object({ id: z.uuid().nullable(), name: z.string() });
+
+export const articleSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  body: z.string(),
+  tags: z.array(z.string()),
+  language: languageSchema,
+  status: z.enum(ARTICLE_STATUSES),
+  author: personSchema,
+  reviewer: personSchema.nullable(),
+  /** The reviewer's comment when the article was sent back. */
+  reviewComment: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  publishedAt: z.string().nullable(),
+});
+export type Article = z.infer<typeof articleSchema>;
+
+export const articleListQuerySchema = z.object({
+  status: z.enum(ARTICLE_STATUSES).optional(),
+  language: languageSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export const articleListSchema = z.object({ items: z.array(articleSchema), total: z.number().int() });
+export type ArticleList = z.infer<typeof articleListSchema>;
+
+export const helpSearchQuerySchema = z.object({
+  q: z.string().trim().max(200, 'Must be at most 200 characters').default(''),
+  language: languageSchema.default('en'),
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+});
+
+/** A part of a snippet; `match` parts are the words the search found (to highlight). */
+export const snippetPartSchema = z.object({ text: z.string(), match: z.boolean() });
+
+export const helpSearchHitSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  tags: z.array(z.string()),
+  snippet: z.array(snippetPartSchema),
+  rank: z.number(),
+});
+export const helpSearchResultSchema = z.object({ items: z.array(helpSearchHitSchema) });
+export type HelpSearchResult = z.infer<typeof helpSearchResultSchema>;
+
+export const publishedArticleSchema = articleSchema.pick({
+  id: true,
+  title: true,
+  body: true,
+  tags: true,
+  language: true,
+  publishedAt: true,
+  updatedAt: true,
+});
+export type PublishedArticle = z.infer<typeof publishedArticleSchema>;
+
+export const knowledgeEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/knowledge/articles',
+    tag: 'knowledge',
+    summary: 'Articles in every state, for support operators (SYSOPS and above)',
+    query: articleListQuerySchema,
+    response: articleListSchema,
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/api/knowledge/articles',
+    tag: 'knowledge',
+    status: 201,
+    summary: 'Writes a draft article (support operators)',
+    body: createArticleSchema,
+    response: articleSchema,
+  }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/api/knowledge/articles/:id',
+    tag: 'knowledge',
+    summary: 'One article in any state (support operators)',
+    response: articleSchema,
+  }),
+  update: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/knowledge/articles/:id',
+    tag: 'knowledge',
+    summary: 'Edits a draft (support operators)',
+    body: updateArticleSchema,
+    response: articleSchema,
+  }),
+  submit: defineEndpoint({
+    method: 'POST',
+    path: '/api/knowledge/articles/:id/submit',
+    tag: 'knowledge',
+    summary: 'Sends a draft for review',
+    response: articleSchema,
+  }),
+  review: defineEndpoint({
+    method: 'POST',
+    path: '/api/knowledge/articles/:id/review',
+    tag: 'knowledge',
+    summary: 'Publishes an article in review, or sends it back with a comment (another operator than its author)',
+    body: reviewArticleSchema,
+    response: articleSchema,
+  }),
+  search: defineEndpoint({
+    method: 'GET',
+    path: '/api/help/search',
+    tag: 'knowledge',
+    summary: 'Searches published articles of a language, ranked, with highlighted snippets (public)',
+    query: helpSearchQuerySchema,
+    response: helpSearchResultSchema,
+  }),
+  article: defineEndpoint({
+    method: 'GET',
+    path: '/api/help/articles/:id',
+    tag: 'knowledge',
+    summary: 'One published article (public)',
+    response: publishedArticleSchema,
+  }),
+};
