@@ -113,31 +113,8 @@ export class TicketsService {
 
   async create(auth: AuthContext, input: CreateInput): Promise<TicketDetail> {
     const { actor, account } = await this.member(auth);
-    const org = account.org;
-    if (!org) throw new DomainError('FORBIDDEN', TICKET_MESSAGES.noOrganization);
-    const now = Date.now();
-    const sla = TICKET_SLA_HOURS[input.priority];
-    const saved = await this.dataSource.transaction(async (manager) => {
-      const ticket = await manager.getRepository(Ticket).save(
-        manager.getRepository(Ticket).create({
-          orgId: org.id,
-          orgName: org.name,
-          requesterUserId: actor.userId,
-          requesterName: actor.name,
-          requesterEmail: actor.email,
-          subject: input.subject,
-          description: input.description,
-          category: input.category,
-          priority: input.priority,
-          status: 'open',
-          firstResponseDueAt: new Date(now + sla.firstResponse * HOUR_MS),
-          resolutionDueAt: new Date(now + sla.resolution * HOUR_MS),
-        }),
-      );
-      await this.record(manager, ticket, actor, 'created', null, ticket.status);
-      return ticket;
-    });
-    return this.detail(actor, saved);
+    if (!account.org) throw new DomainError('FORBIDDEN', TICKET_MESSAGES.noOrganization);
+    return this.detail(actor, await this.open(actor, account.org, input));
   }
 
   /**
@@ -145,18 +122,22 @@ export class TicketsService {
    * operator is online). It belongs to no organisation: support operators see it, and their
    * replies are emailed to the visitor.
    */
-  async openForVisitor(visitor: { name: string; email: string }, input: CreateInput): Promise<Ticket> {
-    const actor: Actor = { userId: null, name: visitor.name, email: visitor.email, role: 'USER', orgId: null, operator: false };
+  openForVisitor(visitor: { name: string; email: string }, input: CreateInput): Promise<Ticket> {
+    return this.open({ userId: null, name: visitor.name, email: visitor.email, role: 'USER', orgId: null, operator: false }, null, input);
+  }
+
+  /** Stores a new ticket of `requester` with its service-level due times, and its first history entry. */
+  private open(requester: Actor, org: { id: string; name: string } | null, input: CreateInput): Promise<Ticket> {
     const now = Date.now();
     const sla = TICKET_SLA_HOURS[input.priority];
     return this.dataSource.transaction(async (manager) => {
       const ticket = await manager.getRepository(Ticket).save(
         manager.getRepository(Ticket).create({
-          orgId: null,
-          orgName: null,
-          requesterUserId: null,
-          requesterName: visitor.name,
-          requesterEmail: visitor.email,
+          orgId: org?.id ?? null,
+          orgName: org?.name ?? null,
+          requesterUserId: requester.userId,
+          requesterName: requester.name,
+          requesterEmail: requester.email,
           subject: input.subject,
           description: input.description,
           category: input.category,
@@ -166,7 +147,7 @@ export class TicketsService {
           resolutionDueAt: new Date(now + sla.resolution * HOUR_MS),
         }),
       );
-      await this.record(manager, ticket, actor, 'created', null, ticket.status);
+      await this.record(manager, ticket, requester, 'created', null, ticket.status);
       return ticket;
     });
   }
