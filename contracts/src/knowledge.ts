@@ -28,12 +28,11 @@ const articleFields = {
     .array(
       z.string().trim().toLowerCase().min(1, required).max(ARTICLE_LIMITS.tagMax, `Must be at most ${ARTICLE_LIMITS.tagMax} characters`),
     )
-    .max(ARTICLE_LIMITS.tagsMax, `At most ${ARTICLE_LIMITS.tagsMax} tags`)
-    .default([]),
+    .max(ARTICLE_LIMITS.tagsMax, `At most ${ARTICLE_LIMITS.tagsMax} tags`),
   language: languageSchema,
 };
 
-export const createArticleSchema = z.object(articleFields);
+export const createArticleSchema = z.object({ ...articleFields, tags: articleFields.tags.default([]) });
 export type CreateArticleRequest = z.input<typeof createArticleSchema>;
 export const updateArticleSchema = z.object(articleFields).partial();
 export type UpdateArticleRequest = z.input<typeof updateArticleSchema>;
@@ -120,6 +119,13 @@ export const knowledgeEndpoints = {
     status: 201,
     summary: 'Writes a draft article (support operators)',
     body: createArticleSchema,
+    response: articleSchema,
+  }),
+  withdraw: defineEndpoint({
+    method: 'POST',
+    path: '/api/knowledge/articles/:id/withdraw',
+    tag: 'knowledge',
+    summary: 'Takes an article in review or published back to draft, to change it',
     response: articleSchema,
   }),
   get: defineEndpoint({

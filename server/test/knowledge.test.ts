@@ -90,6 +90,20 @@ describe('Knowledge base', () => {
     expect(await json(await visitor.get(`/api/help/articles/${draft.id}`), 200)).toMatchObject({
       title: 'Resetting a stuck drill console',
     });
+
+    // Only the author edits and submits: another operator cannot slip in words and approve them.
+    const withdrawn = await json<Article>(await reviewer.post(`/api/knowledge/articles/${draft.id}/withdraw`), 200);
+    expect(withdrawn).toMatchObject({ status: 'draft', publishedAt: null });
+    expect((await visitor.get(`/api/help/articles/${draft.id}`)).status).toBe(404);
+    expect((await reviewer.request('PATCH', `/api/knowledge/articles/${draft.id}`, { title: 'Edited by the reviewer' })).status).toBe(403);
+    expect((await reviewer.post(`/api/knowledge/articles/${draft.id}/submit`)).status).toBe(403);
+    // Changing one field keeps the others, tags included.
+    const retitled = await json<Article>(
+      await writer.request('PATCH', `/api/knowledge/articles/${draft.id}`, { title: 'Reloading a stuck drill console' }),
+      200,
+    );
+    expect(retitled.tags).toEqual(['console', 'drills']);
+    expect((await writer.post(`/api/knowledge/articles/${draft.id}/withdraw`)).status).toBe(409);
   });
 
   it('searches published articles of a language, best first, with highlighted snippets', async () => {
@@ -143,6 +157,9 @@ describe('Knowledge base', () => {
     expect(none.items).toEqual([]);
     const bad = await json<{ fields: Record<string, string> }>(await visitor.get('/api/help/search?q=x&language=fr'), 400);
     expect(Object.keys(bad.fields)).toEqual(['language']);
+    // Input the database cannot take is the request's fault, not the server's.
+    expect((await visitor.get('/api/help/search?q=a%00b&language=en')).status).toBe(400);
+    expect((await visitor.get('/api/help/articles/aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaa-')).status).toBe(404);
   });
 
   it('keeps writing and reviewing to support operators', async () => {

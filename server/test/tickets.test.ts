@@ -178,5 +178,17 @@ describe('Tickets', () => {
     );
     expect(notOperator.fields).toEqual({ assigneeId: 'Choose a support operator' });
     expect((await sysops.get('/api/tickets/not-a-uuid')).status).toBe(404);
+    expect((await sysops.get('/api/tickets/aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaa-')).status).toBe(404);
+    expect((await user.post('/api/tickets', { subject: 'Null\u0000byte', description: 'x', category: 'other' })).status).toBe(400);
+
+    // A new priority moves the service levels, counted from creation.
+    const urgent = await json<TicketDetail>(await sysops.request('PATCH', `/api/tickets/${ticket.id}`, { priority: 'urgent' }), 200);
+    expect(Date.parse(urgent.firstResponseDueAt) - Date.parse(urgent.createdAt)).toBe(3600_000);
+    expect(Date.parse(urgent.resolutionDueAt) - Date.parse(urgent.createdAt)).toBe(8 * 3600_000);
+    // A closed ticket takes no more customer replies.
+    await json<TicketDetail>(await sysops.request('PATCH', `/api/tickets/${ticket.id}`, { status: 'closed' }), 200);
+    expect(await json(await user.post(`/api/tickets/${ticket.id}/comments`, { body: 'Still there?' }), 409)).toMatchObject({
+      message: 'This ticket is closed: open a new ticket',
+    });
   });
 });

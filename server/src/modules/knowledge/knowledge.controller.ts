@@ -28,14 +28,24 @@ export class KnowledgeController {
 
   @Endpoint(api.knowledge.update)
   @MinRole('SYSOPS')
-  update(@Param('id') id: string, @ValidBody() body: Parameters<KnowledgeService['update']>[1]): Promise<Article> {
-    return this.knowledge.update(id, body);
+  update(
+    @Auth() auth: AuthContext,
+    @Param('id') id: string,
+    @ValidBody() body: Parameters<KnowledgeService['update']>[2],
+  ): Promise<Article> {
+    return this.knowledge.update(auth, id, body);
   }
 
   @Endpoint(api.knowledge.submit)
   @MinRole('SYSOPS')
-  submit(@Param('id') id: string): Promise<Article> {
-    return this.knowledge.submit(id);
+  submit(@Auth() auth: AuthContext, @Param('id') id: string): Promise<Article> {
+    return this.knowledge.submit(auth, id);
+  }
+
+  @Endpoint(api.knowledge.withdraw)
+  @MinRole('SYSOPS')
+  withdraw(@Param('id') id: string): Promise<Article> {
+    return this.knowledge.withdraw(id);
   }
 
   @Endpoint(api.knowledge.review)

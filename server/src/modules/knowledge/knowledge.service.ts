@@ -12,10 +12,11 @@ import {
   type reviewArticleSchema,
   type updateArticleSchema,
 } from '@muster/contracts';
-import type { Repository } from 'typeorm';
+import type { EntityManager, Repository } from 'typeorm';
 import type { z } from 'zod';
 import type { AuthContext } from '../../platform/auth/auth.decorators.js';
 import { DomainError, NotFoundError } from '../../platform/errors/domain-error.js';
+import { isUuid } from '../../platform/tenancy/tenant-scope.js';
 import { AuthService } from '../identity/auth.service.js';
 import { KnowledgeArticle } from './entities/article.entity.js';
 
@@ -29,7 +30,9 @@ type SearchQuery = z.output<typeof helpSearchQuerySchema>;
 export const SEARCH_CONFIGS: Readonly<Record<LanguageCode, string>> = { en: 'english', es: 'spanish', ar: 'arabic', zh: 'simple' };
 
 export const KNOWLEDGE_MESSAGES = {
-  onlyDrafts: 'Only a draft can be changed: send it back to draft first',
+  onlyDrafts: 'Only a draft can be changed: withdraw it to draft first',
+  authorOnly: 'Only its author can change or submit this draft',
+  alreadyDraft: 'This article is already a draft',
   notDraft: 'Only a draft can be sent for review',
   notInReview: 'This article is not waiting for review',
   ownArticle: 'Another support operator must review your article',
@@ -67,10 +70,22 @@ export class KnowledgeService {
     return { id: account.user.id, name: [firstName, lastName].filter(Boolean).join(' ') || username };
   }
 
-  private async find(id: string): Promise<KnowledgeArticle> {
-    const article = /^[0-9a-f-]{36}$/i.test(id) ? await this.articles.findOne({ where: { id } }) : null;
+  private async find(id: string, manager?: EntityManager): Promise<KnowledgeArticle> {
+    const repo = manager?.getRepository(KnowledgeArticle) ?? this.articles;
+    const article = isUuid(id)
+      ? await repo.findOne({ where: { id }, ...(manager ? { lock: { mode: 'pessimistic_write' as const } } : {}) })
+      : null;
     if (!article) throw new NotFoundError('Article');
     return article;
+  }
+
+  /** Changes one article under a row lock, so concurrent changes apply one after the other. */
+  private change(id: string, apply: (article: KnowledgeArticle) => void): Promise<Article> {
+    return this.articles.manager.transaction(async (manager) => {
+      const article = await this.find(id, manager);
+      apply(article);
+      return toArticle(await manager.getRepository(KnowledgeArticle).save(article));
+    });
   }
 
   async list(query: ListQuery): Promise<ArticleList> {
@@ -95,36 +110,49 @@ export class KnowledgeService {
     return toArticle(saved);
   }
 
-  async update(id: string, input: UpdateInput): Promise<Article> {
-    const article = await this.find(id);
-    if (article.status !== 'draft') throw new DomainError('CONFLICT', KNOWLEDGE_MESSAGES.onlyDrafts);
-    Object.assign(article, { ...input, ...(input.tags ? { tags: unique(input.tags) } : {}) });
-    return toArticle(await this.articles.save(article));
+  async update(auth: AuthContext, id: string, input: UpdateInput): Promise<Article> {
+    const editor = await this.author(auth);
+    return this.change(id, (article) => {
+      if (article.authorUserId !== editor.id) throw new DomainError('FORBIDDEN', KNOWLEDGE_MESSAGES.authorOnly);
+      if (article.status !== 'draft') throw new DomainError('CONFLICT', KNOWLEDGE_MESSAGES.onlyDrafts);
+      Object.assign(article, { ...input, ...(input.tags ? { tags: unique(input.tags) } : {}) });
+    });
   }
 
-  async submit(id: string): Promise<Article> {
-    const article = await this.find(id);
-    if (article.status !== 'draft') throw new DomainError('CONFLICT', KNOWLEDGE_MESSAGES.notDraft);
-    article.status = 'in_review';
-    return toArticle(await this.articles.save(article));
+  async submit(auth: AuthContext, id: string): Promise<Article> {
+    const editor = await this.author(auth);
+    return this.change(id, (article) => {
+      if (article.authorUserId !== editor.id) throw new DomainError('FORBIDDEN', KNOWLEDGE_MESSAGES.authorOnly);
+      if (article.status !== 'draft') throw new DomainError('CONFLICT', KNOWLEDGE_MESSAGES.notDraft);
+      article.status = 'in_review';
+    });
   }
 
+  /** Back to draft (unpublished), so its author can change it; it is reviewed again afterwards. */
+  withdraw(id: string): Promise<Article> {
+    return this.change(id, (article) => {
+      if (article.status === 'draft') throw new DomainError('CONFLICT', KNOWLEDGE_MESSAGES.alreadyDraft);
+      article.status = 'draft';
+      article.publishedAt = null;
+    });
+  }
+
+  /** Only the author edits and submits, and only another operator reviews: no one publishes their own words alone. */
   async review(auth: AuthContext, id: string, input: ReviewInput): Promise<Article> {
     const reviewer = await this.author(auth);
-    const article = await this.find(id);
-    if (article.status !== 'in_review') throw new DomainError('CONFLICT', KNOWLEDGE_MESSAGES.notInReview);
-    if (article.authorUserId === reviewer.id) throw new DomainError('FORBIDDEN', KNOWLEDGE_MESSAGES.ownArticle);
-    article.reviewerUserId = reviewer.id;
-    article.reviewerName = reviewer.name;
-    if (input.decision === 'approve') {
-      article.status = 'published';
-      article.publishedAt = new Date();
+    return this.change(id, (article) => {
+      if (article.status !== 'in_review') throw new DomainError('CONFLICT', KNOWLEDGE_MESSAGES.notInReview);
+      if (article.authorUserId === reviewer.id) throw new DomainError('FORBIDDEN', KNOWLEDGE_MESSAGES.ownArticle);
+      article.reviewerUserId = reviewer.id;
+      article.reviewerName = reviewer.name;
       article.reviewComment = input.comment ?? null;
-    } else {
-      article.status = 'draft';
-      article.reviewComment = input.comment ?? null;
-    }
-    return toArticle(await this.articles.save(article));
+      if (input.decision === 'approve') {
+        article.status = 'published';
+        article.publishedAt = new Date();
+      } else {
+        article.status = 'draft';
+      }
+    });
   }
 
   /** Published articles of a language matching the words, best first, each with a highlighted snippet. */
@@ -147,7 +175,7 @@ export class KnowledgeService {
               ts_headline($1::regconfig, a.body, q, $4) AS snippet
          FROM knowledge_articles a, websearch_to_tsquery($1::regconfig, $2) q
         WHERE a.status = 'published' AND a.language = $3
-          AND (to_tsvector($1::regconfig, a.title || ' ' || a.body) @@ q OR a.title ILIKE $5 OR a.body ILIKE $5)
+          AND (to_tsvector($1::regconfig, a.title || ' ' || a.body) @@ q OR ($7 AND (a.title ILIKE $5 OR a.body ILIKE $5)))
         ORDER BY rank DESC, a.published_at DESC
         LIMIT $6`,
       [
@@ -157,6 +185,8 @@ export class KnowledgeService {
         `StartSel=${START}, StopSel=${STOP}, MaxWords=35, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`,
         like,
         query.limit,
+        // Chinese has no stemmer: a plain substring match finds words inside longer runs of characters.
+        query.language === 'zh',
       ],
     );
     return { items: rows.map((r) => ({ id: r.id, title: r.title, tags: r.tags, rank: Number(r.rank), snippet: snippetParts(r.snippet) })) };

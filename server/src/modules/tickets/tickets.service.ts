@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
   hasRank,
@@ -17,6 +17,7 @@ import { Brackets, DataSource, type EntityManager, type Repository } from 'typeo
 import type { z } from 'zod';
 import type { AuthContext } from '../../platform/auth/auth.decorators.js';
 import { DomainError, NotFoundError } from '../../platform/errors/domain-error.js';
+import { isUuid } from '../../platform/tenancy/tenant-scope.js';
 import { MailService } from '../../platform/mail/mail.service.js';
 import { AuthService } from '../identity/auth.service.js';
 import type { Account } from '../identity/accounts.js';
@@ -49,6 +50,7 @@ export const TICKET_MESSAGES = {
   noOrganization: 'Tickets are opened by members of an organisation',
   operatorsOnly: 'Only support operators can do this',
   internalOperatorsOnly: 'Only support operators can write internal notes',
+  closed: 'This ticket is closed: open a new ticket',
   organizationScope: "Only administrators and managers can list their organisation's tickets",
   notOperator: 'Choose a support operator',
 } as const;
@@ -67,6 +69,8 @@ function displayName(account: Account): string {
  */
 @Injectable()
 export class TicketsService {
+  private readonly logger = new Logger('Tickets');
+
   constructor(
     @InjectRepository(Ticket) private readonly tickets: Repository<Ticket>,
     @InjectRepository(TicketComment) private readonly comments: Repository<TicketComment>,
@@ -103,7 +107,7 @@ export class TicketsService {
 
   private async visible(actor: Member, id: string, manager?: EntityManager): Promise<Ticket> {
     const repo = manager?.getRepository(Ticket) ?? this.tickets;
-    const ticket = /^[0-9a-f-]{36}$/i.test(id)
+    const ticket = isUuid(id)
       ? await repo.findOne({ where: { id }, ...(manager ? { lock: { mode: 'pessimistic_write' as const } } : {}) })
       : null;
     // Another organisation's ticket is not found, never forbidden.
@@ -199,6 +203,7 @@ export class TicketsService {
     if (input.internal && !actor.operator) throw new DomainError('FORBIDDEN', TICKET_MESSAGES.internalOperatorsOnly);
     const ticket = await this.dataSource.transaction(async (manager) => {
       const locked = await this.visible(actor, id, manager);
+      if (!actor.operator && locked.status === 'closed') throw new DomainError('CONFLICT', TICKET_MESSAGES.closed);
       await manager.getRepository(TicketComment).save(
         manager.getRepository(TicketComment).create({
           ticketId: locked.id,
@@ -222,7 +227,7 @@ export class TicketsService {
     });
     if (actor.operator && !input.internal && ticket.requesterUserId !== actor.userId) {
       await this.notify(ticket, `New reply on your ticket #${String(ticket.number)}`, [
-        `${actor.name} of ${PRODUCT_NAME} support replied to your ticket "${ticket.subject}":`,
+        `${actor.name} of ${PRODUCT_NAME} support replied to your ticket:`,
         '',
         input.body,
       ]);
@@ -259,6 +264,10 @@ export class TicketsService {
       if (input.priority !== undefined && input.priority !== locked.priority) {
         await this.record(manager, locked, actor, 'priority', locked.priority, input.priority);
         locked.priority = input.priority;
+        // The service levels follow the new priority, counted from the ticket's creation.
+        const sla = TICKET_SLA_HOURS[input.priority];
+        locked.firstResponseDueAt = new Date(locked.createdAt.getTime() + sla.firstResponse * HOUR_MS);
+        locked.resolutionDueAt = new Date(locked.createdAt.getTime() + sla.resolution * HOUR_MS);
       }
       if (input.assigneeId !== undefined && input.assigneeId !== locked.assigneeUserId) {
         const name = assignee ? displayName(assignee) : null;
@@ -268,7 +277,9 @@ export class TicketsService {
       }
       return { ticket: await manager.getRepository(Ticket).save(locked), statusChange: change };
     });
-    if (statusChange) {
+    // Visitors (no account) hear from support only through replies: a status change would mail
+    // text they wrote (the ticket's subject) to an address nobody confirmed.
+    if (statusChange && ticket.requesterUserId) {
       await this.notify(ticket, `Your ticket #${String(ticket.number)} is now ${ticket.status}`, [
         `The status of your ticket "${ticket.subject}" changed from ${statusChange.from} to ${statusChange.to}.`,
       ]);
@@ -293,20 +304,33 @@ export class TicketsService {
       );
   }
 
+  /**
+   * Emails the requester. A visitor's ticket (no account) names neither the visitor nor the
+   * subject: both are text anyone could have typed into the contact form for a stranger's address.
+   * A mail that cannot be queued is logged; the change it reports is already saved.
+   */
   private async notify(ticket: Ticket, subject: string, lines: string[]): Promise<void> {
-    await this.mail.send({
-      to: ticket.requesterEmail,
-      subject: `${subject} — ${PRODUCT_NAME}`,
-      text: [
-        `Hello ${ticket.requesterName},`,
-        '',
-        ...lines,
-        '',
-        `Ticket #${String(ticket.number)}: ${ticket.subject}`,
-        '',
-        `— ${PRODUCT_NAME} support`,
-      ].join('\n'),
-    });
+    const member = ticket.requesterUserId !== null;
+    try {
+      await this.mail.send({
+        to: ticket.requesterEmail,
+        subject: `${subject} — ${PRODUCT_NAME}`,
+        text: [
+          member ? `Hello ${ticket.requesterName},` : 'Hello,',
+          '',
+          ...lines,
+          '',
+          member ? `Ticket #${String(ticket.number)}: ${ticket.subject}` : `Ticket #${String(ticket.number)}`,
+          '',
+          `— ${PRODUCT_NAME} support`,
+        ].join('\n'),
+      });
+    } catch (err) {
+      this.logger.error(
+        `The email about ticket #${String(ticket.number)} could not be queued`,
+        err instanceof Error ? err.stack : undefined,
+      );
+    }
   }
 
   private async detail(actor: Member, ticket: Ticket): Promise<TicketDetail> {

@@ -46,7 +46,25 @@ function isFastifyError(e: unknown): e is FastifyLikeError {
 }
 
 /** Turns anything thrown into the one error body shape. */
+/**
+ * PostgreSQL's answers to values it cannot take (a NUL character in text, a malformed uuid or
+ * number): the request's fault, so a 400, never a 500.
+ */
+const BAD_INPUT_SQLSTATES = new Set(['22021', '22P02', '22P05', '54000']);
+
+function isBadDatabaseInput(exception: unknown): boolean {
+  const driverError = (exception as { driverError?: { code?: unknown } } | null)?.driverError;
+  return typeof driverError?.code === 'string' && BAD_INPUT_SQLSTATES.has(driverError.code);
+}
+
 export function normaliseError(exception: unknown, requestId: string): NormalisedError {
+  if (isBadDatabaseInput(exception)) {
+    return {
+      body: body(400, 'BAD_REQUEST', 'The request contains characters or values that cannot be stored', requestId),
+      headers: {},
+      unexpected: false,
+    };
+  }
   if (exception instanceof DomainError) {
     return {
       body: body(exception.status, exception.code, exception.message, requestId, exception.fields),

@@ -1,6 +1,13 @@
 import type { FindOptionsWhere, ObjectLiteral, Repository } from 'typeorm';
 import { NotFoundError } from '../errors/domain-error.js';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether an id from a URL is a well-formed uuid (anything else is simply not found). */
+export function isUuid(id: string): boolean {
+  return UUID.test(id);
+}
+
 /** An entity owned by an organisation. */
 export interface TenantOwned extends ObjectLiteral {
   id: string;
@@ -27,7 +34,7 @@ export class TenantScope<T extends TenantOwned> {
   }
 
   findOne(id: string): Promise<T | null> {
-    if (!/^[0-9a-f-]{36}$/i.test(id)) return Promise.resolve(null);
+    if (!isUuid(id)) return Promise.resolve(null);
     return this.repo.findOne({ where: this.where({ id } as FindOptionsWhere<T>) });
   }
 
