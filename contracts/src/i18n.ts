@@ -21,6 +21,12 @@ export function isLanguageCode(value: unknown): value is LanguageCode {
   return typeof value === 'string' && (LANGUAGE_CODES as string[]).includes(value);
 }
 
+/** Our language of a code or locale ("es", "ar-SA", "zh_CN"), or null when it is not one we offer. */
+export function languageOf(value: string | undefined): LanguageCode | null {
+  const base = value?.toLowerCase().split(/[-_]/)[0];
+  return isLanguageCode(base) ? base : null;
+}
+
 export function languageDirection(code: string): 'ltr' | 'rtl' {
   return LANGUAGES.find((l) => l.code === code)?.dir ?? 'ltr';
 }

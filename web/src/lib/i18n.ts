@@ -1,4 +1,4 @@
-import { COOKIES, DEFAULT_LANGUAGE, LANGUAGE_CODES, languageDirection, STORAGE_KEYS } from '@muster/contracts';
+import { COOKIES, DEFAULT_LANGUAGE, LANGUAGE_CODES, languageDirection, languageOf, STORAGE_KEYS } from '@muster/contracts';
 import i18n, { type ReadCallback } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import HttpBackend from 'i18next-http-backend';
@@ -31,8 +31,7 @@ const INJECTION = /[<>"'`;(){}]|script|javascript:|on\w+=/i;
 /** Ignores detected values that look like script injection; maps regional codes to ours. */
 export function sanitiseDetectedLanguage(value: string): string {
   if (!value || value.length > 16 || INJECTION.test(value)) return DEFAULT_LANGUAGE;
-  const base = value.toLowerCase().split(/[-_]/)[0] ?? '';
-  return (LANGUAGE_CODES as string[]).includes(base) ? base : DEFAULT_LANGUAGE;
+  return languageOf(value) ?? DEFAULT_LANGUAGE;
 }
 
 /** Translation files ("lng|ns") that failed even after every retry during this visit. */

@@ -38,3 +38,9 @@ export function sessionInfoOf(account: Account): SessionInfo {
     role: membership.role,
   };
 }
+
+/** How a person is named to others: first and last name, else the username. */
+export function displayName(account: Account): string {
+  const { firstName, lastName, username } = account.user;
+  return [firstName, lastName].filter(Boolean).join(' ') || username;
+}

@@ -61,10 +61,15 @@ export class AuthService {
     return { user, membership, org: membership.organization ?? null };
   }
 
-  async sessionInfo(auth: AuthContext): Promise<SessionInfo> {
+  /** The signed-in user's account; 401 when the session has none (a guest auditor, a deleted user). */
+  async requireAccount(auth: AuthContext): Promise<Account> {
     const account = auth.userId ? await this.findAccount({ id: auth.userId }) : null;
     if (!account) throw new DomainError('UNAUTHENTICATED', AUTH_MESSAGES.notSignedIn);
-    return sessionInfoOf(account);
+    return account;
+  }
+
+  async sessionInfo(auth: AuthContext): Promise<SessionInfo> {
+    return sessionInfoOf(await this.requireAccount(auth));
   }
 
   private actor(client: ClientContext, account?: Account | null, email?: string): AuditActor {

@@ -17,6 +17,7 @@ import type { z } from 'zod';
 import type { AuthContext } from '../../platform/auth/auth.decorators.js';
 import { DomainError, NotFoundError } from '../../platform/errors/domain-error.js';
 import { isUuid } from '../../platform/tenancy/tenant-scope.js';
+import { displayName } from '../identity/accounts.js';
 import { AuthService } from '../identity/auth.service.js';
 import { KnowledgeArticle } from './entities/article.entity.js';
 
@@ -64,10 +65,8 @@ export class KnowledgeService {
   ) {}
 
   private async author(auth: AuthContext): Promise<{ id: string; name: string }> {
-    const account = auth.userId ? await this.accounts.findAccount({ id: auth.userId }) : null;
-    if (!account) throw new DomainError('UNAUTHENTICATED', 'You are not signed in');
-    const { firstName, lastName, username } = account.user;
-    return { id: account.user.id, name: [firstName, lastName].filter(Boolean).join(' ') || username };
+    const account = await this.accounts.requireAccount(auth);
+    return { id: account.user.id, name: displayName(account) };
   }
 
   private async find(id: string, manager?: EntityManager): Promise<KnowledgeArticle> {

@@ -20,7 +20,7 @@ import { DomainError, NotFoundError } from '../../platform/errors/domain-error.j
 import { isUuid } from '../../platform/tenancy/tenant-scope.js';
 import { MailService } from '../../platform/mail/mail.service.js';
 import { AuthService } from '../identity/auth.service.js';
-import type { Account } from '../identity/accounts.js';
+import { displayName, type Account } from '../identity/accounts.js';
 import { TicketComment } from './entities/ticket-comment.entity.js';
 import { TicketEvent } from './entities/ticket-event.entity.js';
 import { Ticket } from './entities/ticket.entity.js';
@@ -55,11 +55,6 @@ export const TICKET_MESSAGES = {
   notOperator: 'Choose a support operator',
 } as const;
 
-function displayName(account: Account): string {
-  const { firstName, lastName, username } = account.user;
-  return [firstName, lastName].filter(Boolean).join(' ') || username;
-}
-
 /**
  * Support tickets: opened by organisation members, worked by support operators (SYSOPS and
  * above), seen by the requester, their organisation's ADMIN and MANAGER, and operators.
@@ -82,8 +77,7 @@ export class TicketsService {
 
   /** The signed-in member acting, with their account. */
   private async member(auth: AuthContext): Promise<{ actor: Member; account: Account }> {
-    const account = auth.userId ? await this.accounts.findAccount({ id: auth.userId }) : null;
-    if (!account) throw new DomainError('UNAUTHENTICATED', 'You are not signed in');
+    const account = await this.accounts.requireAccount(auth);
     const actor: Member = {
       userId: account.user.id,
       name: displayName(account),

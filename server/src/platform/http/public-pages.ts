@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   DEFAULT_LANGUAGE,
-  isLanguageCode,
+  languageOf,
   LANGUAGE_CODES,
   languageDirection,
   OG_LOCALES,
@@ -58,8 +58,6 @@ export interface LanguageHints {
   acceptLanguage?: string | undefined;
 }
 
-const baseCode = (value: string | undefined) => value?.trim().toLowerCase().split(/[-_]/)[0];
-
 /** The browser's preferred language: the first of Accept-Language by weight (q=0 means "not this one"). */
 function preferredLanguage(header: string | undefined): string | undefined {
   const ranked = (header ?? '')
@@ -86,11 +84,10 @@ function preferredLanguage(header: string | undefined): string | undefined {
  */
 export function requestLanguage(hints: LanguageHints): LanguageCode {
   for (const value of [hints.query, hints.cookie]) {
-    const code = baseCode(value);
-    if (isLanguageCode(code)) return code;
+    const code = languageOf(value?.trim());
+    if (code) return code;
   }
-  const preferred = baseCode(preferredLanguage(hints.acceptLanguage));
-  return isLanguageCode(preferred) ? preferred : DEFAULT_LANGUAGE;
+  return languageOf(preferredLanguage(hints.acceptLanguage)) ?? DEFAULT_LANGUAGE;
 }
 
 /** The address of a page in a language: the bare URL for English, `?lng=xx` for the others. */
