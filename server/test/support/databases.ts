@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { createDataSource, runMigrations } from '../../src/database/data-source.js';
 import { ADMIN_URL, withAdmin } from './pg-admin.mjs';
 
-export const TEMPLATE_DB = 'muster_test_template';
+/** Template name; checkouts that test side by side on one server give each its own. */
+export const TEMPLATE_DB = process.env.MUSTER_TEST_TEMPLATE_DB ?? 'muster_test_template';
 /** Arbitrary constant: serialises template (re)builds across parallel test files. */
 const TEMPLATE_LOCK = 734_210_962;
 
