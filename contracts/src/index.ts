@@ -16,3 +16,4 @@ export * from './site.js';
 export * from './contact.js';
 export * from './tickets.js';
 export * from './knowledge.js';
+export * from './chat.js';

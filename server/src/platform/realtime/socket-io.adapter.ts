@@ -45,6 +45,7 @@ export class MusterIoAdapter extends IoAdapter {
           socket.data.sessionId = session && sessionId ? sessionId : null;
           socket.data.userId = session?.principalId ?? null;
           socket.data.orgId = session?.orgId ?? null;
+          socket.data.role = session?.role ?? null;
           if (session && sessionId) {
             const joined = [rooms.user(session.principalId), rooms.session(sessionId)];
             if (session.orgId) joined.push(rooms.org(session.orgId));
