@@ -8,6 +8,10 @@ export const ERROR_STATUS = {
   VALIDATION_FAILED: 400,
   MALFORMED_JSON: 400,
   BAD_REQUEST: 400,
+  /** An upload without a file. */
+  FILE_REQUIRED: 400,
+  /** An upload whose content (read from its first bytes) is not an accepted type. */
+  FILE_TYPE_NOT_ALLOWED: 400,
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
   INVALID_MAGIC_CODE: 401,
@@ -21,6 +25,8 @@ export const ERROR_STATUS = {
   CONFLICT: 409,
   INVALID_RESET_LINK: 410,
   PAYLOAD_TOO_LARGE: 413,
+  /** An upload over the size limit. */
+  FILE_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   INTERNAL: 500,

@@ -14,6 +14,7 @@ export * from './api.js';
 export * from './plans.js';
 export * from './site.js';
 export * from './contact.js';
+export * from './attachments.js';
 export * from './tickets.js';
 export * from './knowledge.js';
 export * from './chat.js';

@@ -18,6 +18,7 @@ import { QueuesModule } from './platform/queues/queues.module.js';
 import { RealtimeModule } from './platform/realtime/realtime.module.js';
 import { RedisModule } from './platform/redis/redis.module.js';
 import { SessionModule } from './platform/session/session.module.js';
+import { StorageModule } from './platform/storage/storage.module.js';
 
 /**
  * The whole application. The api and the worker entry points load the same modules; the
@@ -36,6 +37,7 @@ export class AppModule {
         QueuesModule,
         RealtimeModule,
         MailModule.forRoot(config),
+        StorageModule,
         AuditModule,
         OpenApiModule,
         HealthModule,

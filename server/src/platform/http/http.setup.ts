@@ -3,10 +3,11 @@ import { join, resolve } from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { COOKIES, REQUEST_ID_HEADER } from '@muster/contracts';
+import { ATTACHMENT_MAX_BYTES, COOKIES, REQUEST_ID_HEADER } from '@muster/contracts';
 import type { Redis } from 'ioredis';
 import type { AppConfig } from '../../config/config.js';
 import { routeNotFoundBody } from '../errors/error-body.js';
@@ -54,6 +55,9 @@ export async function setupHttp(app: NestFastifyApplication, config: AppConfig, 
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await app.register(cookie, {});
   registerCsrf(fastify, config.APP_ORIGINS);
+  // Multipart bodies are read only where a route asks for them (readUpload), one file at a time,
+  // with the route's own size limit; these are the ceilings.
+  await app.register(multipart, { limits: { fileSize: ATTACHMENT_MAX_BYTES, files: 1, fields: 10, parts: 20 }, throwFileSizeLimit: true });
   await app.register(rateLimit, {
     global: false,
     redis,

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/**
+ * Files people attach (tickets, live chat). The server reads the real type from the file's
+ * first bytes (magic numbers), never from the name or the client's content type.
+ */
+export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+
+/** The types accepted, as detected from the file's content. */
+export const ATTACHMENT_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf'] as const;
+export type AttachmentType = (typeof ATTACHMENT_TYPES)[number];
+
+/** What an `<input type="file" accept>` offers (the server still checks the content). */
+export const ATTACHMENT_ACCEPT = [...ATTACHMENT_TYPES, '.png', '.jpg', '.jpeg', '.gif', '.webp', '.pdf'].join(',');
+
+/** The multipart field that carries the file. */
+export const ATTACHMENT_FIELD = 'file';
+
+/** "Files can be at most 10 MB" for a limit in bytes. */
+export const fileTooLargeMessage = (maxBytes: number): string =>
+  `Files can be at most ${String(Math.round((maxBytes / (1024 * 1024)) * 10) / 10)} MB`;
+
+export const ATTACHMENT_MESSAGES = {
+  missing: 'Choose a file to attach',
+  tooLarge: fileTooLargeMessage(ATTACHMENT_MAX_BYTES),
+  notAllowed: 'Only PNG, JPEG, GIF and WebP images and PDF documents can be attached',
+  notMultipart: 'Send the file as multipart/form-data',
+} as const;
+
+export const attachmentSchema = z.object({
+  id: z.uuid(),
+  filename: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+  uploadedBy: z.object({ id: z.uuid().nullable(), name: z.string() }),
+  createdAt: z.string(),
+});
+export type Attachment = z.infer<typeof attachmentSchema>;

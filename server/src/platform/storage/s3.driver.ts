@@ -1,0 +1,59 @@
+import type { Readable } from 'node:stream';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { assertStorageKey } from './storage-key.js';
+import type { StorageDriver, StoredObject } from './storage.types.js';
+
+export interface S3DriverOptions {
+  endpoint?: string;
+  region: string;
+  bucket: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle: boolean;
+}
+
+/** Files in an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, …). */
+export class S3Driver implements StorageDriver {
+  private readonly client: S3Client;
+
+  constructor(private readonly options: S3DriverOptions) {
+    this.client = new S3Client({
+      region: options.region,
+      forcePathStyle: options.forcePathStyle,
+      ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+      // Without keys the SDK's default chain applies (environment, instance role, …).
+      ...(options.accessKeyId && options.secretAccessKey
+        ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } }
+        : {}),
+    });
+  }
+
+  async put(key: string, body: Buffer, contentType: string): Promise<void> {
+    assertStorageKey(key);
+    await this.client.send(
+      new PutObjectCommand({ Bucket: this.options.bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.length }),
+    );
+  }
+
+  async read(key: string): Promise<StoredObject | null> {
+    assertStorageKey(key);
+    try {
+      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: key }));
+      if (!answer.Body) return null;
+      return {
+        // In Node the SDK's body is an IncomingMessage (a Readable).
+        stream: answer.Body as Readable,
+        size: answer.ContentLength ?? 0,
+        ...(answer.ContentType ? { contentType: answer.ContentType } : {}),
+      };
+    } catch (err) {
+      if (err instanceof S3ServiceException && (err.name === 'NoSuchKey' || err.$metadata.httpStatusCode === 404)) return null;
+      throw err;
+    }
+  }
+
+  async remove(key: string): Promise<void> {
+    assertStorageKey(key);
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: key }));
+  }
+}
