@@ -523,7 +523,7 @@ export class LiveChatService implements OnModuleInit {
         operator: { id: o.id, name: o.name },
         chats: o.chats,
         firstResponseMedianSeconds: num(o.first_response),
-        averageRating: o.rating === null ? null : Math.round(Number(o.rating) * 100) / 100,
+        averageRating: o.rating === null ? null : Math.round(o.rating * 100) / 100,
       })),
       busiestHours,
       perDay: new Map(days.map((d) => [d.day, d.n])),
