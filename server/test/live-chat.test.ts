@@ -445,14 +445,14 @@ describe('Live chat', () => {
 
   it('keeps canned responses personal or shared, with unique shortcuts', async () => {
     const mine = await json<{ id: string; shared: boolean }>(
-      await sysops.post('/api/chat/canned-responses', { shortcut: 'Hello', title: 'Greeting', body: 'Hello! How can I help?' }),
+      await sysops.post('/api/chat/canned-responses', { shortcut: 'Greet', title: 'Greeting', body: 'Hello! How can I help?' }),
       201,
     );
     expect(mine.shared).toBe(false);
-    expect((await sysops.post('/api/chat/canned-responses', { shortcut: 'hello', title: 'Again', body: 'Hi' })).status).toBe(409);
+    expect((await sysops.post('/api/chat/canned-responses', { shortcut: 'greet', title: 'Again', body: 'Hi' })).status).toBe(409);
     const shared = await json<{ id: string }>(
       await deputy.post('/api/chat/canned-responses', {
-        shortcut: 'hello',
+        shortcut: 'greet',
         title: 'Shared greeting',
         body: 'Welcome to Muster support',
         shared: true,
@@ -466,7 +466,7 @@ describe('Live chat', () => {
     expect(
       (
         await sysops.request('PUT', `/api/chat/canned-responses/${shared.id}`, {
-          shortcut: 'hello',
+          shortcut: 'greet',
           title: 'Edited',
           body: 'Edited body',
           shared: true,

@@ -44,6 +44,7 @@ const page = {
   profile: () => import('../features/profile/ProfilePage'),
   settings: () => import('../features/profile/SettingsPage'),
   apiDocs: () => import('../features/api-docs/ApiDocsPage'),
+  insights: () => import('../features/insights/InsightsPage'),
   auditorDashboard: () => import('../features/auditor/AuditorDashboardPage'),
   auditorSection: () => import('../features/auditor/AuditorSectionPage'),
 } satisfies Record<string, () => Promise<PageModule>>;
@@ -141,7 +142,7 @@ export const ROUTES: readonly RouteEntry[] = [
   r('/app/sysops', 'app', 'SYSOPS', 'sysops', page.genericDashboard),
   r('/app/sysops/live-chat', 'app', 'SYSOPS', 'liveChat', page.feature),
   r('/app/sysops/tickets', 'app', 'SYSOPS', 'sysopsTickets', page.feature),
-  r('/app/sysops/insights', 'app', 'SYSOPS', 'insights', page.feature),
+  r('/app/sysops/insights', 'app', 'SYSOPS', 'insights', page.insights),
   r('/app/sysops/knowledge', 'app', 'SYSOPS', 'knowledge', page.feature),
   r('/app/sysops/knowledge-review', 'app', 'SYSOPS', 'knowledgeReview', page.feature),
   r('/app/sysops/suspensions', 'app', 'SYSOPS', 'suspensions', page.feature),
