@@ -6,6 +6,7 @@ import { appConfigEndpoints } from './app-config.js';
 import { contactEndpoints } from './contact.js';
 import { ticketEndpoints } from './tickets.js';
 import { knowledgeEndpoints } from './knowledge.js';
+import { assistantEndpoints } from './assistant.js';
 
 /** Every REST endpoint of Muster, grouped by feature. */
 export const api = {
@@ -17,4 +18,5 @@ export const api = {
   contact: contactEndpoints,
   tickets: ticketEndpoints,
   knowledge: knowledgeEndpoints,
+  assistant: assistantEndpoints,
 } as const;

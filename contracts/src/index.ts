@@ -16,3 +16,5 @@ export * from './site.js';
 export * from './contact.js';
 export * from './tickets.js';
 export * from './knowledge.js';
+export * from './assistant.js';
+export * from './usage.js';

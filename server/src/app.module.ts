@@ -6,6 +6,8 @@ import { DatabaseModule } from './database/database.module.js';
 import { ContactModule } from './modules/contact/contact.module.js';
 import { TicketsModule } from './modules/tickets/tickets.module.js';
 import { KnowledgeModule } from './modules/knowledge/knowledge.module.js';
+import { AssistantModule } from './modules/assistant/assistant.module.js';
+import { UsageModule } from './modules/usage/usage.module.js';
 import { AppConfigModule } from './modules/app-config/app-config.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { IdentityModule } from './modules/identity/identity.module.js';
@@ -44,6 +46,8 @@ export class AppModule {
         ContactModule,
         TicketsModule,
         KnowledgeModule,
+        UsageModule,
+        AssistantModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ErrorsFilter },

@@ -14,67 +14,84 @@ const csv = z.string().transform((v) =>
     .filter(Boolean),
 );
 
-export const configSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  /** Which part of Muster this process runs: everything, the HTTP/socket api, or the job workers. */
-  MUSTER_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  PORT: z.coerce.number({ error: 'must be a port number' }).int('must be a port number').min(0).max(65535).default(3000),
-  /**
-   * Public origin(s) the browser uses; Origin headers of sockets and mutating requests must
-   * match one. Default: http://localhost:PORT, http://127.0.0.1:PORT and the Vite dev server.
-   */
-  APP_ORIGINS: csv.optional(),
-  /** PostgreSQL URL. When unset, an embedded PGlite database is served from DATA_DIR. */
-  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
-  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).default('redis://127.0.0.1:6379'),
-  /** Prefix of every Redis key, queue and stream (tests give each file its own). */
-  REDIS_PREFIX: z
-    .string()
-    .regex(/^[a-z0-9:_-]+$/i, 'letters, digits, ":", "_" and "-" only')
-    .default('muster'),
-  /** Launch a local redis-server child when nothing answers at a loopback REDIS_URL. */
-  REDIS_AUTOSTART: bool.default(true),
-  DATA_DIR: z.string().min(1).default('.data'),
-  /** Directory of the built web app served by the api. */
-  WEB_DIST_DIR: z.string().optional(),
-  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
-  MAIL_FROM: z.string().min(3).default('Muster <no-reply@muster.local>'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Largest accepted request body, in bytes. */
-  BODY_LIMIT_BYTES: z.coerce
-    .number()
-    .int()
-    .min(1024)
-    .max(100 * 1024 * 1024)
-    .default(1024 * 1024),
-  /** Default attempts of a background job before it is kept as failed. */
-  JOB_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
-  JOB_BACKOFF_MS: z.coerce.number().int().min(10).default(1000),
-  /** Help-desk assistant display name ("Chat with {name}"). */
-  ASSISTANT_NAME: z.string().min(1).max(40).default('Skipper'),
-  /** Address shown on the contact page and told about new contact messages. */
-  SUPPORT_EMAIL: z.email('must be an email address').default(DEFAULT_SUPPORT_EMAIL),
-  /** Contact-form messages accepted per client address in an hour. */
-  CONTACT_MESSAGES_PER_HOUR: z.coerce.number().int().min(1).default(5),
-  /**
-   * Which proxies may set X-Forwarded-For (client addresses feed rate limits and audit):
-   * "false" (default: none), "true" (any), or a comma-separated list of addresses/CIDRs.
-   */
-  TRUST_PROXY: z.string().default('false'),
-  /** Hours a session lives without activity (sliding), and at most in all. */
-  SESSION_IDLE_HOURS: z.coerce
-    .number()
-    .min(0.1)
-    .max(24 * 30)
-    .default(12),
-  SESSION_MAX_DAYS: z.coerce.number().min(0.1).max(90).default(7),
-  /** Sign-in attempts allowed per client address in 15 minutes (password and code). */
-  AUTH_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(50),
-  /** Seed demo data on the first start of an empty database. */
-  SEED_ON_EMPTY: bool.optional(),
-});
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    /** Which part of Muster this process runs: everything, the HTTP/socket api, or the job workers. */
+    MUSTER_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PORT: z.coerce.number({ error: 'must be a port number' }).int('must be a port number').min(0).max(65535).default(3000),
+    /**
+     * Public origin(s) the browser uses; Origin headers of sockets and mutating requests must
+     * match one. Default: http://localhost:PORT, http://127.0.0.1:PORT and the Vite dev server.
+     */
+    APP_ORIGINS: csv.optional(),
+    /** PostgreSQL URL. When unset, an embedded PGlite database is served from DATA_DIR. */
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).default('redis://127.0.0.1:6379'),
+    /** Prefix of every Redis key, queue and stream (tests give each file its own). */
+    REDIS_PREFIX: z
+      .string()
+      .regex(/^[a-z0-9:_-]+$/i, 'letters, digits, ":", "_" and "-" only')
+      .default('muster'),
+    /** Launch a local redis-server child when nothing answers at a loopback REDIS_URL. */
+    REDIS_AUTOSTART: bool.default(true),
+    DATA_DIR: z.string().min(1).default('.data'),
+    /** Directory of the built web app served by the api. */
+    WEB_DIST_DIR: z.string().optional(),
+    SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+    MAIL_FROM: z.string().min(3).default('Muster <no-reply@muster.local>'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Largest accepted request body, in bytes. */
+    BODY_LIMIT_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(100 * 1024 * 1024)
+      .default(1024 * 1024),
+    /** Default attempts of a background job before it is kept as failed. */
+    JOB_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
+    JOB_BACKOFF_MS: z.coerce.number().int().min(10).default(1000),
+    /** Help-desk assistant display name ("Chat with {name}"). */
+    ASSISTANT_NAME: z.string().min(1).max(40).default('Skipper'),
+    /**
+     * Base URL of an OpenAI-compatible API (`…/v1`); the assistant then calls its
+     * `/chat/completions` with the retrieved articles. Unset: the built-in answers only.
+     */
+    ASSISTANT_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+    ASSISTANT_API_KEY: z.string().optional(),
+    /** Model name sent to the OpenAI-compatible API (required with ASSISTANT_API_URL). */
+    ASSISTANT_MODEL: z.string().max(200).optional(),
+    /** How long the assistant waits for the model before answering on its own. */
+    ASSISTANT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+    /** Questions the assistant takes per session (or, for visitors, per client address) in a minute. */
+    ASSISTANT_QUESTIONS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+    /** Address shown on the contact page and told about new contact messages. */
+    SUPPORT_EMAIL: z.email('must be an email address').default(DEFAULT_SUPPORT_EMAIL),
+    /** Contact-form messages accepted per client address in an hour. */
+    CONTACT_MESSAGES_PER_HOUR: z.coerce.number().int().min(1).default(5),
+    /**
+     * Which proxies may set X-Forwarded-For (client addresses feed rate limits and audit):
+     * "false" (default: none), "true" (any), or a comma-separated list of addresses/CIDRs.
+     */
+    TRUST_PROXY: z.string().default('false'),
+    /** Hours a session lives without activity (sliding), and at most in all. */
+    SESSION_IDLE_HOURS: z.coerce
+      .number()
+      .min(0.1)
+      .max(24 * 30)
+      .default(12),
+    SESSION_MAX_DAYS: z.coerce.number().min(0.1).max(90).default(7),
+    /** Sign-in attempts allowed per client address in 15 minutes (password and code). */
+    AUTH_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(50),
+    /** Seed demo data on the first start of an empty database. */
+    SEED_ON_EMPTY: bool.optional(),
+  })
+  .refine((c) => !c.ASSISTANT_API_URL || Boolean(c.ASSISTANT_MODEL), {
+    message: 'must be set when ASSISTANT_API_URL is',
+    path: ['ASSISTANT_MODEL'],
+  });
 
 export type AppConfig = Omit<z.infer<typeof configSchema>, 'APP_ORIGINS'> & {
   readonly APP_ORIGINS: readonly string[];

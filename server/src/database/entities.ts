@@ -7,6 +7,7 @@ import { TicketComment } from '../modules/tickets/entities/ticket-comment.entity
 import { TicketEvent } from '../modules/tickets/entities/ticket-event.entity.js';
 import { Ticket } from '../modules/tickets/entities/ticket.entity.js';
 import { KnowledgeArticle } from '../modules/knowledge/entities/article.entity.js';
+import { UsageRecord } from '../modules/usage/entities/usage-record.entity.js';
 import { AuditEvent } from '../platform/audit/audit-event.entity.js';
 
 /** Every TypeORM entity; new modules add theirs here. */
@@ -21,4 +22,5 @@ export const ENTITIES = [
   TicketComment,
   TicketEvent,
   KnowledgeArticle,
+  UsageRecord,
 ];
