@@ -21,3 +21,10 @@ export function formatDate(iso: string, language: string | undefined): string {
     new Date(`${iso}T00:00:00Z`),
   );
 }
+
+/** An instant (full ISO timestamp) as a medium date and short time in the language. */
+export function formatDateTime(iso: string, language: string | undefined): string {
+  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeStyle: 'short', numberingSystem: 'latn' }).format(
+    new Date(iso),
+  );
+}

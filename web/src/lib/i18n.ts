@@ -24,6 +24,9 @@ export const NAMESPACES = [
   'contact',
   'docs',
   'legal',
+  'knowledge',
+  'help',
+  'assistant',
 ] as const;
 
 const INJECTION = /[<>"'`;(){}]|script|javascript:|on\w+=/i;
