@@ -59,14 +59,15 @@ export function AssistantConversation({ onTalkToPerson, onCreateTicket, language
   const [messages, setMessages] = useState<Message[]>([]);
   const [question, setQuestion] = useState('');
   const nextId = useRef(1);
-  const end = useRef<HTMLDivElement>(null);
+  const log = useRef<HTMLDivElement>(null);
   const inputId = useId();
   const lng = language ?? (isLanguageCode(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en');
   const lastAnswer = [...messages].reverse().find((m) => m.from !== 'user');
   const stuck = lastAnswer?.from === 'error' || (lastAnswer?.from === 'assistant' && !lastAnswer.known);
 
   useEffect(() => {
-    end.current?.scrollIntoView({ block: 'nearest' });
+    // Newest message in view, without scrolling the page around the panel.
+    if (log.current) log.current.scrollTop = log.current.scrollHeight;
   }, [messages.length, ask.isPending]);
 
   const add = (message: NewMessage) => setMessages((list) => [...list, { ...message, id: nextId.current++ }]);
@@ -88,7 +89,7 @@ export function AssistantConversation({ onTalkToPerson, onCreateTicket, language
 
   return (
     <Stack gap="3" height="full" minHeight="0" data-testid="assistant-conversation">
-      <Box flex="1" minHeight="0" overflowY="auto" role="log" aria-live="polite" aria-label={t('conversation', { name })}>
+      <Box ref={log} flex="1" minHeight="0" overflowY="auto" role="log" aria-live="polite" aria-label={t('conversation', { name })}>
         <Stack as="ul" gap="3" listStyleType="none" padding="1">
           <Bubble from="assistant" label={name}>
             <Text>{t('greeting', { name })}</Text>
@@ -143,7 +144,6 @@ export function AssistantConversation({ onTalkToPerson, onCreateTicket, language
             </HStack>
           )}
         </Stack>
-        <div ref={end} />
       </Box>
       <HStack gap="2" wrap="wrap">
         <Button
