@@ -4,7 +4,7 @@ import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { formatDateTime } from '../../lib/format';
-import { ListSkeleton } from './KnowledgePage';
+import { ListSkeleton } from './ListSkeleton';
 import { Markdown } from './Markdown';
 import { SnippetText } from './SnippetText';
 import { useHelpLanguage, useHelpSearch, usePublishedArticle } from './useKnowledge';

@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Card, Heading, HStack, Input, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Card, Heading, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { ARTICLE_STATUSES, LANGUAGES, type Article, type ArticleStatus } from '@muster/contracts';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { toaster } from '../../components/ui/toaster';
 import { formatDateTime } from '../../lib/format';
 import { ArticleEditor } from './ArticleEditor';
 import { ArticleStatusBadge } from './ArticleStatusBadge';
+import { ListSkeleton } from './ListSkeleton';
 import { Markdown } from './Markdown';
 import { useArticle, useArticles, useHelpLanguage, useWithdrawArticle } from './useKnowledge';
 
@@ -60,16 +61,6 @@ export function ArticleRow({ article, onOpen }: { article: Article; onOpen: (id:
         </Stack>
       </Card.Body>
     </Card.Root>
-  );
-}
-
-export function ListSkeleton() {
-  return (
-    <Stack gap="3" aria-hidden="true">
-      {[0, 1, 2].map((i) => (
-        <Skeleton key={i} height="20" borderRadius="md" />
-      ))}
-    </Stack>
   );
 }
 

@@ -8,7 +8,8 @@ import { toaster } from '../../components/ui/toaster';
 import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { useZodForm } from '../../lib/useZodForm';
-import { ArticleRow, ListSkeleton } from './KnowledgePage';
+import { ArticleRow } from './KnowledgePage';
+import { ListSkeleton } from './ListSkeleton';
 import { Markdown } from './Markdown';
 import { useArticle, useArticles, useReviewArticle } from './useKnowledge';
 
