@@ -174,6 +174,18 @@ describe('Assistant', () => {
     expect(spanish.answer).toContain('Solo lo encontré en un artículo en inglés');
   });
 
+  it('answers Chinese questions from Chinese articles, matching character pairs', async () => {
+    const answer = await json<AssistantAnswer>(
+      await visitor(builtIn.url!).ask({ question: '怎样用二维码验证文件包？', language: 'zh' }),
+      200,
+    );
+    expect(answer.known).toBe(true);
+    expect(answer.sources[0]?.title).toBe('合规文件包与二维码验证');
+    expect(answer.answer).toContain('帮助中心的文章“合规文件包与二维码验证”是这样说的');
+    expect(answer.answer).toContain('扫描后即可打开公开验证页面');
+    expect(answer.sources[0]!.snippet.some((p) => p.match && p.text === '二维')).toBe(true);
+  });
+
   it('says plainly that it does not know, in the asked language, and points to a person or a ticket', async () => {
     const v = visitor(builtIn.url!);
     const en = await json<AssistantAnswer>(await v.ask({ question: 'What will the weather be in Lisbon tomorrow?', language: 'en' }), 200);
