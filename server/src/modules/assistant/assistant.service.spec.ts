@@ -1,5 +1,5 @@
-import { chineseTerms, markTerms, type RetrievedArticle } from '../knowledge/knowledge.service';
-import { compose, systemPrompt } from './assistant.service';
+import { chineseTerms, markTerms, type RetrievedArticle } from '../knowledge/knowledge.service.js';
+import { compose, systemPrompt } from './assistant.service.js';
 
 const article: RetrievedArticle = {
   id: '5b0f3c1e-8f0a-4a53-9d52-2f5a8c1d9e10',
