@@ -94,7 +94,9 @@ export function ArticleEditor({ article, defaultLanguage, onCreated, onSubmitted
                 <Alert.Indicator />
                 <Alert.Content>
                   <Alert.Title>{t('editor.sentBack', { name: article.reviewer?.name ?? '' })}</Alert.Title>
-                  <Alert.Description whiteSpace="pre-wrap">{article.reviewComment}</Alert.Description>
+                  <Alert.Description whiteSpace="pre-wrap" dir="auto">
+                    {article.reviewComment}
+                  </Alert.Description>
                 </Alert.Content>
               </Alert.Root>
             )}
