@@ -8,6 +8,7 @@ import { ticketEndpoints } from './tickets.js';
 import { knowledgeEndpoints } from './knowledge.js';
 import { chatEndpoints } from './chat.js';
 import { insightsEndpoints } from './insights.js';
+import { assistantEndpoints } from './assistant.js';
 
 /** Every REST endpoint of Muster, grouped by feature. */
 export const api = {
@@ -21,4 +22,5 @@ export const api = {
   knowledge: knowledgeEndpoints,
   chat: chatEndpoints,
   insights: insightsEndpoints,
+  assistant: assistantEndpoints,
 } as const;

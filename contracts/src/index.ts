@@ -19,3 +19,5 @@ export * from './tickets.js';
 export * from './knowledge.js';
 export * from './chat.js';
 export * from './insights.js';
+export * from './assistant.js';
+export * from './usage.js';

@@ -67,6 +67,10 @@ export type Article = z.infer<typeof articleSchema>;
 export const articleListQuerySchema = z.object({
   status: z.enum(ARTICLE_STATUSES).optional(),
   language: languageSchema.optional(),
+  /** `me`: only the signed-in operator's own articles. */
+  author: z.enum(['me']).optional(),
+  /** Words of the title (case-insensitive). */
+  q: z.string().trim().max(200, 'Must be at most 200 characters').optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
   offset: z.coerce.number().int().min(0).default(0),
 });
@@ -76,6 +80,8 @@ export type ArticleList = z.infer<typeof articleListSchema>;
 export const helpSearchQuerySchema = z.object({
   q: z.string().trim().max(200, 'Must be at most 200 characters').default(''),
   language: languageSchema.default('en'),
+  /** Only articles carrying this tag. */
+  tag: z.string().trim().toLowerCase().max(ARTICLE_LIMITS.tagMax).optional(),
   limit: z.coerce.number().int().min(1).max(50).default(10),
 });
 

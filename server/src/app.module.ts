@@ -8,6 +8,8 @@ import { TicketsModule } from './modules/tickets/tickets.module.js';
 import { KnowledgeModule } from './modules/knowledge/knowledge.module.js';
 import { LiveChatModule } from './modules/live-chat/live-chat.module.js';
 import { InsightsModule } from './modules/insights/insights.module.js';
+import { AssistantModule } from './modules/assistant/assistant.module.js';
+import { UsageModule } from './modules/usage/usage.module.js';
 import { AppConfigModule } from './modules/app-config/app-config.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { IdentityModule } from './modules/identity/identity.module.js';
@@ -50,6 +52,8 @@ export class AppModule {
         KnowledgeModule,
         LiveChatModule,
         InsightsModule,
+        UsageModule,
+        AssistantModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ErrorsFilter },

@@ -185,4 +185,41 @@ describe('Knowledge base', () => {
       tags: 'At most 10 tags',
     });
   });
+
+  it("lists an operator's own articles, finds them by title words, and browses the help centre by tag", async () => {
+    const writer = await as('sysops@muster.example');
+    const other = await as('deputy@muster.example');
+    const mine = await json<Article>(
+      await writer.post('/api/knowledge/articles', {
+        title: 'Winching 100% safely',
+        body: 'Check the brake.',
+        tags: ['Winches'],
+        language: 'en',
+      }),
+      201,
+    );
+    const theirs = await json<Article>(
+      await other.post('/api/knowledge/articles', { title: 'Winching at night', body: 'Use the floodlights.', language: 'en' }),
+      201,
+    );
+    const own = await json<{ items: Article[] }>(await writer.get('/api/knowledge/articles?author=me&limit=100'), 200);
+    expect(own.items.map((a) => a.id)).toContain(mine.id);
+    expect(own.items.map((a) => a.id)).not.toContain(theirs.id);
+    expect(own.items.every((a) => a.author.id === mine.author.id)).toBe(true);
+    const byTitle = await json<{ items: Article[] }>(await writer.get('/api/knowledge/articles?q=WINCHING'), 200);
+    expect(byTitle.items.map((a) => a.id).sort()).toEqual([mine.id, theirs.id].sort());
+    // LIKE wildcards are taken literally.
+    const percent = await json<{ items: Article[] }>(await writer.get('/api/knowledge/articles?q=100%25'), 200);
+    expect(percent.items.map((a) => a.id)).toEqual([mine.id]);
+
+    await json<Article>(await writer.post(`/api/knowledge/articles/${mine.id}/submit`), 200);
+    await json<Article>(await other.post(`/api/knowledge/articles/${mine.id}/review`, { decision: 'approve' }), 200);
+    const visitor = await new TestClient(server.url!).init();
+    const tagged = await json<HelpSearchResult>(await visitor.get('/api/help/search?language=en&tag=winches'), 200);
+    expect(tagged.items.map((i) => i.id)).toEqual([mine.id]);
+    const taggedSearch = await json<HelpSearchResult>(await visitor.get('/api/help/search?q=brake&language=en&tag=Winches'), 200);
+    expect(taggedSearch.items.map((i) => i.id)).toEqual([mine.id]);
+    const otherTag = await json<HelpSearchResult>(await visitor.get('/api/help/search?q=brake&language=en&tag=compliance'), 200);
+    expect(otherTag.items).toEqual([]);
+  });
 });

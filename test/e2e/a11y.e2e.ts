@@ -47,7 +47,7 @@ for (const lng of ['en', 'ar']) {
     test('the app shell, its navigation and mobile menu', async ({ page }) => {
       await page.goto(`/?lng=${lng}`);
       await signInAs(page, DEMO_USERS.ADMIN);
-      for (const path of ['/app/dashboard', '/app/profile', '/app/settings', '/app/drills/runs', '/app/api-docs']) {
+      for (const path of ['/app/dashboard', '/app/profile', '/app/settings', '/app/drills/runs', '/app/api-docs', '/app/help']) {
         await page.goto(`${path}?lng=${lng}`);
         await expect(page.locator('[data-route]').first()).toBeVisible();
         await expectAccessible(page, `${path} (${lng})`);
@@ -60,6 +60,23 @@ for (const lng of ['en', 'ar']) {
       await page.getByTestId('mobile-menu-trigger').click();
       await expect(page.getByTestId('mobile-menu')).toBeVisible();
       await expectAccessible(page, `mobile menu (${lng})`);
+    });
+
+    test('the knowledge screens of support operators and the help centre', async ({ page }) => {
+      await page.goto(`/?lng=${lng}`);
+      await signInAs(page, DEMO_USERS.SYSOPS);
+      for (const path of ['/app/sysops/knowledge', '/app/sysops/knowledge?new=1', '/app/sysops/knowledge-review', '/app/help?q=QR']) {
+        await page.goto(`${path}${path.includes('?') ? '&' : '?'}lng=${lng}`);
+        await expect(page.locator('[data-route]').first()).toBeVisible();
+        await expect(
+          page.locator('[data-testid="knowledge-page"], [data-testid="knowledge-review-page"], [data-testid="help-center"]'),
+        ).toBeVisible();
+        await expectAccessible(page, `${path} (${lng})`);
+      }
+      await page.goto(`/app/help?lng=${lng}`);
+      await page.getByTestId('open-help-article').first().click();
+      await expect(page.getByTestId('help-article-body')).toBeVisible();
+      await expectAccessible(page, `help article (${lng})`);
     });
 
     test('the auditor shell', async ({ page }) => {

@@ -67,6 +67,18 @@ export const configSchema = z
     JOB_BACKOFF_MS: z.coerce.number().int().min(10).default(1000),
     /** Help-desk assistant display name ("Chat with {name}"). */
     ASSISTANT_NAME: z.string().min(1).max(40).default('Skipper'),
+    /**
+     * Base URL of an OpenAI-compatible API (`…/v1`); the assistant then calls its
+     * `/chat/completions` with the retrieved articles. Unset: the built-in answers only.
+     */
+    ASSISTANT_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+    ASSISTANT_API_KEY: z.string().optional(),
+    /** Model name sent to the OpenAI-compatible API (required with ASSISTANT_API_URL). */
+    ASSISTANT_MODEL: z.string().max(200).optional(),
+    /** How long the assistant waits for the model before answering on its own. */
+    ASSISTANT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+    /** Questions the assistant takes per session (or, for visitors, per client address) in a minute. */
+    ASSISTANT_QUESTIONS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
     /** Address shown on the contact page and told about new contact messages. */
     SUPPORT_EMAIL: z.email('must be an email address').default(DEFAULT_SUPPORT_EMAIL),
     /** Contact-form messages accepted per client address in an hour. */
@@ -103,6 +115,10 @@ export const configSchema = z
         message: 'must be set together with its pair',
       });
     }
+  })
+  .refine((c) => !c.ASSISTANT_API_URL || Boolean(c.ASSISTANT_MODEL), {
+    message: 'must be set when ASSISTANT_API_URL is',
+    path: ['ASSISTANT_MODEL'],
   });
 
 export type AppConfig = Omit<z.infer<typeof configSchema>, 'APP_ORIGINS'> & {

@@ -13,6 +13,7 @@ import { ChatAttachmentRow } from '../modules/live-chat/entities/chat-attachment
 import { ChatOperator } from '../modules/live-chat/entities/chat-operator.entity.js';
 import { CannedResponseRow } from '../modules/live-chat/entities/canned-response.entity.js';
 import { ChatBanRow } from '../modules/live-chat/entities/chat-ban.entity.js';
+import { UsageRecord } from '../modules/usage/entities/usage-record.entity.js';
 import { AuditEvent } from '../platform/audit/audit-event.entity.js';
 
 /** Every TypeORM entity; new modules add theirs here. */
@@ -33,4 +34,5 @@ export const ENTITIES = [
   ChatOperator,
   CannedResponseRow,
   ChatBanRow,
+  UsageRecord,
 ];

@@ -45,6 +45,9 @@ const page = {
   settings: () => import('../features/profile/SettingsPage'),
   apiDocs: () => import('../features/api-docs/ApiDocsPage'),
   insights: () => import('../features/insights/InsightsPage'),
+  helpCenter: () => import('../features/knowledge/HelpCenterPage'),
+  knowledge: () => import('../features/knowledge/KnowledgePage'),
+  knowledgeReview: () => import('../features/knowledge/KnowledgeReviewPage'),
   auditorDashboard: () => import('../features/auditor/AuditorDashboardPage'),
   auditorSection: () => import('../features/auditor/AuditorSectionPage'),
 } satisfies Record<string, () => Promise<PageModule>>;
@@ -107,7 +110,7 @@ export const ROUTES: readonly RouteEntry[] = [
   r('/app/subscription/success', 'app', 'USER', 'checkoutSuccess', page.feature),
   r('/app/subscription/canceled', 'app', 'USER', 'checkoutCanceled', page.feature),
   r('/app/api-docs', 'app', 'USER', 'apiDocs', page.apiDocs),
-  r('/app/help', 'app', 'USER', 'helpCenter', page.feature),
+  r('/app/help', 'app', 'USER', 'helpCenter', page.helpCenter),
   // ADMIN
   r('/app/admin', 'app', 'ADMIN', 'adminDashboard', page.genericDashboard),
   r('/app/admin/dashboard', 'app', 'ADMIN', 'adminDashboard', page.genericDashboard),
@@ -145,6 +148,9 @@ export const ROUTES: readonly RouteEntry[] = [
   r('/app/sysops/insights', 'app', 'SYSOPS', 'insights', page.insights),
   r('/app/sysops/knowledge', 'app', 'SYSOPS', 'knowledge', page.feature),
   r('/app/sysops/knowledge-review', 'app', 'SYSOPS', 'knowledgeReview', page.feature),
+  r('/app/sysops/insights', 'app', 'SYSOPS', 'insights', page.feature),
+  r('/app/sysops/knowledge', 'app', 'SYSOPS', 'knowledge', page.knowledge),
+  r('/app/sysops/knowledge-review', 'app', 'SYSOPS', 'knowledgeReview', page.knowledgeReview),
   r('/app/sysops/suspensions', 'app', 'SYSOPS', 'suspensions', page.feature),
   r('/app/sysops/unlock', 'app', 'SYSOPS', 'unlock', page.feature),
   r('/app/sysops/frozen-accounts', 'app', 'SYSOPS', 'frozenAccounts', page.feature),

@@ -33,3 +33,10 @@ export function formatDuration(seconds: number, language: string | undefined): s
     numberingSystem: 'latn',
   }).format(value);
 }
+
+/** An instant (full ISO timestamp) as a medium date and short time in the language. */
+export function formatDateTime(iso: string, language: string | undefined): string {
+  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeStyle: 'short', numberingSystem: 'latn' }).format(
+    new Date(iso),
+  );
+}

@@ -25,6 +25,9 @@ export const NAMESPACES = [
   'docs',
   'legal',
   'insights',
+  'knowledge',
+  'help',
+  'assistant',
 ] as const;
 
 const INJECTION = /[<>"'`;(){}]|script|javascript:|on\w+=/i;

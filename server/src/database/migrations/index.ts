@@ -5,6 +5,7 @@ import { ContactMessages1795438389428 } from './1795438389428-ContactMessages.js
 import { Tickets1795443402932 } from './1795443402932-Tickets.js';
 import { KnowledgeBase1795444416756 } from './1795444416756-KnowledgeBase.js';
 import { LiveChat1795448384776 } from './1795448384776-LiveChat.js';
+import { UsageRecords1795447965646 } from './1795447965646-UsageRecords.js';
 
 /**
  * Every migration, in order. To add one: change the entities, build the server, run
@@ -16,5 +17,6 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   ContactMessages1795438389428,
   Tickets1795443402932,
   KnowledgeBase1795444416756,
+  UsageRecords1795447965646,
   LiveChat1795448384776,
 ];

@@ -10,8 +10,8 @@ export class KnowledgeController {
 
   @Endpoint(api.knowledge.list)
   @MinRole('SYSOPS')
-  list(@ValidQuery() query: Parameters<KnowledgeService['list']>[0]): Promise<ArticleList> {
-    return this.knowledge.list(query);
+  list(@Auth() auth: AuthContext, @ValidQuery() query: Parameters<KnowledgeService['list']>[1]): Promise<ArticleList> {
+    return this.knowledge.list(auth, query);
   }
 
   @Endpoint(api.knowledge.create)

@@ -12,7 +12,7 @@ import {
   type reviewArticleSchema,
   type updateArticleSchema,
 } from '@muster/contracts';
-import type { EntityManager, Repository } from 'typeorm';
+import { ArrayContains, ILike, type EntityManager, type FindOptionsWhere, type Repository } from 'typeorm';
 import type { z } from 'zod';
 import type { AuthContext } from '../../platform/auth/auth.decorators.js';
 import { DomainError, NotFoundError } from '../../platform/errors/domain-error.js';
@@ -38,6 +38,34 @@ export const KNOWLEDGE_MESSAGES = {
   notInReview: 'This article is not waiting for review',
   ownArticle: 'Another support operator must review your article',
 } as const;
+
+/** A published article the assistant can answer from: its most relevant passages first. */
+export interface RetrievedArticle {
+  id: string;
+  title: string;
+  body: string;
+  language: LanguageCode;
+  /** Paragraphs of the body holding the most of the question's words, in the article's order. */
+  passages: string[];
+  snippet: SnippetPart[];
+  /** Share of the question's words (stems) the article contains, 0–1. */
+  coverage: number;
+}
+type SnippetPart = { text: string; match: boolean };
+
+/** Share of a question's words an article must contain to count as an answer. */
+export const RELEVANCE_THRESHOLD = 0.5;
+
+/** Question words for Chinese, which the database cannot split: character pairs, and Latin words. */
+export function chineseTerms(text: string): string[] {
+  const terms = new Set<string>();
+  for (const run of text.toLowerCase().match(/[\p{Script=Han}]+|[\p{L}\p{N}]{2,}/gu) ?? []) {
+    if (!/\p{Script=Han}/u.test(run)) terms.add(run);
+    else if (run.length === 1) continue;
+    else for (let i = 0; i + 1 < run.length; i++) terms.add(run.slice(i, i + 2));
+  }
+  return [...terms];
+}
 
 /** Snippet delimiters for ts_headline: control characters no article contains. */
 const START = '\u0002';
@@ -87,9 +115,15 @@ export class KnowledgeService {
     });
   }
 
-  async list(query: ListQuery): Promise<ArticleList> {
+  async list(auth: AuthContext, query: ListQuery): Promise<ArticleList> {
+    const where: FindOptionsWhere<KnowledgeArticle> = {
+      ...(query.status ? { status: query.status } : {}),
+      ...(query.language ? { language: query.language } : {}),
+      ...(query.author === 'me' ? { authorUserId: (await this.author(auth)).id } : {}),
+      ...(query.q ? { title: ILike(`%${escapeLike(query.q)}%`) } : {}),
+    };
     const [rows, total] = await this.articles.findAndCount({
-      where: { ...(query.status ? { status: query.status } : {}), ...(query.language ? { language: query.language } : {}) },
+      where,
       order: { updatedAt: 'DESC', id: 'DESC' },
       take: query.limit,
       skip: query.offset,
@@ -159,7 +193,7 @@ export class KnowledgeService {
     const config = SEARCH_CONFIGS[query.language];
     if (!query.q) {
       const rows = await this.articles.find({
-        where: { status: 'published', language: query.language },
+        where: { status: 'published', language: query.language, ...(query.tag ? { tags: ArrayContains([query.tag]) } : {}) },
         order: { publishedAt: 'DESC' },
         take: query.limit,
       });
@@ -167,7 +201,7 @@ export class KnowledgeService {
         items: rows.map((a) => ({ id: a.id, title: a.title, tags: a.tags, snippet: [{ text: excerpt(a.body), match: false }], rank: 0 })),
       };
     }
-    const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = `%${escapeLike(query.q)}%`;
     const rows: { id: string; title: string; tags: string[]; rank: number | string; snippet: string }[] = await this.articles.query(
       `SELECT a.id, a.title, a.tags,
               ts_rank(setweight(to_tsvector($1::regconfig, a.title), 'A') || to_tsvector($1::regconfig, a.body), q) AS rank,
@@ -175,6 +209,7 @@ export class KnowledgeService {
          FROM knowledge_articles a, websearch_to_tsquery($1::regconfig, $2) q
         WHERE a.status = 'published' AND a.language = $3
           AND (to_tsvector($1::regconfig, a.title || ' ' || a.body) @@ q OR ($7 AND (a.title ILIKE $5 OR a.body ILIKE $5)))
+          AND ($8::text IS NULL OR $8 = ANY(a.tags))
         ORDER BY rank DESC, a.published_at DESC
         LIMIT $6`,
       [
@@ -186,9 +221,80 @@ export class KnowledgeService {
         query.limit,
         // Chinese has no stemmer: a plain substring match finds words inside longer runs of characters.
         query.language === 'zh',
+        query.tag || null,
       ],
     );
     return { items: rows.map((r) => ({ id: r.id, title: r.title, tags: r.tags, rank: Number(r.rank), snippet: snippetParts(r.snippet) })) };
+  }
+
+  /**
+   * The published articles of a language that answer a question best, for the assistant: an
+   * article counts when it contains at least half of the question's words (stems, or for
+   * Chinese character pairs), ranked by that share and then by full-text rank. Each comes with
+   * its most relevant paragraphs and a highlighted snippet.
+   */
+  async retrieve(question: string, language: LanguageCode, limit = 3): Promise<RetrievedArticle[]> {
+    const zh = language === 'zh';
+    const config = SEARCH_CONFIGS[language];
+    const zhTerms = zh ? chineseTerms(question) : [];
+    if (zh && zhTerms.length === 0) return [];
+    // Terms: the question's lexemes (stemmed, stop words dropped), or Chinese character pairs.
+    const terms = zh
+      ? `SELECT DISTINCT t FROM unnest($1::text[]) AS t`
+      : `SELECT DISTINCT lexeme AS t FROM unnest(to_tsvector($1::regconfig, $2))`;
+    const has = (expr: string) =>
+      zh ? `strpos(lower(${expr}), terms.t) > 0` : `terms.t = ANY(tsvector_to_array(to_tsvector($1::regconfig, ${expr})))`;
+    const rows: { id: string; title: string; body: string; hits: number; total: number; snippet: string | null }[] =
+      await this.articles.query(
+        zh
+          ? `WITH terms AS (${terms})
+           SELECT a.id, a.title, a.body, (SELECT count(*) FROM terms WHERE ${has(`a.title || ' ' || a.body`)})::int AS hits,
+                  (SELECT count(*) FROM terms)::int AS total, NULL AS snippet
+             FROM knowledge_articles a
+            WHERE a.status = 'published' AND a.language = $2
+            ORDER BY hits DESC, a.published_at DESC
+            LIMIT $3`
+          : `WITH terms AS (${terms}),
+                q AS (SELECT string_agg(quote_literal(t), ' | ')::tsquery AS q, count(*)::int AS total FROM terms),
+                docs AS (SELECT a.id, a.title, a.body, a.published_at,
+                                setweight(to_tsvector($1::regconfig, a.title), 'A') || to_tsvector($1::regconfig, a.body) AS doc
+                           FROM knowledge_articles a WHERE a.status = 'published' AND a.language = $3),
+                ranked AS (SELECT d.*, (SELECT count(*) FROM terms WHERE terms.t = ANY(tsvector_to_array(d.doc)))::int AS hits,
+                                  ts_rank(d.doc, q.q) AS rank, q.q, q.total
+                             FROM docs d, q WHERE q.total > 0
+                            ORDER BY hits DESC, rank DESC, d.published_at DESC
+                            LIMIT $5)
+           SELECT r.id, r.title, r.body, r.hits, r.total, ts_headline($1::regconfig, r.body, r.q, $4) AS snippet
+             FROM ranked r ORDER BY r.hits DESC, r.rank DESC, r.published_at DESC`,
+        zh
+          ? [zhTerms, language, limit]
+          : [config, question, language, `StartSel=${START}, StopSel=${STOP}, MaxWords=35, MinWords=12, MaxFragments=1`, limit],
+      );
+    const relevant = rows.filter((r) => r.total > 0 && r.hits > 0 && r.hits / r.total >= RELEVANCE_THRESHOLD);
+    const out: RetrievedArticle[] = [];
+    for (const row of relevant) {
+      const paragraphs: { n: number; text: string; hits: number }[] = await this.articles.query(
+        `WITH terms AS (${terms})
+         SELECT p.n::int AS n, p.text, (SELECT count(*) FROM terms WHERE ${has('p.text')})::int AS hits
+           FROM regexp_split_to_table(${zh ? '$2' : '$3'}, '\\n\\s*\\n') WITH ORDINALITY AS p(text, n)`,
+        zh ? [zhTerms, row.body] : [config, question, row.body],
+      );
+      const best = Math.max(0, ...paragraphs.map((p) => p.hits));
+      const passages = paragraphs
+        .filter((p) => best > 0 && p.hits === best && p.text.trim())
+        .slice(0, 2)
+        .map((p) => p.text.trim());
+      out.push({
+        id: row.id,
+        title: row.title,
+        body: row.body,
+        language,
+        passages: passages.length ? passages : [row.body.split(/\n\s*\n/)[0]!.trim()],
+        snippet: row.snippet ? snippetParts(row.snippet) : markTerms(excerpt(passages[0] ?? row.body), zhTerms),
+        coverage: row.hits / row.total,
+      });
+    }
+    return out;
   }
 
   async published(id: string): Promise<PublishedArticle> {
@@ -200,6 +306,19 @@ export class KnowledgeService {
 }
 
 const unique = (tags: string[]) => [...new Set(tags)];
+
+/** A LIKE pattern's wildcards taken literally. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Marks every occurrence of the terms in a text (for Chinese snippets, which ts_headline cannot mark). */
+export function markTerms(text: string, terms: readonly string[]): SnippetPart[] {
+  if (!terms.length) return [{ text, match: false }];
+  const pattern = new RegExp(`(${terms.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`, 'giu');
+  return text
+    .split(pattern)
+    .filter(Boolean)
+    .map((piece) => ({ text: piece, match: terms.includes(piece.toLowerCase()) }));
+}
 
 /** The start of a Markdown body as plain text. */
 function excerpt(body: string): string {
