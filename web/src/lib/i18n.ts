@@ -24,6 +24,7 @@ export const NAMESPACES = [
   'contact',
   'docs',
   'legal',
+  'tickets',
 ] as const;
 
 const INJECTION = /[<>"'`;(){}]|script|javascript:|on\w+=/i;

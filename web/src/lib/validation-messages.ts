@@ -18,6 +18,8 @@ const RULES: readonly { pattern: RegExp; key: string; vars?: (m: RegExpExecArray
   { pattern: /^Enter the 6-digit code$/, key: 'validation.code' },
   { pattern: /^This password reset link is invalid or has expired$/, key: 'validation.resetLink' },
   { pattern: /^Choose a subject$/, key: 'validation.subject' },
+  { pattern: /^Choose a category$/, key: 'validation.category' },
+  { pattern: /^Choose a priority$/, key: 'validation.priority' },
 ];
 
 /** Every English sentence the rules above know, as written in contracts (kept for the unit test). */
@@ -34,6 +36,8 @@ export const KNOWN_VALIDATION_MESSAGES = [
   'Enter the 6-digit code',
   'This password reset link is invalid or has expired',
   'Choose a subject',
+  'Choose a category',
+  'Choose a priority',
 ] as const;
 
 /** Translates one validation message of the contracts (or of the server's `fields`). */
