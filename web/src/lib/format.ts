@@ -41,7 +41,7 @@ export function formatBytes(bytes: number, language: string | undefined): string
   return new Intl.NumberFormat(intlLocale(language), {
     style: 'unit',
     unit: units[unit],
-    unitDisplay: 'short',
+    unitDisplay: unit === 0 ? 'narrow' : 'short',
     maximumFractionDigits: unit === 0 ? 0 : 1,
     numberingSystem: 'latn',
   }).format(value);

@@ -120,7 +120,7 @@ function Conversation({ ticket, operator }: { ticket: TicketDetail; operator: bo
                       {formatDateTime(c.createdAt, i18n.resolvedLanguage)}
                     </Text>
                   </Flex>
-                  <Text whiteSpace="pre-wrap" wordBreak="break-word">
+                  <Text whiteSpace="pre-wrap" wordBreak="break-word" dir="auto">
                     {c.body}
                   </Text>
                 </Box>
@@ -210,6 +210,7 @@ function Attachments({ ticket, operator }: { ticket: TicketDetail; operator: boo
                     aria-label={t('detail.download', { name: a.filename })}
                     fontWeight="medium"
                     wordBreak="break-all"
+                    dir="auto"
                     data-testid="ticket-attachment"
                   >
                     {a.filename}
@@ -348,7 +349,7 @@ function ServiceLevels({ ticket, now }: { ticket: TicketDetail; now: number }) {
     { key: 'resolution', due: ticket.resolutionDueAt, met: ticket.resolvedAt, breached: ticket.breached.resolution },
   ] as const;
   return (
-    <Stack gap="3" data-testid="ticket-sla-panel">
+    <Stack gap="3" align="flex-start" data-testid="ticket-sla-panel">
       <SlaBadge ticket={ticket} now={now} />
       {rows.map((row) => {
         const late = row.breached || (!row.met && now > Date.parse(row.due));
@@ -453,10 +454,12 @@ export default function TicketPage() {
       {back}
       <Stack gap="2">
         <Heading as="h1" size={{ base: 'xl', md: '2xl' }} wordBreak="break-word">
-          <Text as="span" color="fg.muted" fontWeight="normal" marginInlineEnd="2">
+          <Text as="span" color="fg.muted" fontWeight="normal" marginInlineEnd="2" dir="ltr">
             #{ticket.number}
           </Text>
-          {ticket.subject}
+          <Text as="span" dir="auto">
+            {ticket.subject}
+          </Text>
         </Heading>
         <Flex gap="2" wrap="wrap" align="center">
           <StatusBadge status={ticket.status} />
@@ -476,7 +479,7 @@ export default function TicketPage() {
               </Heading>
             </Card.Header>
             <Card.Body>
-              <Text whiteSpace="pre-wrap" wordBreak="break-word" data-testid="ticket-description-text">
+              <Text whiteSpace="pre-wrap" wordBreak="break-word" dir="auto" data-testid="ticket-description-text">
                 {ticket.description}
               </Text>
             </Card.Body>

@@ -120,11 +120,13 @@ export function TicketRow({
           <Flex gap="3" flex="1" minWidth="0" direction={{ base: 'column', md: 'row' }} align={{ base: 'stretch', md: 'flex-start' }}>
             <Stack gap="2" flex="1" minWidth="0">
               <Flex gap="2" wrap="wrap" align="center">
-                <Text color="fg.muted" fontSize="sm" fontVariantNumeric="tabular-nums">
+                <Text color="fg.muted" fontSize="sm" fontVariantNumeric="tabular-nums" dir="ltr">
                   #{ticket.number}
                 </Text>
                 <Link asChild fontWeight="semibold" wordBreak="break-word">
-                  <RouterLink to={`/app/tickets/${ticket.id}`}>{ticket.subject}</RouterLink>
+                  <RouterLink to={`/app/tickets/${ticket.id}`} dir="auto">
+                    {ticket.subject}
+                  </RouterLink>
                 </Link>
               </Flex>
               <Flex gap="2" wrap="wrap" align="center">

@@ -45,5 +45,6 @@ describe('relativeTime', () => {
     expect(relativeTime(new Date(created + 20 * 60_000).toISOString(), created, 'en')).toBe('in 20 minutes');
     expect(relativeTime(new Date(created - 3 * HOUR).toISOString(), created, 'en')).toBe('3 hours ago');
     expect(relativeTime(new Date(created + 72 * HOUR).toISOString(), created, 'en')).toBe('in 3 days');
+    expect(relativeTime(new Date(created + 8 * HOUR).toISOString(), created, 'ar')).toMatch(/8/);
   });
 });

@@ -41,11 +41,11 @@ export function slaPalette(state: SlaState['state']): string {
   }
 }
 
-/** "in 3 hours", "20 minutes ago": the distance from `now` to `iso` in the language. */
+/** "in 3 hours", "20 minutes ago": the distance from `now` to `iso` in the language, in Latin digits. */
 export function relativeTime(iso: string, now: number, locale: string): string {
   const diff = Date.parse(iso) - now;
   const abs = Math.abs(diff);
-  const rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  const rtf = new Intl.RelativeTimeFormat(locale.includes('-u-') ? locale : `${locale}-u-nu-latn`, { numeric: 'auto' });
   const minute = 60_000;
   const hour = 60 * minute;
   const day = 24 * hour;
