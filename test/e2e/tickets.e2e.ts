@@ -52,6 +52,7 @@ test.describe('Tickets', () => {
     const ticketUrl = customer.url();
     const ticketId = /\/app\/tickets\/([0-9a-f-]{36})$/.exec(ticketUrl)?.[1];
     expect(ticketId).toBeDefined();
+    const { number } = (await (await customer.request.get(`/api/tickets/${ticketId!}`)).json()) as { number: number };
     await expect(customer.getByTestId('ticket-attachment')).toHaveText('console.png');
     const file = await customer.request.get((await customer.getByTestId('ticket-attachment').getAttribute('href'))!);
     expect(file.status()).toBe(200);
@@ -94,10 +95,20 @@ test.describe('Tickets', () => {
     await operator.getByTestId('ticket-status-select').selectOption('resolved');
     await expect(operator.getByTestId('ticket-page').getByTestId('ticket-status').first()).toHaveText('Resolved');
     await expect(operator.getByTestId('ticket-history')).toContainText('changed the status from Open to Resolved');
-    const replyMail = await waitForMail(customer.request, DEMO_USERS.USER, /New reply on your ticket #\d+/, before);
+    const replyMail = await waitForMail(
+      customer.request,
+      DEMO_USERS.USER,
+      new RegExp(`New reply on your ticket #${String(number)} `),
+      before,
+    );
     expect(replyMail).toContain(reply);
     expect(replyMail).not.toContain(note);
-    const statusMail = await waitForMail(customer.request, DEMO_USERS.USER, /Your ticket #\d+ is now resolved/, before);
+    const statusMail = await waitForMail(
+      customer.request,
+      DEMO_USERS.USER,
+      new RegExp(`Your ticket #${String(number)} is now resolved`),
+      before,
+    );
     expect(statusMail).toContain(subject);
 
     await customer.reload();

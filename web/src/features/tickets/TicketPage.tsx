@@ -454,9 +454,9 @@ export default function TicketPage() {
       {back}
       <Stack gap="2">
         <Heading as="h1" size={{ base: 'xl', md: '2xl' }} wordBreak="break-word">
-          <Text as="span" color="fg.muted" fontWeight="normal" marginInlineEnd="2" dir="ltr">
+          <Text as="span" color="fg.muted" fontWeight="normal" dir="ltr">
             #{ticket.number}
-          </Text>
+          </Text>{' '}
           <Text as="span" dir="auto">
             {ticket.subject}
           </Text>

@@ -319,7 +319,7 @@ export function FilterBar({
         onChange({ ...value, q: q.trim() });
       }}
     >
-      <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="3" alignItems="end">
+      <SimpleGrid columns={{ base: 2, lg: 4 }} gap="3" alignItems="end">
         <SelectField
           label={t('filters.status')}
           value={value.status}
@@ -347,7 +347,7 @@ export function FilterBar({
         )}
         {extra}
         {show.search && (
-          <Stack gap="1">
+          <Stack gap="1" gridColumn={{ base: '1 / -1', lg: 'auto' }}>
             <Text asChild fontSize="sm" fontWeight="medium">
               <label htmlFor={searchId}>{t('filters.search')}</label>
             </Text>
