@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { attachmentSchema } from './attachments.js';
 import { defineEndpoint } from './http.js';
 
 /** Ticket vocabularies (issue: support operations). */
@@ -53,17 +54,48 @@ export const updateTicketSchema = z
 export type UpdateTicketRequest = z.input<typeof updateTicketSchema>;
 
 export const TICKET_SCOPES = ['mine', 'organization', 'all'] as const;
+export type TicketScope = (typeof TICKET_SCOPES)[number];
+
+/** List orders: newest first, or the nearest service-level due time first (the operator queue). */
+export const TICKET_SORTS = ['newest', 'sla'] as const;
+export type TicketSort = (typeof TICKET_SORTS)[number];
+
+/** The assignee filter: a support operator's id, the signed-in operator, or nobody. */
+export const TICKET_ASSIGNEE_FILTERS = ['mine', 'unassigned'] as const;
 
 export const ticketListQuerySchema = z.object({
   /** mine: tickets I asked; organization: my organisation's (ADMIN/MANAGER); all: every ticket (SYSOPS and above). */
   scope: z.enum(TICKET_SCOPES).default('mine'),
   status: z.enum(TICKET_STATUSES).optional(),
   priority: z.enum(TICKET_PRIORITIES).optional(),
-  assigneeId: z.uuid().optional(),
-  /** Words of the subject. */
+  category: z.enum(TICKET_CATEGORIES).optional(),
+  /** A support operator's id, "mine" (assigned to me) or "unassigned". */
+  assignee: z.union([z.enum(TICKET_ASSIGNEE_FILTERS), z.uuid()]).optional(),
+  /** Words of the subject, or a ticket number ("1042" or "#1042"). */
   q: z.string().trim().max(200).optional(),
+  sort: z.enum(TICKET_SORTS).default('newest'),
   limit: z.coerce.number().int().min(1).max(100).default(50),
   offset: z.coerce.number().int().min(0).default(0),
+});
+export type TicketListQuery = z.input<typeof ticketListQuerySchema>;
+
+export const TICKET_BULK_MAX = 100;
+
+export const bulkTicketStatusSchema = z.object({
+  ids: z
+    .array(z.uuid('Choose tickets'))
+    .min(1, 'Choose at least one ticket')
+    .max(TICKET_BULK_MAX, `Choose at most ${String(TICKET_BULK_MAX)} tickets`),
+  status: z.enum(TICKET_STATUSES, { error: 'Choose a status' }),
+});
+export type BulkTicketStatusRequest = z.input<typeof bulkTicketStatusSchema>;
+
+/** Uploading an attachment: an internal one is seen by support operators only. */
+export const ticketAttachmentQuerySchema = z.object({
+  internal: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
 });
 
 const personSchema = z.object({ id: z.uuid().nullable(), name: z.string(), email: z.string().nullable() });
@@ -100,7 +132,17 @@ export const ticketCommentRecordSchema = z.object({
   createdAt: z.string(),
 });
 
-export const TICKET_EVENT_KINDS = ['created', 'status', 'priority', 'assignee', 'comment', 'internal_note'] as const;
+export const TICKET_EVENT_KINDS = [
+  'created',
+  'status',
+  'priority',
+  'assignee',
+  'comment',
+  'internal_note',
+  'attachment',
+  'internal_attachment',
+] as const;
+export type TicketEventKind = (typeof TICKET_EVENT_KINDS)[number];
 
 export const ticketEventSchema = z.object({
   id: z.uuid(),
@@ -111,15 +153,29 @@ export const ticketEventSchema = z.object({
   createdAt: z.string(),
 });
 
+export const ticketAttachmentSchema = attachmentSchema.extend({
+  /** Seen by support operators only. */
+  internal: z.boolean(),
+});
+export type TicketAttachment = z.infer<typeof ticketAttachmentSchema>;
+
 export const ticketDetailSchema = ticketSummarySchema.extend({
   description: z.string(),
   comments: z.array(ticketCommentRecordSchema),
   history: z.array(ticketEventSchema),
+  attachments: z.array(ticketAttachmentSchema),
 });
 export type TicketDetail = z.infer<typeof ticketDetailSchema>;
 
 export const ticketListSchema = z.object({ items: z.array(ticketSummarySchema), total: z.number().int() });
 export type TicketList = z.infer<typeof ticketListSchema>;
+
+export const ticketBulkResultSchema = z.object({ items: z.array(ticketSummarySchema) });
+export type TicketBulkResult = z.infer<typeof ticketBulkResultSchema>;
+
+export const supportOperatorSchema = z.object({ id: z.uuid(), name: z.string(), email: z.string() });
+export type SupportOperator = z.infer<typeof supportOperatorSchema>;
+export const supportOperatorListSchema = z.object({ items: z.array(supportOperatorSchema) });
 
 export const ticketEndpoints = {
   create: defineEndpoint({
@@ -154,6 +210,37 @@ export const ticketEndpoints = {
     summary: 'Adds a reply, or an internal note (support operators); the requester is emailed on an operator reply',
     body: ticketCommentSchema,
     response: ticketDetailSchema,
+  }),
+  bulkStatus: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/tickets/bulk',
+    tag: 'tickets',
+    summary: 'Sets the status of several tickets at once (support operators); each requester is emailed',
+    body: bulkTicketStatusSchema,
+    response: ticketBulkResultSchema,
+  }),
+  operators: defineEndpoint({
+    method: 'GET',
+    path: '/api/tickets/operators',
+    tag: 'tickets',
+    summary: 'Support operators a ticket can be assigned to (support operators)',
+    response: supportOperatorListSchema,
+  }),
+  upload: defineEndpoint({
+    method: 'POST',
+    path: '/api/tickets/:id/attachments',
+    tag: 'tickets',
+    status: 201,
+    summary:
+      'Attaches a file (multipart field "file": PNG, JPEG, GIF, WebP or PDF, at most 10 MB, type read from the content); ?internal=true for operators only',
+    query: ticketAttachmentQuerySchema,
+    response: ticketAttachmentSchema,
+  }),
+  download: defineEndpoint({
+    method: 'GET',
+    path: '/api/tickets/:id/attachments/:attachmentId',
+    tag: 'tickets',
+    summary: 'Downloads an attachment of a ticket the caller can see',
   }),
   update: defineEndpoint({
     method: 'PATCH',

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_USERS, failOnMissingRecipes, signInAs, signInAsAuditor } from './support';
+import { csrfHeaders, DEMO_USERS, failOnMissingRecipes, signInAs, signInAsAuditor } from './support';
 
 failOnMissingRecipes();
 
@@ -77,6 +77,23 @@ for (const lng of ['en', 'ar']) {
       await page.getByTestId('open-help-article').first().click();
       await expect(page.getByTestId('help-article-body')).toBeVisible();
       await expectAccessible(page, `help article (${lng})`);
+    test('the ticket screens', async ({ page }) => {
+      await page.goto(`/?lng=${lng}`);
+      await signInAs(page, DEMO_USERS.USER);
+      const created = await page.request.post('/api/tickets', {
+        headers: await csrfHeaders(page.request),
+        data: { subject: `Accessibility check ${lng}`, description: 'Seeded for the accessibility check.', category: 'question' },
+      });
+      expect(created.status()).toBe(201);
+      const { id } = (await created.json()) as { id: string };
+      // Operators see every control of the ticket screens.
+      await signInAs(page, DEMO_USERS.SYSOPS);
+      for (const path of ['/app/my-tickets', '/app/tickets', '/app/tickets/new', `/app/tickets/${id}`, '/app/sysops/tickets']) {
+        await page.goto(`${path}?lng=${lng}`);
+        await expect(page.locator('[data-route]').first()).toBeVisible();
+        await expect(page.locator('[data-testid$="-page"]').first()).toBeVisible();
+        await expectAccessible(page, `${path} (${lng})`);
+      }
     });
 
     test('the auditor shell', async ({ page }) => {

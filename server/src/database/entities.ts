@@ -3,6 +3,7 @@ import { Organization } from '../modules/identity/entities/organization.entity.j
 import { User } from '../modules/identity/entities/user.entity.js';
 import { AuditorInvite } from '../modules/identity/entities/auditor-invite.entity.js';
 import { ContactMessage } from '../modules/contact/entities/contact-message.entity.js';
+import { TicketAttachment } from '../modules/tickets/entities/ticket-attachment.entity.js';
 import { TicketComment } from '../modules/tickets/entities/ticket-comment.entity.js';
 import { TicketEvent } from '../modules/tickets/entities/ticket-event.entity.js';
 import { Ticket } from '../modules/tickets/entities/ticket.entity.js';
@@ -27,6 +28,7 @@ export const ENTITIES = [
   Ticket,
   TicketComment,
   TicketEvent,
+  TicketAttachment,
   KnowledgeArticle,
   Chat,
   ChatMessageRow,

@@ -86,7 +86,14 @@ export function startServer(options: ServerOptions): Promise<ServerProcess> {
         });
       }
     });
-    void exited.then((code) => rejectStart(new Error(`Server (${role}) exited with ${code} before it was ready:\n${stderr}`)));
+    void exited.then((code) => {
+      // The reason is usually in the last log lines (pino writes to stdout).
+      const last = logs
+        .slice(-5)
+        .map((l) => JSON.stringify(l))
+        .join('\n');
+      rejectStart(new Error(`Server (${role}) exited with ${code} before it was ready:\n${stderr}${last}`));
+    });
   });
 }
 

@@ -55,6 +55,18 @@ export class TestClient {
     return res;
   }
 
+  /** Posts a multipart form (file uploads); fetch writes the boundary into the content type. */
+  async postForm(path: string, form: FormData, options: { csrf?: boolean } = {}): Promise<Response> {
+    const headers: Record<string, string> = {};
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (this.origin) headers.origin = this.origin;
+    const csrf = this.cookies.get(COOKIES.csrf);
+    if (options.csrf !== false && csrf) headers[CSRF_HEADER] = csrf;
+    const res = await fetch(`${this.baseUrl}${path}`, { method: 'POST', headers, body: form });
+    this.remember(res);
+    return res;
+  }
+
   get(path: string): Promise<Response> {
     return this.request('GET', path);
   }

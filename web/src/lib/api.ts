@@ -80,6 +80,25 @@ export async function apiRequest<T = unknown>(method: HttpMethod, url: string, b
   return (await res.json()) as T;
 }
 
+/**
+ * Sends one file as multipart/form-data (field `field`), with credentials and the CSRF header
+ * like every other call; errors are `ApiError`s like any other answer.
+ */
+export async function uploadFile<T = unknown>(url: string, file: Blob, filename: string, field = 'file'): Promise<T> {
+  const form = new FormData();
+  form.append(field, file, filename);
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = await csrfToken();
+  if (token) headers[CSRF_HEADER] = token;
+  const res = await fetch(url, { method: 'POST', credentials: 'include', headers, body: form });
+  if (!res.ok) {
+    const text = await res.text().catch(() => '');
+    throw new ApiError(res.status, text, res.statusText);
+  }
+  const type = res.headers.get('content-type') ?? '';
+  return (type.includes('application/json') ? await res.json() : null) as T;
+}
+
 /** Calls an endpoint declared in contracts, with its typed body and answer. */
 export function callEndpoint<E extends EndpointDef>(
   endpoint: E,

@@ -1,5 +1,5 @@
 import { formatUsd } from '@muster/contracts';
-import { formatCount, formatDate, formatStorage } from './format';
+import { formatBytes, formatCount, formatDate, formatStorage } from './format';
 
 describe('formatUsd', () => {
   it('writes whole dollars without cents and other amounts with them', () => {
@@ -29,5 +29,13 @@ describe('formatStorage and formatCount', () => {
 describe('formatDate', () => {
   it('writes the date out, whatever the time zone', () => {
     expect(formatDate('2026-11-23', 'en')).toBe('November 23, 2026');
+  });
+});
+
+describe('formatBytes', () => {
+  it('uses bytes, then KB and MB with one decimal', () => {
+    expect(formatBytes(70, 'en')).toBe('70B');
+    expect(formatBytes(14_540, 'en')).toBe('14.2 kB');
+    expect(formatBytes(3.5 * 1024 * 1024, 'en')).toBe('3.5 MB');
   });
 });

@@ -34,9 +34,27 @@ export function formatDuration(seconds: number, language: string | undefined): s
   }).format(value);
 }
 
-/** An instant (full ISO timestamp) as a medium date and short time in the language. */
+/** A moment (ISO timestamp) in the reader's time zone, e.g. "Nov 23, 2026, 3:40 PM". */
 export function formatDateTime(iso: string, language: string | undefined): string {
   return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeStyle: 'short', numberingSystem: 'latn' }).format(
     new Date(iso),
   );
+}
+
+/** A file size in binary units: "820 B", "14.2 KB", "3.5 MB". */
+export function formatBytes(bytes: number, language: string | undefined): string {
+  const units = ['byte', 'kilobyte', 'megabyte'] as const;
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return new Intl.NumberFormat(intlLocale(language), {
+    style: 'unit',
+    unit: units[unit],
+    unitDisplay: unit === 0 ? 'narrow' : 'short',
+    maximumFractionDigits: unit === 0 ? 0 : 1,
+    numberingSystem: 'latn',
+  }).format(value);
 }

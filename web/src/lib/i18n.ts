@@ -28,6 +28,7 @@ export const NAMESPACES = [
   'knowledge',
   'help',
   'assistant',
+  'tickets',
 ] as const;
 
 const INJECTION = /[<>"'`;(){}]|script|javascript:|on\w+=/i;

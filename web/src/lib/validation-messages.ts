@@ -21,6 +21,8 @@ const RULES: readonly { pattern: RegExp; key: string; vars?: (m: RegExpExecArray
   { pattern: /^Choose a language$/, key: 'validation.language' },
   { pattern: /^At most (\d+) tags$/, key: 'validation.tagsMax', vars: (m) => ({ max: m[1]! }) },
   { pattern: /^Say what to change$/, key: 'validation.reviewComment' },
+  { pattern: /^Choose a category$/, key: 'validation.category' },
+  { pattern: /^Choose a priority$/, key: 'validation.priority' },
 ];
 
 /** Every English sentence the rules above know, as written in contracts (kept for the unit test). */
@@ -40,6 +42,8 @@ export const KNOWN_VALIDATION_MESSAGES = [
   'Choose a language',
   'At most 10 tags',
   'Say what to change',
+  'Choose a category',
+  'Choose a priority',
 ] as const;
 
 /** Translates one validation message of the contracts (or of the server's `fields`). */

@@ -6,6 +6,7 @@ import { Tickets1795443402932 } from './1795443402932-Tickets.js';
 import { KnowledgeBase1795444416756 } from './1795444416756-KnowledgeBase.js';
 import { LiveChat1795448384776 } from './1795448384776-LiveChat.js';
 import { UsageRecords1795447965646 } from './1795447965646-UsageRecords.js';
+import { TicketAttachments1795448139801 } from './1795448139801-TicketAttachments.js';
 
 /**
  * Every migration, in order. To add one: change the entities, build the server, run
@@ -18,5 +19,6 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   Tickets1795443402932,
   KnowledgeBase1795444416756,
   UsageRecords1795447965646,
+  TicketAttachments1795448139801,
   LiveChat1795448384776,
 ];

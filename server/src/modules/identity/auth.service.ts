@@ -4,7 +4,10 @@ import { InjectRepository } from '@nestjs/typeorm';
 import {
   AUTH_LIMITS,
   AUTH_MESSAGES,
+  hasRank,
+  ROLES,
   type ChangePasswordRequest,
+  type Role,
   type RegisterRequest,
   type ResetPasswordRequest,
   type SessionInfo,
@@ -59,6 +62,22 @@ export class AuthService {
     const membership = await this.memberships.findOne({ where: { userId: user.id }, relations: { organization: true } });
     if (!membership) return null;
     return { user, membership, org: membership.organization ?? null };
+  }
+
+  /** Active accounts whose role is at least `minRole` (e.g. the support operators), by name. */
+  async accountsWithRank(minRole: Role): Promise<Account[]> {
+    const roles = ROLES.filter((r) => hasRank(r, minRole));
+    const memberships = await this.memberships
+      .createQueryBuilder('m')
+      .innerJoinAndSelect('m.user', 'u')
+      .leftJoinAndSelect('m.organization', 'o')
+      .where('m.role IN (:...roles)', { roles })
+      .andWhere("u.status = 'active'")
+      .orderBy('u.firstName', 'ASC')
+      .addOrderBy('u.lastName', 'ASC')
+      .addOrderBy('u.email', 'ASC')
+      .getMany();
+    return memberships.map((m) => ({ user: m.user!, membership: m, org: m.organization ?? null }));
   }
 
   /** The signed-in user's account; 401 when the session has none (a guest auditor, a deleted user). */

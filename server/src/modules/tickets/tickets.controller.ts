@@ -1,7 +1,16 @@
-import { Controller, Param } from '@nestjs/common';
-import { api, type TicketDetail, type TicketList } from '@muster/contracts';
+import { Controller, Param, Req, Res } from '@nestjs/common';
+import {
+  api,
+  type SupportOperator,
+  type TicketAttachment,
+  type TicketBulkResult,
+  type TicketDetail,
+  type TicketList,
+} from '@muster/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Auth, type AuthContext } from '../../platform/auth/auth.decorators.js';
 import { Endpoint, ValidBody, ValidQuery } from '../../platform/http/endpoint.decorator.js';
+import { contentDisposition } from '../../platform/storage/content-disposition.js';
 import { TicketsService } from './tickets.service.js';
 
 @Controller()
@@ -16,6 +25,16 @@ export class TicketsController {
   @Endpoint(api.tickets.list)
   list(@Auth() auth: AuthContext, @ValidQuery() query: Parameters<TicketsService['list']>[1]): Promise<TicketList> {
     return this.tickets.list(auth, query);
+  }
+
+  @Endpoint(api.tickets.bulkStatus)
+  bulkStatus(@Auth() auth: AuthContext, @ValidBody() body: Parameters<TicketsService['bulkStatus']>[1]): Promise<TicketBulkResult> {
+    return this.tickets.bulkStatus(auth, body);
+  }
+
+  @Endpoint(api.tickets.operators)
+  operators(@Auth() auth: AuthContext): Promise<{ items: SupportOperator[] }> {
+    return this.tickets.operators(auth);
   }
 
   @Endpoint(api.tickets.get)
@@ -39,5 +58,33 @@ export class TicketsController {
     @ValidBody() body: Parameters<TicketsService['update']>[2],
   ): Promise<TicketDetail> {
     return this.tickets.update(auth, id, body);
+  }
+
+  @Endpoint(api.tickets.upload)
+  upload(
+    @Auth() auth: AuthContext,
+    @Param('id') id: string,
+    @ValidQuery() query: Parameters<TicketsService['attach']>[3],
+    @Req() request: FastifyRequest,
+  ): Promise<TicketAttachment> {
+    return this.tickets.attach(auth, id, request, query);
+  }
+
+  @Endpoint(api.tickets.download)
+  async download(
+    @Auth() auth: AuthContext,
+    @Param('id') id: string,
+    @Param('attachmentId') attachmentId: string,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const { attachment, file } = await this.tickets.download(auth, id, attachmentId);
+    void reply
+      .header('Content-Type', attachment.contentType)
+      .header('Content-Length', String(file.size))
+      .header('Content-Disposition', contentDisposition(attachment.filename))
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Content-Security-Policy', "default-src 'none'; sandbox")
+      .header('Cache-Control', 'private, no-store')
+      .send(file.stream);
   }
 }

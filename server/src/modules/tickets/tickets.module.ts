@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { TicketAttachment } from './entities/ticket-attachment.entity.js';
 import { TicketComment } from './entities/ticket-comment.entity.js';
 import { TicketEvent } from './entities/ticket-event.entity.js';
 import { Ticket } from './entities/ticket.entity.js';
@@ -8,7 +9,7 @@ import { TicketsService } from './tickets.service.js';
 
 /** Support tickets: requests, replies and internal notes, service levels, history. */
 @Module({
-  imports: [TypeOrmModule.forFeature([Ticket, TicketComment, TicketEvent])],
+  imports: [TypeOrmModule.forFeature([Ticket, TicketComment, TicketEvent, TicketAttachment])],
   controllers: [TicketsController],
   providers: [TicketsService],
   exports: [TicketsService],

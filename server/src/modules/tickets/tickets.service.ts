@@ -1,27 +1,40 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
 import {
+  ATTACHMENT_MAX_BYTES,
+  ATTACHMENT_TYPES,
   hasRank,
   PRODUCT_NAME,
   TICKET_SLA_HOURS,
   type Role,
   type Insights,
+  type SupportOperator,
+  type TicketAttachment as TicketAttachmentRecord,
+  type TicketBulkResult,
   type TicketDetail,
   type TicketList,
+  type TicketStatus,
   type TicketSummary,
+  type bulkTicketStatusSchema,
   type createTicketSchema,
   type ticketCommentSchema,
   type ticketListQuerySchema,
   type updateTicketSchema,
 } from '@muster/contracts';
+import type { FastifyRequest } from 'fastify';
 import { Brackets, DataSource, type EntityManager, type Repository } from 'typeorm';
 import type { z } from 'zod';
 import type { AuthContext } from '../../platform/auth/auth.decorators.js';
 import { DomainError, NotFoundError } from '../../platform/errors/domain-error.js';
 import { isUuid } from '../../platform/tenancy/tenant-scope.js';
 import { MailService } from '../../platform/mail/mail.service.js';
+import { StorageService } from '../../platform/storage/storage.service.js';
+import type { StoredObject } from '../../platform/storage/storage.types.js';
+import { readUpload } from '../../platform/storage/upload.js';
 import { AuthService } from '../identity/auth.service.js';
 import { displayName, type Account } from '../identity/accounts.js';
+import { TicketAttachment } from './entities/ticket-attachment.entity.js';
 import { TicketComment } from './entities/ticket-comment.entity.js';
 import { TicketEvent } from './entities/ticket-event.entity.js';
 import { Ticket } from './entities/ticket.entity.js';
@@ -30,6 +43,10 @@ type CreateInput = z.output<typeof createTicketSchema>;
 type CommentInput = z.output<typeof ticketCommentSchema>;
 type UpdateInput = z.output<typeof updateTicketSchema>;
 type ListQuery = z.output<typeof ticketListQuerySchema>;
+type BulkStatusInput = z.output<typeof bulkTicketStatusSchema>;
+
+/** Files one ticket can hold. */
+export const TICKET_ATTACHMENTS_MAX = 20;
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -54,6 +71,9 @@ export const TICKET_MESSAGES = {
   closed: 'This ticket is closed: open a new ticket',
   organizationScope: "Only administrators and managers can list their organisation's tickets",
   notOperator: 'Choose a support operator',
+  internalAttachmentOperatorsOnly: 'Only support operators can attach internal files',
+  tooManyAttachments: `A ticket holds at most ${String(TICKET_ATTACHMENTS_MAX)} attachments`,
+  closedAttachment: 'This ticket is closed: open a new ticket to send files',
 } as const;
 
 /**
@@ -71,9 +91,11 @@ export class TicketsService {
     @InjectRepository(Ticket) private readonly tickets: Repository<Ticket>,
     @InjectRepository(TicketComment) private readonly comments: Repository<TicketComment>,
     @InjectRepository(TicketEvent) private readonly events: Repository<TicketEvent>,
+    @InjectRepository(TicketAttachment) private readonly attachments: Repository<TicketAttachment>,
     private readonly dataSource: DataSource,
     private readonly accounts: AuthService,
     private readonly mail: MailService,
+    private readonly storage: StorageService,
   ) {}
 
   /** The signed-in member acting, with their account. */
@@ -213,23 +235,39 @@ export class TicketsService {
     }
     if (query.status) qb.andWhere('t.status = :status', { status: query.status });
     if (query.priority) qb.andWhere('t.priority = :priority', { priority: query.priority });
-    if (query.assigneeId) qb.andWhere('t.assignee_user_id = :assigneeId', { assigneeId: query.assigneeId });
+    if (query.category) qb.andWhere('t.category = :category', { category: query.category });
+    if (query.assignee === 'unassigned') qb.andWhere('t.assignee_user_id IS NULL');
+    else if (query.assignee === 'mine') qb.andWhere('t.assignee_user_id = :me', { me: actor.userId });
+    else if (query.assignee) qb.andWhere('t.assignee_user_id = :assigneeId', { assigneeId: query.assignee });
     if (query.q) {
+      const number = /^#?(\d{1,9})$/.exec(query.q)?.[1];
       const words = query.q.split(/\s+/).filter(Boolean).slice(0, 8);
       qb.andWhere(
-        new Brackets((w) => {
-          words.forEach((word, i) => {
-            w.andWhere(`t.subject ILIKE :w${String(i)}`, { [`w${String(i)}`]: `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%` });
-          });
+        new Brackets((outer) => {
+          outer.where(
+            new Brackets((w) => {
+              words.forEach((word, i) => {
+                w.andWhere(`t.subject ILIKE :w${String(i)}`, { [`w${String(i)}`]: `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%` });
+              });
+            }),
+          );
+          if (number) outer.orWhere('t.number = :number', { number: Number(number) });
         }),
       );
     }
-    const [rows, total] = await qb
-      .orderBy('t.created_at', 'DESC')
-      .addOrderBy('t.id', 'DESC')
-      .take(query.limit)
-      .skip(query.offset)
-      .getManyAndCount();
+    if (query.sort === 'sla') {
+      // The next service level due: the first response until it is given, then the resolution;
+      // tickets already resolved or closed come last.
+      qb.addSelect(
+        `CASE WHEN t.status IN ('resolved', 'closed') THEN NULL WHEN t.first_responded_at IS NULL THEN LEAST(t.first_response_due_at, t.resolution_due_at) ELSE t.resolution_due_at END`,
+        'next_due',
+      )
+        .orderBy('next_due', 'ASC', 'NULLS LAST')
+        .addOrderBy('t.created_at', 'ASC');
+    } else {
+      qb.orderBy('t.created_at', 'DESC');
+    }
+    const [rows, total] = await qb.addOrderBy('t.id', 'DESC').take(query.limit).skip(query.offset).getManyAndCount();
     const now = Date.now();
     return { items: rows.map((t) => summaryOf(t, now)), total };
   }
@@ -298,9 +336,7 @@ export class TicketsService {
       if (input.status !== undefined && input.status !== locked.status) {
         await this.record(manager, locked, actor, 'status', locked.status, input.status);
         change = { from: locked.status, to: input.status };
-        locked.status = input.status;
-        if (input.status === 'resolved' || input.status === 'closed') locked.resolvedAt ??= new Date();
-        else locked.resolvedAt = null;
+        this.applyStatus(locked, input.status);
       }
       if (input.priority !== undefined && input.priority !== locked.priority) {
         await this.record(manager, locked, actor, 'priority', locked.priority, input.priority);
@@ -318,14 +354,125 @@ export class TicketsService {
       }
       return { ticket: await manager.getRepository(Ticket).save(locked), statusChange: change };
     });
-    // Visitors (no account) hear from support only through replies: a status change would mail
-    // text they wrote (the ticket's subject) to an address nobody confirmed.
-    if (statusChange && ticket.requesterUserId) {
-      await this.notify(ticket, `Your ticket #${String(ticket.number)} is now ${ticket.status}`, [
-        `The status of your ticket "${ticket.subject}" changed from ${statusChange.from} to ${statusChange.to}.`,
-      ]);
-    }
+    if (statusChange) await this.notifyStatus(ticket, statusChange.from);
     return this.detail(actor, ticket);
+  }
+
+  /** Sets the status of several tickets in one transaction (support operators); each requester is emailed. */
+  async bulkStatus(auth: AuthContext, input: BulkStatusInput): Promise<TicketBulkResult> {
+    const actor = await this.actor(auth);
+    if (!actor.operator) throw new DomainError('FORBIDDEN', TICKET_MESSAGES.operatorsOnly);
+    const ids = [...new Set(input.ids)].sort();
+    const changed: { ticket: Ticket; from: TicketStatus }[] = [];
+    const saved = await this.dataSource.transaction(async (manager) => {
+      const out: Ticket[] = [];
+      // Locked in id order, so two bulk changes never wait on each other in a cycle.
+      for (const id of ids) {
+        const locked = await this.visible(actor, id, manager);
+        const from = locked.status;
+        if (this.applyStatus(locked, input.status)) {
+          await this.record(manager, locked, actor, 'status', from, input.status);
+          const ticket = await manager.getRepository(Ticket).save(locked);
+          changed.push({ ticket, from });
+          out.push(ticket);
+        } else {
+          out.push(locked);
+        }
+      }
+      return out;
+    });
+    for (const { ticket, from } of changed) await this.notifyStatus(ticket, from);
+    const order = new Map(input.ids.map((id, i) => [id, i]));
+    const now = Date.now();
+    return {
+      items: saved.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0)).map((t) => summaryOf(t, now)),
+    };
+  }
+
+  /** Support operators a ticket can be assigned to. */
+  async operators(auth: AuthContext): Promise<{ items: SupportOperator[] }> {
+    const actor = await this.actor(auth);
+    if (!actor.operator) throw new DomainError('FORBIDDEN', TICKET_MESSAGES.operatorsOnly);
+    const accounts = await this.accounts.accountsWithRank('SYSOPS');
+    return { items: accounts.map((a) => ({ id: a.user.id, name: displayName(a), email: a.user.email })) };
+  }
+
+  /**
+   * Attaches the uploaded file (type read from its content) to a ticket the actor can see.
+   * Internal files are for support operators only; a customer cannot add files to a closed ticket.
+   */
+  async attach(auth: AuthContext, id: string, request: FastifyRequest, options: { internal: boolean }): Promise<TicketAttachmentRecord> {
+    const actor = await this.actor(auth);
+    if (options.internal && !actor.operator) throw new DomainError('FORBIDDEN', TICKET_MESSAGES.internalAttachmentOperatorsOnly);
+    const ticket = await this.visible(actor, id);
+    if (!actor.operator && ticket.status === 'closed') throw new DomainError('CONFLICT', TICKET_MESSAGES.closedAttachment);
+    if ((await this.attachments.count({ where: { ticketId: ticket.id } })) >= TICKET_ATTACHMENTS_MAX) {
+      throw new DomainError('CONFLICT', TICKET_MESSAGES.tooManyAttachments);
+    }
+    const upload = await readUpload(request, { maxBytes: ATTACHMENT_MAX_BYTES, allowed: ATTACHMENT_TYPES });
+    const attachmentId = randomUUID();
+    const storageKey = `tickets/${ticket.orgId ?? 'platform'}/${ticket.id}/${attachmentId}`;
+    await this.storage.put(storageKey, upload.body, upload.contentType);
+    try {
+      const saved = await this.dataSource.transaction(async (manager) => {
+        const locked = await this.visible(actor, id, manager);
+        const row = await manager.getRepository(TicketAttachment).save(
+          manager.getRepository(TicketAttachment).create({
+            id: attachmentId,
+            orgId: locked.orgId,
+            ticketId: locked.id,
+            uploaderUserId: actor.userId,
+            uploaderName: actor.name,
+            filename: upload.filename,
+            contentType: upload.contentType,
+            size: upload.size,
+            storageKey,
+            internal: options.internal,
+          }),
+        );
+        await this.record(
+          manager,
+          locked,
+          actor,
+          options.internal ? 'internal_attachment' : 'attachment',
+          null,
+          upload.filename.slice(0, 200),
+        );
+        return row;
+      });
+      return attachmentOf(saved);
+    } catch (err) {
+      // Nothing refers to the stored file: do not keep it.
+      await this.storage.remove(storageKey).catch(() => undefined);
+      throw err;
+    }
+  }
+
+  /** An attachment of a ticket the actor can see, opened for download. */
+  async download(auth: AuthContext, id: string, attachmentId: string): Promise<{ attachment: TicketAttachment; file: StoredObject }> {
+    const actor = await this.actor(auth);
+    const ticket = await this.visible(actor, id);
+    const attachment = isUuid(attachmentId) ? await this.attachments.findOne({ where: { id: attachmentId, ticketId: ticket.id } }) : null;
+    if (!attachment || (attachment.internal && !actor.operator)) throw new NotFoundError('Attachment');
+    return { attachment, file: await this.storage.read(attachment.storageKey) };
+  }
+
+  /** Applies a status to a ticket; false when it already has it. */
+  private applyStatus(ticket: Ticket, status: TicketStatus): boolean {
+    if (status === ticket.status) return false;
+    ticket.status = status;
+    if (status === 'resolved' || status === 'closed') ticket.resolvedAt ??= new Date();
+    else ticket.resolvedAt = null;
+    return true;
+  }
+
+  /** Tells the requester of a status change. Visitors (no account) hear from support only through replies. */
+  private async notifyStatus(ticket: Ticket, from: string): Promise<void> {
+    // A status change would mail text a visitor wrote (the ticket's subject) to an address nobody confirmed.
+    if (!ticket.requesterUserId) return;
+    await this.notify(ticket, `Your ticket #${String(ticket.number)} is now ${ticket.status}`, [
+      `The status of your ticket "${ticket.subject}" changed from ${from} to ${ticket.status}.`,
+    ]);
   }
 
   private async record(
@@ -375,9 +522,10 @@ export class TicketsService {
   }
 
   private async detail(actor: Member, ticket: Ticket): Promise<TicketDetail> {
-    const [comments, history] = await Promise.all([
+    const [comments, history, attachments] = await Promise.all([
       this.comments.find({ where: { ticketId: ticket.id }, order: { seq: 'ASC' } }),
       this.events.find({ where: { ticketId: ticket.id }, order: { seq: 'ASC' } }),
+      this.attachments.find({ where: { ticketId: ticket.id }, order: { createdAt: 'ASC', id: 'ASC' } }),
     ]);
     return {
       ...summaryOf(ticket, Date.now()),
@@ -393,7 +541,7 @@ export class TicketsService {
           createdAt: c.createdAt.toISOString(),
         })),
       history: history
-        .filter((e) => actor.operator || e.kind !== 'internal_note')
+        .filter((e) => actor.operator || (e.kind !== 'internal_note' && e.kind !== 'internal_attachment'))
         .map((e) => ({
           id: e.id,
           kind: e.kind,
@@ -402,8 +550,21 @@ export class TicketsService {
           to: e.to,
           createdAt: e.createdAt.toISOString(),
         })),
+      attachments: attachments.filter((a) => actor.operator || !a.internal).map(attachmentOf),
     };
   }
+}
+
+export function attachmentOf(a: TicketAttachment): TicketAttachmentRecord {
+  return {
+    id: a.id,
+    filename: a.filename,
+    contentType: a.contentType,
+    size: a.size,
+    uploadedBy: { id: a.uploaderUserId, name: a.uploaderName },
+    internal: a.internal,
+    createdAt: a.createdAt.toISOString(),
+  };
 }
 
 /** A ticket as lists show it, with its service levels judged at `now`. */
