@@ -77,6 +77,16 @@ for (const lng of ['en', 'ar']) {
       await page.getByTestId('open-help-article').first().click();
       await expect(page.getByTestId('help-article-body')).toBeVisible();
       await expectAccessible(page, `help article (${lng})`);
+    });
+
+    test('the support insights', async ({ page }) => {
+      await page.goto(`/?lng=${lng}`);
+      await signInAs(page, DEMO_USERS.SYSOPS);
+      await page.goto(`/app/sysops/insights?lng=${lng}`);
+      await expect(page.getByTestId('insights-operators')).toBeVisible();
+      await expectAccessible(page, `/app/sysops/insights (${lng})`);
+    });
+
     test('the ticket screens', async ({ page }) => {
       await page.goto(`/?lng=${lng}`);
       await signInAs(page, DEMO_USERS.USER);

@@ -139,7 +139,7 @@ function InsightsView({ data, lng }: { data: Insights; lng: string }) {
         </ChartCard>
       </SimpleGrid>
 
-      <ChartCard title={t('operators.title')}>
+      <ChartCard title={t('operators.title')} testId="insights-operators">
         {data.perOperator.length === 0 ? (
           <Text color="fg.muted">{t('operators.empty')}</Text>
         ) : (
@@ -198,9 +198,9 @@ function Stat({ label, value, help, tone }: { label: string; value: string; help
   );
 }
 
-function ChartCard({ title, children }: { title: string; children: React.ReactNode }) {
+function ChartCard({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
   return (
-    <Card.Root variant="outline">
+    <Card.Root variant="outline" data-testid={testId}>
       <Card.Header>
         <Card.Title as="h2" fontSize="md">
           {title}
