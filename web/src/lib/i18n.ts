@@ -24,6 +24,8 @@ export const NAMESPACES = [
   'contact',
   'docs',
   'legal',
+  'chat',
+  'helpdesk',
 ] as const;
 
 const INJECTION = /[<>"'`;(){}]|script|javascript:|on\w+=/i;
