@@ -230,10 +230,8 @@ export const rateChatSchema = z.object({
 });
 export type RateChatRequest = z.input<typeof rateChatSchema>;
 
-export const transcriptRequestSchema = z.object({
-  /** Members get it at their account address; visitors at the address they gave unless another is given. */
-  email: z.email({ error: 'Enter a valid email address' }).max(254).optional(),
-});
+/** The transcript goes to the customer's own address only (members: their account; visitors: the one they gave). */
+export const transcriptRequestSchema = z.object({});
 
 export const updateOperatorSchema = z
   .object({

@@ -23,6 +23,8 @@ export const ERROR_STATUS = {
   ROUTE_NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
+  CHAT_CLOSED: 409,
+  CHAT_BANNED: 403,
   INVALID_RESET_LINK: 410,
   PAYLOAD_TOO_LARGE: 413,
   /** An upload over the size limit. */

@@ -61,8 +61,8 @@ export interface SocketData {
   sessionId: string | null;
   /** The session's role (null for anonymous sockets). */
   role: Role | null;
-  /** Chats an anonymous visitor proved with their token (member and operator access is checked by account). */
-  visitorChats?: string[];
+  /** Chats this socket subscribed to, with its side in each (set by `chat:subscribe`). */
+  chats?: Record<string, { side: 'customer' | 'operator'; name: string }>;
 }
 
 /** Room names. Every feature room is joined through an authorised `subscribe`. */
@@ -71,5 +71,8 @@ export const rooms = {
   session: (id: string) => `session:${id}`,
   org: (id: string) => `org:${id}`,
   sysops: () => 'sysops',
+  /** A chat's customer side. */
   chat: (id: string) => `chat:${id}`,
+  /** A chat's operators (its operator and any watching): they also get what only staff may read. */
+  chatStaff: (id: string) => `chat:${id}:staff`,
 } as const;

@@ -6,6 +6,7 @@ import { DatabaseModule } from './database/database.module.js';
 import { ContactModule } from './modules/contact/contact.module.js';
 import { TicketsModule } from './modules/tickets/tickets.module.js';
 import { KnowledgeModule } from './modules/knowledge/knowledge.module.js';
+import { LiveChatModule } from './modules/live-chat/live-chat.module.js';
 import { AppConfigModule } from './modules/app-config/app-config.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { IdentityModule } from './modules/identity/identity.module.js';
@@ -46,6 +47,7 @@ export class AppModule {
         ContactModule,
         TicketsModule,
         KnowledgeModule,
+        LiveChatModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ErrorsFilter },

@@ -87,6 +87,10 @@ export const configSchema = z
     AUTH_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(50),
     /** Seed demo data on the first start of an empty database. */
     SEED_ON_EMPTY: bool.optional(),
+    /** Live chats a support operator takes at once until they set their own capacity. */
+    CHAT_OPERATOR_CAPACITY: z.coerce.number().int().min(1).max(20).default(3),
+    /** Chats a customer (account, or visitor address) may start in an hour. */
+    CHATS_PER_HOUR: z.coerce.number().int().min(1).default(10),
   })
   .superRefine((env, ctx) => {
     if (env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET) {

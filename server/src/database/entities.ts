@@ -7,6 +7,12 @@ import { TicketComment } from '../modules/tickets/entities/ticket-comment.entity
 import { TicketEvent } from '../modules/tickets/entities/ticket-event.entity.js';
 import { Ticket } from '../modules/tickets/entities/ticket.entity.js';
 import { KnowledgeArticle } from '../modules/knowledge/entities/article.entity.js';
+import { Chat } from '../modules/live-chat/entities/chat.entity.js';
+import { ChatMessageRow } from '../modules/live-chat/entities/chat-message.entity.js';
+import { ChatAttachmentRow } from '../modules/live-chat/entities/chat-attachment.entity.js';
+import { ChatOperator } from '../modules/live-chat/entities/chat-operator.entity.js';
+import { CannedResponseRow } from '../modules/live-chat/entities/canned-response.entity.js';
+import { ChatBanRow } from '../modules/live-chat/entities/chat-ban.entity.js';
 import { AuditEvent } from '../platform/audit/audit-event.entity.js';
 
 /** Every TypeORM entity; new modules add theirs here. */
@@ -21,4 +27,10 @@ export const ENTITIES = [
   TicketComment,
   TicketEvent,
   KnowledgeArticle,
+  Chat,
+  ChatMessageRow,
+  ChatAttachmentRow,
+  ChatOperator,
+  CannedResponseRow,
+  ChatBanRow,
 ];

@@ -4,6 +4,7 @@ import { Identity1795332002704 } from './1795332002704-Identity.js';
 import { ContactMessages1795438389428 } from './1795438389428-ContactMessages.js';
 import { Tickets1795443402932 } from './1795443402932-Tickets.js';
 import { KnowledgeBase1795444416756 } from './1795444416756-KnowledgeBase.js';
+import { LiveChat1795448384776 } from './1795448384776-LiveChat.js';
 
 /**
  * Every migration, in order. To add one: change the entities, build the server, run
@@ -15,4 +16,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   ContactMessages1795438389428,
   Tickets1795443402932,
   KnowledgeBase1795444416756,
+  LiveChat1795448384776,
 ];

@@ -124,6 +124,19 @@ export class TicketsService {
     return this.open({ userId: null, name: visitor.name, email: visitor.email, role: 'USER', orgId: null, operator: false }, null, input);
   }
 
+  /**
+   * Opens a ticket for a customer known by name and address — a live chat's member (with
+   * their organisation) or visitor (none) — when support turns the chat into a ticket or no
+   * operator is online to take it.
+   */
+  openFor(
+    requester: { userId: string | null; name: string; email: string },
+    org: { id: string; name: string } | null,
+    input: CreateInput,
+  ): Promise<Ticket> {
+    return this.open({ ...requester, role: 'USER', orgId: org?.id ?? null, operator: false }, org, input);
+  }
+
   /** Stores a new ticket of `requester` with its service-level due times, and its first history entry. */
   private open(requester: Actor, org: { id: string; name: string } | null, input: CreateInput): Promise<Ticket> {
     const now = Date.now();

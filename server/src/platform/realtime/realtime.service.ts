@@ -41,6 +41,22 @@ export class RealtimeService implements OnModuleInit, OnApplicationShutdown {
     this.server.to(room).emit(event, ...args);
   }
 
+  /** Makes every socket of `room` (on every api instance) join `target`. */
+  socketsJoin(room: string, target: string): void {
+    this.server?.in(room).socketsJoin(target);
+  }
+
+  /** Makes every socket of `room` (on every api instance) leave `target`. */
+  socketsLeave(room: string, target: string): void {
+    this.server?.in(room).socketsLeave(target);
+  }
+
+  /** How many sockets are in a room across every api instance. */
+  async socketCount(room: string): Promise<number> {
+    if (!this.server) return 0;
+    return (await this.server.in(room).fetchSockets()).length;
+  }
+
   /** Disconnects every socket in a room, on every api instance (sessions ended, access revoked). */
   disconnect(room: string): void {
     this.server?.in(room).disconnectSockets(true);

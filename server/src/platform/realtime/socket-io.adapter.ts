@@ -43,7 +43,7 @@ export class MusterIoAdapter extends IoAdapter {
         .get(sessionId)
         .then((session) => {
           socket.data.sessionId = session && sessionId ? sessionId : null;
-          socket.data.userId = session?.principalId ?? null;
+          socket.data.userId = session?.userId ?? null; // null for guest auditors (their principal is an invite)
           socket.data.orgId = session?.orgId ?? null;
           socket.data.role = session?.role ?? null;
           if (session && sessionId) {

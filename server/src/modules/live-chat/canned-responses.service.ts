@@ -1,0 +1,95 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { CHAT_MESSAGES, type CannedResponse, type cannedResponseInputSchema } from '@muster/contracts';
+import { QueryFailedError, type Repository } from 'typeorm';
+import type { z } from 'zod';
+import type { AuthContext } from '../../platform/auth/auth.decorators.js';
+import { DomainError, NotFoundError } from '../../platform/errors/domain-error.js';
+import { isUuid } from '../../platform/tenancy/tenant-scope.js';
+import { AuthService } from '../identity/auth.service.js';
+import { displayName } from '../identity/accounts.js';
+import { CannedResponseRow } from './entities/canned-response.entity.js';
+
+type CannedInput = z.output<typeof cannedResponseInputSchema>;
+
+function cannedOf(row: CannedResponseRow): CannedResponse {
+  return {
+    id: row.id,
+    shortcut: row.shortcut,
+    title: row.title,
+    body: row.body,
+    shared: row.ownerUserId === null,
+    owner: row.ownerUserId ? { id: row.ownerUserId, name: row.authorName } : null,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const isUniqueViolation = (err: unknown): boolean =>
+  err instanceof QueryFailedError && (err.driverError as { code?: string } | undefined)?.code === '23505';
+
+/**
+ * Replies operators insert with `/shortcut`. Shared ones belong to every operator (any
+ * operator may change them); personal ones only to their owner. A shortcut is unique among
+ * the shared ones and among one operator's own.
+ */
+@Injectable()
+export class CannedResponsesService {
+  constructor(
+    @InjectRepository(CannedResponseRow) private readonly rows: Repository<CannedResponseRow>,
+    private readonly accounts: AuthService,
+  ) {}
+
+  async list(auth: AuthContext): Promise<{ items: CannedResponse[] }> {
+    const rows = await this.rows
+      .createQueryBuilder('r')
+      .where('r.owner_user_id IS NULL OR r.owner_user_id = :me', { me: auth.userId })
+      .orderBy('r.shortcut', 'ASC')
+      .getMany();
+    return { items: rows.map(cannedOf) };
+  }
+
+  async create(auth: AuthContext, input: CannedInput): Promise<CannedResponse> {
+    const account = await this.accounts.requireAccount(auth);
+    const row = this.rows.create({
+      ownerUserId: input.shared ? null : account.user.id,
+      authorUserId: account.user.id,
+      authorName: displayName(account),
+      shortcut: input.shortcut,
+      title: input.title,
+      body: input.body,
+    });
+    return cannedOf(await this.saveUnique(row));
+  }
+
+  async update(auth: AuthContext, id: string, input: CannedInput): Promise<CannedResponse> {
+    const row = await this.mine(auth, id);
+    row.shortcut = input.shortcut;
+    row.title = input.title;
+    row.body = input.body;
+    row.ownerUserId = input.shared ? null : (row.ownerUserId ?? auth.userId);
+    return cannedOf(await this.saveUnique(row));
+  }
+
+  async remove(auth: AuthContext, id: string): Promise<{ deleted: true }> {
+    await this.rows.delete({ id: (await this.mine(auth, id)).id });
+    return { deleted: true };
+  }
+
+  private async mine(auth: AuthContext, id: string): Promise<CannedResponseRow> {
+    const row = isUuid(id) ? await this.rows.findOneBy({ id }) : null;
+    // Someone else's personal response is not found.
+    if (!row || (row.ownerUserId !== null && row.ownerUserId !== auth.userId)) throw new NotFoundError('Canned response');
+    return row;
+  }
+
+  private async saveUnique(row: CannedResponseRow): Promise<CannedResponseRow> {
+    try {
+      return await this.rows.save(row);
+    } catch (err) {
+      if (isUniqueViolation(err)) {
+        throw new DomainError('CONFLICT', CHAT_MESSAGES.duplicateShortcut, { shortcut: CHAT_MESSAGES.duplicateShortcut });
+      }
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,159 @@
+import { Logger } from '@nestjs/common';
+import {
+  Ack,
+  ConnectedSocket,
+  MessageBody,
+  SubscribeMessage,
+  WebSocketGateway,
+  type OnGatewayConnection,
+  type OnGatewayDisconnect,
+} from '@nestjs/websockets';
+import {
+  chatReadSchema,
+  chatSendSchema,
+  chatSubscribeSchema,
+  chatTypingSchema,
+  hasRank,
+  rooms,
+  type AckError,
+  type ChatMessage,
+  type ChatSummary,
+} from '@muster/contracts';
+import { z } from 'zod';
+import { DomainError } from '../../platform/errors/domain-error.js';
+import { validate } from '../../platform/http/endpoint.decorator.js';
+import type { MusterSocket } from '../../platform/realtime/realtime.types.js';
+import { ChatOperatorsService } from './chat-operators.service.js';
+import { LiveChatService, type ChatParty, type ChatSide } from './live-chat.service.js';
+
+type Reply<T> = ({ ok: true } & T) | AckError;
+type AckFn<T> = ((answer: Reply<T>) => void) | undefined;
+
+/** An operator whose last socket is gone this long is marked offline (a page reload keeps them online). */
+const OPERATOR_OFFLINE_GRACE_MS = 30_000;
+
+const roomsOf = (chatId: string, side: ChatSide): string => (side === 'operator' ? rooms.chatStaff(chatId) : rooms.chat(chatId));
+
+/**
+ * Live chat over Socket.IO. Every event is validated; every refusal is answered — through the
+ * acknowledgement when the client gave one, otherwise as a `chat:error` event — and no
+ * handler can throw out of the gateway.
+ */
+@WebSocketGateway()
+export class LiveChatGateway implements OnGatewayConnection, OnGatewayDisconnect {
+  private readonly logger = new Logger('LiveChat');
+
+  constructor(
+    private readonly chats: LiveChatService,
+    private readonly operators: ChatOperatorsService,
+  ) {}
+
+  /** An operator's sockets are in the staff rooms of their open chats (again after a reconnect that lost its rooms). */
+  async handleConnection(socket: MusterSocket): Promise<void> {
+    if (socket.recovered || !socket.data.userId || !socket.data.role || !hasRank(socket.data.role, 'SYSOPS')) return;
+    try {
+      const { items } = await this.chats.list(this.party(socket), { scope: 'mine', status: 'active', limit: 100 });
+      if (items.length) await socket.join(items.map((c) => rooms.chatStaff(c.id)));
+    } catch (err) {
+      this.logger.error("Joining an operator's chat rooms failed", err instanceof Error ? err.stack : undefined);
+    }
+  }
+
+  handleDisconnect(socket: MusterSocket): void {
+    const { userId, role } = socket.data;
+    if (!userId || !role || !hasRank(role, 'SYSOPS')) return;
+    setTimeout(() => {
+      this.operators.disconnected(userId).catch((err: unknown) => {
+        this.logger.error('Marking an operator offline failed', err instanceof Error ? err.stack : undefined);
+      });
+    }, OPERATOR_OFFLINE_GRACE_MS).unref();
+  }
+
+  @SubscribeMessage('chat:subscribe')
+  async subscribe(
+    @ConnectedSocket() socket: MusterSocket,
+    @MessageBody() payload: unknown,
+    @Ack() ack: AckFn<{ chat: ChatSummary; messages: ChatMessage[] }>,
+  ): Promise<void> {
+    await this.handle(socket, ack, async () => {
+      const input = validate(chatSubscribeSchema, payload, 'subscription');
+      const { chat, messages, side, name } = await this.chats.detail(this.party(socket, input.visitorToken), input.chatId);
+      await socket.join(roomsOf(chat.id, side));
+      socket.data.chats = { ...socket.data.chats, [chat.id]: { side, name } };
+      return { chat, messages };
+    });
+  }
+
+  @SubscribeMessage('chat:unsubscribe')
+  async unsubscribe(@ConnectedSocket() socket: MusterSocket, @MessageBody() payload: unknown): Promise<void> {
+    await this.handle(socket, undefined, async () => {
+      const { chatId } = validate(z.object({ chatId: z.string() }), payload, 'chat');
+      const entry = socket.data.chats?.[chatId];
+      if (entry) {
+        await socket.leave(roomsOf(chatId, entry.side));
+        const { [chatId]: _left, ...rest } = socket.data.chats ?? {};
+        socket.data.chats = rest;
+      }
+      return {};
+    });
+  }
+
+  @SubscribeMessage('chat:send')
+  async send(
+    @ConnectedSocket() socket: MusterSocket,
+    @MessageBody() payload: unknown,
+    @Ack() ack: AckFn<{ message: ChatMessage }>,
+  ): Promise<void> {
+    await this.handle(socket, ack, async () => {
+      const input = validate(chatSendSchema, payload, 'message');
+      const known = socket.data.chats?.[input.chatId];
+      return { message: await this.chats.send(this.party(socket), input, known) };
+    });
+  }
+
+  @SubscribeMessage('chat:typing')
+  async typing(@ConnectedSocket() socket: MusterSocket, @MessageBody() payload: unknown): Promise<void> {
+    await this.handle(socket, undefined, () => {
+      const { chatId, typing } = validate(chatTypingSchema, payload, 'typing');
+      const entry = this.subscribed(socket, chatId);
+      socket.to([rooms.chat(chatId), rooms.chatStaff(chatId)]).emit('chat:typing', { chatId, side: entry.side, name: entry.name, typing });
+      return Promise.resolve({});
+    });
+  }
+
+  @SubscribeMessage('chat:read')
+  async read(@ConnectedSocket() socket: MusterSocket, @MessageBody() payload: unknown, @Ack() ack: AckFn<{ seq: number }>): Promise<void> {
+    await this.handle(socket, ack, async () => {
+      const { chatId, seq } = validate(chatReadSchema, payload, 'read receipt');
+      const entry = this.subscribed(socket, chatId);
+      return { seq: await this.chats.read(chatId, entry.side, seq) };
+    });
+  }
+
+  private party(socket: MusterSocket, visitorToken?: string): ChatParty {
+    return { userId: socket.data.userId, role: socket.data.role, visitorToken: visitorToken ?? null };
+  }
+
+  private subscribed(socket: MusterSocket, chatId: string): { side: ChatSide; name: string } {
+    const entry = socket.data.chats?.[chatId];
+    if (!entry) throw new DomainError('NOT_FOUND', 'Chat not found: subscribe to it first');
+    return entry;
+  }
+
+  /** Runs a handler and answers: the ack if there is one, else a `chat:error` event on refusal. */
+  private async handle<T extends object>(socket: MusterSocket, ack: AckFn<T>, work: () => Promise<T>): Promise<void> {
+    let answer: Reply<T>;
+    try {
+      answer = { ok: true, ...(await work()) };
+    } catch (err) {
+      if (err instanceof DomainError) {
+        answer = { ok: false, code: err.code, message: err.message };
+      } else {
+        this.logger.error('A live-chat event failed', err instanceof Error ? err.stack : undefined);
+        answer = { ok: false, code: 'INTERNAL', message: 'Something went wrong. Try again.' };
+      }
+    }
+    if (typeof ack === 'function') ack(answer);
+    else if (!answer.ok) socket.emit('chat:error', answer);
+  }
+}

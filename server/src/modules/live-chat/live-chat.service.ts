@@ -1,0 +1,512 @@
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import {
+  ATTACHMENT_MAX_BYTES,
+  ATTACHMENT_TYPES,
+  CHAT_MESSAGES,
+  PRODUCT_NAME,
+  hasRank,
+  rooms,
+  type ChatAttachment,
+  type ChatDetail,
+  type ChatList,
+  type ChatMessage,
+  type ChatSummary,
+  type Role,
+  type StartChatResult,
+  type chatListQuerySchema,
+  type rateChatSchema,
+  type startChatSchema,
+  type transferChatSchema,
+} from '@muster/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { DataSource, type EntityManager, type Repository } from 'typeorm';
+import type { z } from 'zod';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import type { ClientContext } from '../../platform/auth/auth.decorators.js';
+import { DomainError, NotFoundError, RateLimitedError } from '../../platform/errors/domain-error.js';
+import { MailService } from '../../platform/mail/mail.service.js';
+import { RealtimeService } from '../../platform/realtime/realtime.service.js';
+import { REDIS } from '../../platform/redis/redis.tokens.js';
+import { StorageService } from '../../platform/storage/storage.service.js';
+import type { StoredObject } from '../../platform/storage/storage.types.js';
+import { readUpload } from '../../platform/storage/upload.js';
+import { isUuid } from '../../platform/tenancy/tenant-scope.js';
+import { AuthService } from '../identity/auth.service.js';
+import { displayName } from '../identity/accounts.js';
+import { TicketsService } from '../tickets/tickets.service.js';
+import { activeBanOf } from './chat-bans.query.js';
+import { forCustomerSide, ChatMessagesStore, type NewMessage } from './chat-messages.store.js';
+import { ChatOperatorsService } from './chat-operators.service.js';
+import { attachmentOf, summaryOf } from './chat-view.js';
+import { ChatAttachmentRow } from './entities/chat-attachment.entity.js';
+import { Chat } from './entities/chat.entity.js';
+
+type StartInput = z.output<typeof startChatSchema>;
+type ListQuery = z.output<typeof chatListQuerySchema>;
+type TransferInput = z.output<typeof transferChatSchema>;
+type RateInput = z.output<typeof rateChatSchema>;
+
+/** Who is asking: a session's account and role, and/or a visitor's chat token. */
+export interface ChatParty {
+  userId: string | null;
+  role: Role | null;
+  visitorToken?: string | null | undefined;
+}
+
+export type ChatSide = 'customer' | 'operator';
+
+/** A party's place in one chat. */
+export interface ChatAccess {
+  chat: Chat;
+  side: ChatSide;
+  /** Name shown for the party (typing indicators). */
+  name: string;
+}
+
+const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+function tokenMatches(token: string | null | undefined, hash: string | null): boolean {
+  if (!token || !hash || token.length > 128) return false;
+  const a = Buffer.from(hashToken(token), 'hex');
+  const b = Buffer.from(hash, 'hex');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** Ranks above SYSOPS supervise: they may transfer or close any chat. */
+const isSupervisor = (role: Role | null): boolean => role !== null && hasRank(role, 'DEPUTY_ADMIN');
+const isOperator = (role: Role | null): boolean => role !== null && hasRank(role, 'SYSOPS');
+
+/**
+ * Live chat: starting (or, with nobody online, filing a ticket), access, accepting,
+ * transferring, closing, rating, transcripts, tickets from chats and attachments. Messages go
+ * through `ChatMessagesStore`; operators and assignment through `ChatOperatorsService`.
+ */
+@Injectable()
+export class LiveChatService implements OnModuleInit {
+  private readonly logger = new Logger('LiveChat');
+  private starts!: RateLimiterRedis;
+
+  constructor(
+    @InjectRepository(Chat) private readonly chats: Repository<Chat>,
+    @InjectRepository(ChatAttachmentRow) private readonly attachments: Repository<ChatAttachmentRow>,
+    private readonly dataSource: DataSource,
+    private readonly messages: ChatMessagesStore,
+    private readonly operators: ChatOperatorsService,
+    private readonly accounts: AuthService,
+    private readonly tickets: TicketsService,
+    private readonly mail: MailService,
+    private readonly realtime: RealtimeService,
+    private readonly storage: StorageService,
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  onModuleInit(): void {
+    this.starts = new RateLimiterRedis({
+      storeClient: this.redis,
+      keyPrefix: `${this.config.REDIS_PREFIX}:throttle:chat-start`,
+      points: this.config.CHATS_PER_HOUR,
+      duration: 60 * 60,
+    });
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Starting
+
+  availability(): Promise<{ operatorsOnline: boolean }> {
+    return this.operators.anyOnline().then((operatorsOnline) => ({ operatorsOnline }));
+  }
+
+  async start(party: ChatParty, input: StartInput, client: ClientContext): Promise<StartChatResult> {
+    const account = party.userId ? await this.accounts.findAccount({ id: party.userId }) : null;
+    const customer = account
+      ? { userId: account.user.id, name: displayName(account), email: account.user.email, org: account.org }
+      : this.visitor(input);
+    try {
+      await this.starts.consume(customer.userId ?? `ip:${client.ip}`);
+    } catch (err) {
+      if (err instanceof RateLimiterRes) throw new RateLimitedError('Too many chats started. Try again later.', err.msBeforeNext);
+      throw err;
+    }
+    const ban = await activeBanOf(this.dataSource, { userId: customer.userId, email: customer.email, ip: client.ip });
+    if (ban) throw new DomainError('CHAT_BANNED', CHAT_MESSAGES.banned);
+
+    if (!(await this.operators.anyOnline())) return this.leaveMessage(customer, input);
+
+    const visitorToken = customer.userId ? null : randomBytes(24).toString('base64url');
+    const chat = await this.dataSource.transaction(async (manager) => {
+      const now = new Date();
+      const created = await manager.getRepository(Chat).save(
+        manager.getRepository(Chat).create({
+          orgId: customer.org?.id ?? null,
+          orgName: customer.org?.name ?? null,
+          customerUserId: customer.userId,
+          customerName: customer.name,
+          customerEmail: customer.email,
+          customerIp: client.ip,
+          visitorTokenHash: visitorToken ? hashToken(visitorToken) : null,
+          status: 'queued',
+          language: input.language,
+          subject: shorten(input.message, 200),
+          lastSeq: 0,
+          lastMessageAt: now,
+        }),
+      );
+      await manager.query(
+        `WITH bump AS (UPDATE chats SET last_seq = 1, customer_read_seq = 1 WHERE id = $1 RETURNING id)
+         INSERT INTO chat_messages (chat_id, seq, client_id, kind, sender_user_id, sender_name, body)
+         SELECT id, 1, NULL, 'customer', $2, $3, $4 FROM bump`,
+        [created.id, customer.userId, customer.name, input.message],
+      );
+      return created;
+    });
+    this.realtime.emitTo(rooms.sysops(), 'chat:updated', summaryOf(await this.chats.findOneByOrFail({ id: chat.id })));
+    await this.operators.assignQueued();
+    return { outcome: 'chat', chat: summaryOf(await this.chats.findOneByOrFail({ id: chat.id })), visitorToken };
+  }
+
+  private visitor(input: StartInput): { userId: null; name: string; email: string; org: null } {
+    if (!input.name || !input.email) {
+      const fields: Record<string, string> = {};
+      if (!input.name) fields.name = 'Required';
+      if (!input.email) fields.email = 'Required';
+      throw new DomainError('VALIDATION_FAILED', CHAT_MESSAGES.visitorDetails, fields);
+    }
+    return { userId: null, name: input.name, email: input.email.toLowerCase(), org: null };
+  }
+
+  /** Nobody online: the message becomes a ticket, and the customer is told by email. */
+  private async leaveMessage(
+    customer: { userId: string | null; name: string; email: string; org: { id: string; name: string } | null },
+    input: StartInput,
+  ): Promise<StartChatResult> {
+    const ticket = await this.tickets.openFor(customer, customer.org, {
+      subject: `Live chat: ${shorten(input.message, 80)}`.slice(0, 200),
+      description: input.message,
+      category: 'question',
+      priority: 'normal',
+    });
+    const member = customer.userId !== null;
+    await this.sendMail(
+      {
+        to: customer.email,
+        subject: `We received your message — ${PRODUCT_NAME}`,
+        text: [
+          // A visitor's name and words are whatever was typed: a stranger's address gets none of them.
+          member ? `Hello ${customer.name},` : 'Hello,',
+          '',
+          'No one from our support team was online to chat, so your message has become a ticket.',
+          'We will answer you by email as soon as we can.',
+          '',
+          `Ticket #${String(ticket.number)}`,
+          '',
+          `— ${PRODUCT_NAME} support`,
+        ].join('\n'),
+      },
+      `chat-offline-${ticket.id}`,
+    );
+    return { outcome: 'ticket', ticketId: ticket.id };
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Access
+
+  /** The party's side in the chat, or 404: another organisation's chat is not found. */
+  async access(party: ChatParty, chatId: string, manager?: EntityManager): Promise<ChatAccess> {
+    const repo = manager?.getRepository(Chat) ?? this.chats;
+    const chat = isUuid(chatId)
+      ? await repo.findOne({ where: { id: chatId }, ...(manager ? { lock: { mode: 'pessimistic_write' as const } } : {}) })
+      : null;
+    if (!chat) throw new NotFoundError('Chat');
+    if (party.userId && chat.customerUserId === party.userId) return { chat, side: 'customer', name: chat.customerName };
+    if (party.userId && isOperator(party.role)) {
+      const op = await this.operators.ensure(party.userId, party.role!);
+      return { chat, side: 'operator', name: op.name };
+    }
+    if (tokenMatches(party.visitorToken, chat.visitorTokenHash)) return { chat, side: 'customer', name: chat.customerName };
+    throw new NotFoundError('Chat');
+  }
+
+  /** Joins the chat (socket rooms are the gateway's job) and answers its state. */
+  async detail(party: ChatParty, chatId: string): Promise<ChatDetail & { side: ChatSide; name: string }> {
+    const { chat, side, name } = await this.access(party, chatId);
+    const messages = await this.messages.latest(chat.id);
+    return { chat: summaryOf(chat), messages: side === 'customer' ? messages.map(forCustomerSide) : messages, side, name };
+  }
+
+  async list(party: ChatParty, query: ListQuery): Promise<ChatList> {
+    const qb = this.chats.createQueryBuilder('c').orderBy('c.last_message_at', 'DESC').take(query.limit);
+    if (query.scope === 'customer') {
+      if (!party.userId) return { items: [] };
+      qb.where('c.customer_user_id = :userId', { userId: party.userId });
+    } else {
+      if (!party.userId || !isOperator(party.role)) throw new DomainError('FORBIDDEN', CHAT_MESSAGES.notOperator);
+      if (query.scope === 'queue') qb.where("c.status = 'queued'").orderBy('c.created_at', 'ASC');
+      else if (query.scope === 'mine') qb.where('c.operator_user_id = :userId', { userId: party.userId });
+      else qb.where('TRUE');
+    }
+    if (query.status) qb.andWhere('c.status = :status', { status: query.status });
+    return { items: (await qb.getMany()).map(summaryOf) };
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Messages, typing, read receipts
+
+  async send(party: ChatParty, input: NewMessage, known?: { side: ChatSide }): Promise<ChatMessage> {
+    const side = known?.side ?? (await this.access(party, input.chatId)).side;
+    const { message, fresh } = await this.messages.send(input, { side, userId: party.userId });
+    // A retry answers the stored record without telling the room twice.
+    if (fresh) this.messages.publishMessage(message);
+    return message;
+  }
+
+  /** Records that `side` has read up to `seq`; answers the stored value. */
+  async read(chatId: string, side: ChatSide, seq: number): Promise<number> {
+    const column = side === 'customer' ? 'customer_read_seq' : 'operator_read_seq';
+    const rows = await this.dataSource.query<{ seq: number }[]>(
+      `UPDATE chats SET ${column} = GREATEST(${column}, LEAST($2, last_seq)) WHERE id = $1 RETURNING ${column} AS seq`,
+      [chatId, seq],
+    );
+    const [updated] = (Array.isArray(rows[0]) ? rows[0] : rows) as { seq: number }[];
+    if (!updated) throw new NotFoundError('Chat');
+    this.realtime.emitTo([rooms.chat(chatId), rooms.chatStaff(chatId)], 'chat:read', { chatId, side, seq: updated.seq });
+    return updated.seq;
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Operator actions
+
+  async accept(party: ChatParty, chatId: string): Promise<ChatSummary> {
+    const operator = await this.operators.ensure(this.operatorId(party), party.role!);
+    const chat = await this.operators.withAssignmentLock(async (manager, assigned) => {
+      const { chat } = await this.access(party, chatId, manager);
+      if (chat.status !== 'queued')
+        throw new DomainError('CONFLICT', chat.status === 'closed' ? CHAT_MESSAGES.closed : CHAT_MESSAGES.alreadyAssigned);
+      const assignment = await this.operators.assign(manager, chat, operator);
+      assigned.push(assignment);
+      return assignment.chat;
+    });
+    return summaryOf(chat);
+  }
+
+  async transfer(party: ChatParty, chatId: string, input: TransferInput): Promise<ChatSummary> {
+    const userId = this.operatorId(party);
+    const chat = await this.operators.withAssignmentLock(async (manager, assigned) => {
+      const { chat } = await this.access(party, chatId, manager);
+      if (chat.status === 'closed') throw new DomainError('CHAT_CLOSED', CHAT_MESSAGES.closed);
+      if (chat.operatorUserId !== userId && !isSupervisor(party.role)) throw new DomainError('FORBIDDEN', CHAT_MESSAGES.notYourChat);
+      const target = await this.operators.operatorRow(manager, input.operatorId);
+      if (!target || target.presence === 'offline') {
+        throw new DomainError('VALIDATION_FAILED', CHAT_MESSAGES.operatorUnavailable, { operatorId: CHAT_MESSAGES.operatorUnavailable });
+      }
+      if (target.userId === chat.operatorUserId) {
+        throw new DomainError('VALIDATION_FAILED', 'operatorId: Choose another operator', { operatorId: 'Choose another operator' });
+      }
+      const from = { id: chat.operatorUserId, name: chat.operatorName ?? '' };
+      const previousOperatorId = chat.operatorUserId;
+      chat.status = 'active';
+      chat.operatorUserId = target.userId;
+      chat.operatorName = target.name;
+      chat.assignedAt ??= new Date();
+      await manager.getRepository(Chat).save(chat);
+      const message = await this.messages.appendSystem(manager, chat, {
+        type: 'transferred',
+        from,
+        to: { id: target.userId, name: target.name },
+        note: input.note?.trim() || null,
+      });
+      assigned.push({ chat, previousOperatorId, message });
+      return chat;
+    });
+    await this.operators.assignQueued();
+    return summaryOf(chat);
+  }
+
+  async close(party: ChatParty, chatId: string): Promise<ChatSummary> {
+    const { chat, message, previousOperatorId } = await this.dataSource.transaction(async (manager) => {
+      const { chat, side } = await this.access(party, chatId, manager);
+      if (chat.status === 'closed') return { chat, message: null, previousOperatorId: null };
+      if (side === 'operator' && chat.operatorUserId !== party.userId && !isSupervisor(party.role)) {
+        throw new DomainError('FORBIDDEN', CHAT_MESSAGES.notYourChat);
+      }
+      return this.closeLocked(manager, chat, side);
+    });
+    await this.afterClose(chat, message, previousOperatorId);
+    return summaryOf(chat);
+  }
+
+  /** Ends chats of a banned customer (the ban service found them). */
+  async closeForBan(chatIds: string[]): Promise<void> {
+    for (const id of chatIds) {
+      const closed = await this.dataSource.transaction(async (manager) => {
+        const chat = await manager.getRepository(Chat).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+        if (!chat || chat.status === 'closed') return null;
+        return this.closeLocked(manager, chat, 'banned');
+      });
+      if (closed) await this.afterClose(closed.chat, closed.message, closed.previousOperatorId);
+    }
+  }
+
+  private async closeLocked(manager: EntityManager, chat: Chat, by: ChatSide | 'banned') {
+    const previousOperatorId = chat.operatorUserId;
+    chat.status = 'closed';
+    chat.closedAt = new Date();
+    chat.closedReason = by;
+    await manager.getRepository(Chat).save(chat);
+    const message = await this.messages.appendSystem(manager, chat, { type: 'closed', by });
+    return { chat, message, previousOperatorId };
+  }
+
+  private async afterClose(chat: Chat, message: Awaited<ReturnType<ChatMessagesStore['appendSystem']>> | null, operatorId: string | null) {
+    if (!message) return;
+    this.messages.publish(message, null);
+    this.realtime.emitTo([rooms.chat(chat.id), rooms.chatStaff(chat.id), rooms.sysops()], 'chat:updated', summaryOf(chat));
+    if (operatorId) await this.operators.announceLoad(operatorId);
+    await this.operators.assignQueued();
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // After the chat
+
+  async rate(party: ChatParty, chatId: string, input: RateInput): Promise<ChatSummary> {
+    const chat = await this.dataSource.transaction(async (manager) => {
+      const { chat, side } = await this.access(party, chatId, manager);
+      if (side !== 'customer') throw new NotFoundError('Chat');
+      if (chat.status !== 'closed') throw new DomainError('CONFLICT', CHAT_MESSAGES.notRateable);
+      if (chat.rating !== null) throw new DomainError('CONFLICT', CHAT_MESSAGES.alreadyRated);
+      chat.rating = input.score;
+      chat.ratingComment = input.comment?.trim() || null;
+      return manager.getRepository(Chat).save(chat);
+    });
+    this.realtime.emitTo([rooms.chat(chat.id), rooms.chatStaff(chat.id), rooms.sysops()], 'chat:updated', summaryOf(chat));
+    return summaryOf(chat);
+  }
+
+  /** Emails the transcript to the customer's own address (once per chat: the mail job id is the chat's). */
+  async transcript(party: ChatParty, chatId: string): Promise<{ sentTo: string }> {
+    const { chat, side } = await this.access(party, chatId);
+    if (side !== 'customer' && !isOperator(party.role)) throw new NotFoundError('Chat');
+    const lines = await this.transcriptLines(chat, 'customer');
+    await this.sendMail(
+      {
+        to: chat.customerEmail,
+        subject: `Your chat with ${PRODUCT_NAME} support`,
+        text: [
+          chat.customerUserId ? `Hello ${chat.customerName},` : 'Hello,',
+          '',
+          `Here is the transcript of your chat of ${chat.createdAt.toISOString().slice(0, 10)}.`,
+          '',
+          ...lines,
+          '',
+          `— ${PRODUCT_NAME} support`,
+        ].join('\n'),
+      },
+      `chat-transcript-${chat.id}-${String(chat.lastSeq)}`,
+    );
+    return { sentTo: chat.customerEmail };
+  }
+
+  /** An operator turns the chat into a ticket carrying its transcript (once: later calls answer the same ticket). */
+  async toTicket(party: ChatParty, chatId: string): Promise<{ ticketId: string }> {
+    this.operatorId(party);
+    const { chat } = await this.access(party, chatId);
+    if (chat.ticketId) return { ticketId: chat.ticketId };
+    const lines = await this.transcriptLines(chat, 'operator');
+    const ticket = await this.tickets.openFor(
+      { userId: chat.customerUserId, name: chat.customerName, email: chat.customerEmail },
+      chat.orgId && chat.orgName ? { id: chat.orgId, name: chat.orgName } : null,
+      {
+        subject: `Live chat: ${shorten(chat.subject, 80)}`.slice(0, 200),
+        description: shorten(['Transcript of the live chat:', '', ...lines].join('\n'), 10_000),
+        category: 'question',
+        priority: 'normal',
+      },
+    );
+    const updated = await this.chats
+      .createQueryBuilder()
+      .update()
+      .set({ ticketId: ticket.id })
+      .where('id = :id AND ticket_id IS NULL', { id: chat.id })
+      .returning('*')
+      .execute();
+    if (!updated.affected) {
+      // Another operator made one at the same moment: keep theirs.
+      const current = await this.chats.findOneByOrFail({ id: chat.id });
+      return { ticketId: current.ticketId! };
+    }
+    const fresh = await this.chats.findOneByOrFail({ id: chat.id });
+    this.realtime.emitTo([rooms.chat(chat.id), rooms.chatStaff(chat.id), rooms.sysops()], 'chat:updated', summaryOf(fresh));
+    return { ticketId: ticket.id };
+  }
+
+  private async transcriptLines(chat: Chat, reader: ChatSide): Promise<string[]> {
+    const rows = await this.messages.all(chat.id);
+    const names = new Map((await this.attachments.findBy({ chatId: chat.id })).map((a) => [a.id, a.filename]));
+    return rows.map((row) => {
+      const time = row.createdAt.toISOString().slice(11, 16);
+      let body = row.body;
+      if (row.kind === 'system' && row.event?.type === 'transferred' && reader === 'customer') {
+        body = forCustomerSide({ event: row.event, body } as ChatMessage).body;
+      }
+      if (row.attachmentId) body = `${body}${body ? ' ' : ''}[attachment: ${names.get(row.attachmentId) ?? 'file'}]`;
+      return row.kind === 'system' ? `[${time}] — ${body}` : `[${time}] ${row.senderName}: ${body}`;
+    });
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Attachments
+
+  async upload(party: ChatParty, chatId: string, request: FastifyRequest): Promise<ChatAttachment> {
+    const { chat, side } = await this.access(party, chatId);
+    if (chat.status === 'closed') throw new DomainError('CHAT_CLOSED', CHAT_MESSAGES.closed);
+    const file = await readUpload(request, { maxBytes: ATTACHMENT_MAX_BYTES, allowed: ATTACHMENT_TYPES });
+    const id = randomUUID();
+    const storageKey = `chat/${chat.orgId ?? 'platform'}/${id}`;
+    await this.storage.put(storageKey, file.body, file.contentType);
+    const row = await this.attachments.save(
+      this.attachments.create({
+        id,
+        chatId: chat.id,
+        uploaderKind: side,
+        uploaderUserId: party.userId,
+        filename: file.filename,
+        contentType: file.contentType,
+        size: file.size,
+        storageKey,
+      }),
+    );
+    return attachmentOf(row);
+  }
+
+  async download(party: ChatParty, chatId: string, attachmentId: string): Promise<{ file: ChatAttachment; content: StoredObject }> {
+    const { chat } = await this.access(party, chatId);
+    const row = isUuid(attachmentId) ? await this.attachments.findOneBy({ id: attachmentId, chatId: chat.id }) : null;
+    if (!row) throw new NotFoundError('Attachment');
+    return { file: attachmentOf(row), content: await this.storage.read(row.storageKey) };
+  }
+
+  // ------------------------------------------------------------------------------------------
+
+  private operatorId(party: ChatParty): string {
+    if (!party.userId || !isOperator(party.role)) throw new DomainError('FORBIDDEN', CHAT_MESSAGES.notOperator);
+    return party.userId;
+  }
+
+  private async sendMail(message: { to: string; subject: string; text: string }, idempotencyKey: string): Promise<void> {
+    try {
+      await this.mail.send(message, { idempotencyKey });
+    } catch (err) {
+      // What the mail reports is already saved; the failure is logged for operators.
+      this.logger.error(`A live-chat email could not be queued (${idempotencyKey})`, err instanceof Error ? err.stack : undefined);
+    }
+  }
+}
+
+function shorten(text: string, max: number): string {
+  const oneLine = text.replace(/\s+/g, ' ').trim();
+  return oneLine.length <= max ? oneLine : `${oneLine.slice(0, max - 1)}…`;
+}
