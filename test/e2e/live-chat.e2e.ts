@@ -1,0 +1,188 @@
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { csrfHeaders, DEMO_USERS, fingerprint, outbox, signInAs, uniqueEmail, waitForMail } from './support';
+
+/**
+ * Live chat end to end (spec §1, §2 help desk and SYSOPS routes): a visitor on /app/help-desk and
+ * support operators in /app/sysops/live-chat, each in their own browser context, against the real
+ * server and sockets. Operators are set online or offline through the API; every wait is on what
+ * the screens show, never on time.
+ */
+
+interface Person {
+  context: BrowserContext;
+  page: Page;
+  /** Messages of components rendered before their Chakra recipe was loaded (must stay empty). */
+  recipeErrors: string[];
+}
+
+async function person(browser: Browser): Promise<Person> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const recipeErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().includes('[muster] Chakra')) recipeErrors.push(message.text());
+  });
+  return { context, page, recipeErrors };
+}
+
+/** Sets the signed-in operator's presence through the API; answers their chat name. */
+async function setPresence(request: APIRequestContext, presence: 'online' | 'away' | 'offline'): Promise<string> {
+  const res = await request.patch('/api/chat/operators/me', { data: { presence, capacity: 5 }, headers: await csrfHeaders(request) });
+  expect(res.status(), `presence ${presence}`).toBe(200);
+  return ((await res.json()) as { name: string }).name;
+}
+
+async function operator(browser: Browser, email: string): Promise<Person & { name: string }> {
+  const p = await person(browser);
+  await signInAs(p.page, email);
+  return { ...p, name: await setPresence(p.page.request, 'online') };
+}
+
+/** The visitor's chat id, as the help desk keeps it for this tab. */
+async function chatIdOf(page: Page): Promise<string> {
+  const raw = await page.evaluate(() => sessionStorage.getItem('muster.liveChat'));
+  expect(raw, 'the stored chat').not.toBeNull();
+  return (JSON.parse(raw!) as { chatId: string }).chatId;
+}
+
+test.describe('Live chat', () => {
+  // Both tests depend on who is online: they run one after the other.
+  test.describe.configure({ mode: 'serial' });
+
+  test('with nobody online, a visitor leaves a message that becomes a ticket answered by email', async ({ browser }) => {
+    const ops = await person(browser);
+    for (const email of [DEMO_USERS.SYSOPS, DEMO_USERS.DEPUTY_ADMIN, DEMO_USERS.ROOT_ADMIN]) {
+      await signInAs(ops.page, email);
+      await setPresence(ops.page.request, 'offline');
+    }
+    const visitor = await person(browser);
+    const email = uniqueEmail('chat-offline');
+    const before = new Set((await outbox(visitor.page.request)).map(fingerprint));
+
+    await visitor.page.goto('/app/help-desk');
+    await expect(visitor.page.getByTestId('help-desk-assistant')).toContainText('Skipper');
+    await visitor.page.getByTestId('talk-to-person').click();
+    await expect(visitor.page.getByTestId('nobody-online')).toContainText('Nobody is online right now');
+    // Name and email are checked before anything is sent.
+    await visitor.page.getByTestId('start-chat').click();
+    await expect(visitor.page.getByTestId('start-chat-form')).toContainText('Required');
+    await visitor.page.getByTestId('chat-name').fill('Otto Offline');
+    await visitor.page.getByTestId('chat-email').fill(email);
+    await visitor.page.getByTestId('chat-first-message').fill('Please call me back about our drill plan.');
+    await visitor.page.getByTestId('start-chat').click();
+    await expect(visitor.page.getByTestId('chat-ticket-created')).toContainText(`We will answer you by email at ${email}.`);
+    await waitForMail(visitor.page.request, email, /./, before);
+    expect(visitor.recipeErrors).toEqual([]);
+    await Promise.all([ops.context.close(), visitor.context.close()]);
+  });
+
+  test('a visitor chats with an operator: typing, read receipts, transfer, end, rating, transcript and a ticket', async ({ browser }) => {
+    test.setTimeout(120_000);
+    const first = await operator(browser, DEMO_USERS.SYSOPS);
+    await first.page.goto('/app/sysops/live-chat');
+    await expect(first.page.getByTestId('presence-controls')).toHaveAttribute('data-presence', 'online');
+
+    // The visitor asks for a person and gives their name and email with the first message.
+    const visitor = await person(browser);
+    const email = uniqueEmail('chat-visitor');
+    await visitor.page.goto('/app/help-desk');
+    await visitor.page.getByTestId('talk-to-person').click();
+    await visitor.page.getByTestId('chat-name').fill('Vera Visitor');
+    await visitor.page.getByTestId('chat-email').fill(email);
+    await visitor.page.getByTestId('chat-first-message').fill('The drill console will not start.');
+    await visitor.page.getByTestId('start-chat').click();
+    const chat = visitor.page.getByTestId('customer-chat');
+    // The only operator online takes it at once.
+    await expect(chat).toHaveAttribute('data-status', 'active');
+    await expect(visitor.page.getByTestId('chat-status-line')).toHaveText(`You are talking to ${first.name}`);
+    await expect(chat.getByTestId('chat-message')).toHaveText(['The drill console will not start.']);
+    const chatId = await chatIdOf(visitor.page);
+
+    // It appears in the operator's chats without a reload; the operator opens it.
+    const mine = first.page.locator(`[data-testid="my-chat"][data-chat-id="${chatId}"]`);
+    await expect(mine).toContainText('Vera Visitor');
+    await mine.click();
+    const console1 = first.page.getByTestId('operator-chat');
+    await expect(console1).toHaveAttribute('data-chat-id', chatId);
+    await expect(console1.getByTestId('chat-message')).toContainText(['The drill console will not start.']);
+    // The operator has read it: the visitor sees the receipt.
+    await expect(chat.getByTestId('chat-read-receipt')).toContainText('Read');
+
+    // Typing, both ways.
+    await visitor.page.getByTestId('chat-input').fill('It shows a blank scr');
+    await expect(console1.getByTestId('chat-typing')).toHaveText('Vera Visitor is typing…');
+    await visitor.page.getByTestId('chat-input').fill('It shows a blank screen.');
+    await visitor.page.getByTestId('chat-input').press('Enter');
+    await expect(console1.getByTestId('chat-message').last()).toContainText('It shows a blank screen.');
+    await expect(console1.getByTestId('chat-typing')).toHaveCount(0);
+    await first.page.getByTestId('chat-input').fill('Let me check that for you');
+    await expect(visitor.page.getByTestId('chat-typing')).toHaveText(`${first.name} is typing…`);
+    await first.page.getByTestId('chat-send').click();
+    await expect(chat.getByTestId('chat-message').last()).toContainText('Let me check that for you');
+    // The visitor's tab is visible, so the operator sees the reply was seen.
+    await expect(console1.getByTestId('chat-read-receipt')).toContainText('Seen');
+
+    // A second operator comes online and the first hands the chat over with a note for them.
+    const second = await operator(browser, DEMO_USERS.DEPUTY_ADMIN);
+    await console1.getByTestId('chat-transfer').click();
+    const dialog = first.page.getByTestId('transfer-dialog');
+    const option = dialog.locator('option', { hasText: second.name });
+    await expect(option).toHaveCount(1);
+    const value = await option.getAttribute('value');
+    expect(value, 'the operator option').toBeTruthy();
+    await dialog.getByTestId('transfer-operator').selectOption(value ?? '');
+    await dialog.getByTestId('transfer-note').fill('Console issue, knows the drill id');
+    await dialog.getByTestId('transfer-submit').click();
+    await expect(visitor.page.getByTestId('chat-status-line')).toHaveText(`You are talking to ${second.name}`);
+    await expect(chat.getByTestId('chat-system').last()).toHaveText(`${first.name} passed the chat to ${second.name}`);
+    // The note is for staff only.
+    await expect(chat).not.toContainText('Console issue, knows the drill id');
+
+    // The second operator has it full screen, note included, and answers.
+    await second.page.goto(`/app/chat/${chatId}`);
+    const console2 = second.page.getByTestId('operator-chat');
+    await expect(console2).toHaveAttribute('data-status', 'active');
+    await expect(console2.getByTestId('chat-system').last()).toContainText('Console issue, knows the drill id');
+    await second.page.getByTestId('chat-input').fill('Restarting the run fixes it.');
+    await second.page.getByTestId('chat-input').press('Enter');
+    await expect(chat.getByTestId('chat-message').last()).toContainText('Restarting the run fixes it.');
+
+    // The visitor ends the chat, rates it and asks for the transcript.
+    await visitor.page.getByTestId('chat-end').click();
+    await expect(chat).toHaveAttribute('data-status', 'closed');
+    await expect(console2).toHaveAttribute('data-status', 'closed');
+    await expect(chat.getByTestId('chat-system').last()).toHaveText('The customer ended the chat');
+    await expect(chat.getByTestId('chat-input')).toHaveCount(0);
+    await visitor.page.getByRole('radio', { name: '4 of 5' }).click();
+    await visitor.page.getByTestId('chat-rating-comment').fill('Quick and friendly.');
+    await visitor.page.getByTestId('chat-rate').click();
+    await expect(visitor.page.getByTestId('chat-rated')).toHaveText('Thank you for your rating (4 of 5).');
+    const before = new Set((await outbox(visitor.page.request)).map(fingerprint));
+    await visitor.page.getByTestId('chat-transcript').click();
+    await expect(visitor.page.getByTestId('chat-transcript-sent')).toContainText(email);
+    expect(await waitForMail(visitor.page.request, email, /./, before)).toContain('Restarting the run fixes it.');
+
+    // A reload of the visitor's tab resumes the same (ended) chat.
+    await visitor.page.reload();
+    await expect(visitor.page.getByTestId('customer-chat')).toHaveAttribute('data-status', 'closed');
+    await expect(visitor.page.getByTestId('chat-rated')).toBeVisible();
+
+    // The operator turns the chat into a ticket, which support operators then find.
+    await console2.getByTestId('chat-to-ticket').click();
+    const link = console2.getByTestId('chat-ticket-link');
+    await expect(link).toBeVisible();
+    const ticketId = /\/app\/tickets\/([0-9a-f-]{36})$/.exec((await link.getAttribute('href')) ?? '')?.[1];
+    expect(ticketId, 'the ticket link').toBeDefined();
+    const ticket = await first.page.request.get(`/api/tickets/${ticketId}`);
+    expect(ticket.status()).toBe(200);
+    expect(JSON.stringify(await ticket.json())).toContain('The drill console will not start.');
+    const all = await first.page.request.get('/api/tickets?scope=all&limit=100');
+    expect(all.status()).toBe(200);
+    expect(JSON.stringify(await all.json())).toContain(ticketId!);
+
+    for (const p of [first, second, visitor]) expect(p.recipeErrors).toEqual([]);
+    await setPresence(second.page.request, 'offline');
+    await setPresence(first.page.request, 'offline');
+    await Promise.all([first.context.close(), second.context.close(), visitor.context.close()]);
+  });
+});
