@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { csrfHeaders, DEMO_USERS, fingerprint, outbox, signInAs, uniqueEmail, waitForMail } from './support';
 
@@ -13,6 +14,15 @@ interface Person {
   page: Page;
   /** Messages of components rendered before their Chakra recipe was loaded (must stay empty). */
   recipeErrors: string[];
+}
+
+/** axe finds no serious or critical violation on the page as it is now. */
+async function expectAccessible(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious, `${label}: axe violations`).toEqual([]);
 }
 
 async function person(browser: Browser): Promise<Person> {
@@ -61,8 +71,10 @@ test.describe('Live chat', () => {
 
     await visitor.page.goto('/app/help-desk');
     await expect(visitor.page.getByTestId('help-desk-assistant')).toContainText('Skipper');
+    await expectAccessible(visitor.page, 'the help desk');
     await visitor.page.getByTestId('talk-to-person').click();
     await expect(visitor.page.getByTestId('nobody-online')).toContainText('Nobody is online right now');
+    await expectAccessible(visitor.page, 'the visitor form');
     // Name and email are checked before anything is sent.
     await visitor.page.getByTestId('start-chat').click();
     await expect(visitor.page.getByTestId('start-chat-form')).toContainText('Required');
@@ -121,6 +133,8 @@ test.describe('Live chat', () => {
     await expect(chat.getByTestId('chat-message').last()).toContainText('Let me check that for you');
     // The visitor's tab is visible, so the operator sees the reply was seen.
     await expect(console1.getByTestId('chat-read-receipt')).toContainText('Seen');
+    await expectAccessible(visitor.page, 'the help desk chat');
+    await expectAccessible(first.page, 'the live chat console');
 
     // A second operator comes online and the first hands the chat over with a note for them.
     const second = await operator(browser, DEMO_USERS.DEPUTY_ADMIN);
@@ -157,6 +171,7 @@ test.describe('Live chat', () => {
     await visitor.page.getByTestId('chat-rating-comment').fill('Quick and friendly.');
     await visitor.page.getByTestId('chat-rate').click();
     await expect(visitor.page.getByTestId('chat-rated')).toHaveText('Thank you for your rating (4 of 5).');
+    await expectAccessible(visitor.page, 'the ended chat');
     const before = new Set((await outbox(visitor.page.request)).map(fingerprint));
     await visitor.page.getByTestId('chat-transcript').click();
     await expect(visitor.page.getByTestId('chat-transcript-sent')).toContainText(email);
@@ -184,5 +199,50 @@ test.describe('Live chat', () => {
     await setPresence(second.page.request, 'offline');
     await setPresence(first.page.request, 'offline');
     await Promise.all([first.context.close(), second.context.close(), visitor.context.close()]);
+  });
+
+  test('an operator bans an email address from live chat, the visitor is refused, and the ban is lifted', async ({ browser }) => {
+    test.setTimeout(60_000);
+    const sysops = await person(browser);
+    await signInAs(sysops.page, DEMO_USERS.SYSOPS);
+    const banned = uniqueEmail('chat-banned');
+    await sysops.page.goto('/app/sysops/chat-bans?lng=ar');
+    await expect(sysops.page.getByTestId('ban-form')).toBeVisible();
+    await expectAccessible(sysops.page, 'chat bans (ar)');
+    await sysops.page.goto('/app/sysops/chat-bans?lng=en');
+    // The form says what is missing before anything is sent.
+    await sysops.page.getByTestId('ban-submit').click();
+    await expect(sysops.page.getByTestId('ban-form')).toContainText('Choose account, email or IP address');
+    await sysops.page.getByTestId('ban-kind').selectOption('email');
+    await sysops.page.getByTestId('ban-value').fill(banned);
+    await sysops.page.getByTestId('ban-reason').fill('Abusive messages');
+    await sysops.page.getByTestId('ban-hours').fill('2');
+    await sysops.page.getByTestId('ban-submit').click();
+    const row = sysops.page.getByTestId('ban-row').filter({ hasText: banned });
+    await expect(row).toHaveAttribute('data-active', 'true');
+    await expect(row).toContainText('Abusive messages');
+
+    const visitor = await person(browser);
+    await visitor.page.goto('/app/help-desk?lng=ar');
+    await expect(visitor.page.getByTestId('help-desk-assistant')).toContainText('Skipper');
+    await expectAccessible(visitor.page, 'the help desk (ar)');
+    await visitor.page.goto('/app/help-desk?lng=es');
+    await visitor.page.getByTestId('talk-to-person').click();
+    await visitor.page.getByTestId('chat-name').fill('Bruno Banned');
+    await visitor.page.getByTestId('chat-email').fill(banned);
+    await visitor.page.getByTestId('chat-first-message').fill('Hola');
+    await visitor.page.getByTestId('start-chat').click();
+    // The server's refusal, in the visitor's language.
+    await expect(visitor.page.getByTestId('start-chat-error')).toHaveText(
+      'No puede iniciar un chat. Si cree que es un error, escriba a soporte por correo electrónico.',
+    );
+    await expectAccessible(visitor.page, 'the refused chat (es)');
+
+    await row.getByTestId('ban-lift').click();
+    await sysops.page.getByTestId('ban-lift-confirm').click();
+    await expect(row).toHaveAttribute('data-active', 'false');
+    await expect(row).toContainText('Lifted');
+    for (const p of [sysops, visitor]) expect(p.recipeErrors).toEqual([]);
+    await Promise.all([sysops.context.close(), visitor.context.close()]);
   });
 });

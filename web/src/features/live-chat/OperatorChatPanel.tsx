@@ -96,7 +96,7 @@ export function OperatorChatPanel({ chatId, myUserId, fullScreen = false }: { ch
         side="operator"
         canned={canned.data ?? []}
         canWrite={mine && chat.status === 'active'}
-        height={fullScreen ? 'calc(100dvh - 22rem)' : { base: '50dvh', lg: '55dvh' }}
+        height={fullScreen ? 'max(16rem, calc(100dvh - 22rem))' : { base: '50dvh', lg: 'max(16rem, calc(100dvh - 26rem))' }}
       />
     </Stack>
   );

@@ -147,7 +147,8 @@ export default function OperatorConsolePage({ pageId }: PageProps) {
   const open = (id: string) => setParams({ chat: id });
 
   return (
-    <Stack gap="5" data-testid="live-chat-console">
+    // Room at the bottom for the floating help-desk button, so it never covers the composer.
+    <Stack gap="5" pb="16" data-testid="live-chat-console">
       <Stack gap="3" direction={{ base: 'column', md: 'row' }} justify="space-between" align={{ md: 'center' }}>
         <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
           {t('pages:liveChat.title')}

@@ -13,6 +13,7 @@ export function PresenceControls() {
   const update = useUpdateOperatorMe();
   const presenceId = useId();
   const capacityId = useId();
+  if (me.isError) return <Text color="fg.error">{t('presence.unavailable')}</Text>;
   if (!me.data) return <Spinner size="sm" />;
   return (
     <HStack gap="4" wrap="wrap" data-testid="presence-controls" data-presence={me.data.presence}>
