@@ -59,7 +59,7 @@ test.describe('Live chat', () => {
   // Both tests depend on who is online: they run one after the other.
   test.describe.configure({ mode: 'serial' });
 
-  test('with nobody online, a visitor leaves a message that becomes a ticket answered by email', async ({ browser }) => {
+  test('with nobody online, a visitor or a member leaves a message that becomes a ticket answered by email', async ({ browser }) => {
     const ops = await person(browser);
     for (const email of [DEMO_USERS.SYSOPS, DEMO_USERS.DEPUTY_ADMIN, DEMO_USERS.ROOT_ADMIN]) {
       await signInAs(ops.page, email);
@@ -84,8 +84,26 @@ test.describe('Live chat', () => {
     await visitor.page.getByTestId('start-chat').click();
     await expect(visitor.page.getByTestId('chat-ticket-created')).toContainText(`We will answer you by email at ${email}.`);
     await waitForMail(visitor.page.request, email, /./, before);
-    expect(visitor.recipeErrors).toEqual([]);
-    await Promise.all([ops.context.close(), visitor.context.close()]);
+
+    // A signed-in member gives no name or email (they are known) and gets a link to the ticket.
+    const member = await person(browser);
+    await signInAs(member.page, DEMO_USERS.USER);
+    await member.page.goto('/app/help-desk');
+    await member.page.getByTestId('talk-to-person').click();
+    await expect(member.page.getByTestId('nobody-online')).toBeVisible();
+    await expect(member.page.getByTestId('chat-email')).toHaveCount(0);
+    await member.page.getByTestId('chat-first-message').fill('Our drill reminders stopped.');
+    await member.page.getByTestId('start-chat').click();
+    await expect(member.page.getByTestId('chat-ticket-created')).toContainText(`We will answer you by email at ${DEMO_USERS.USER}.`);
+    const link = member.page.getByRole('link', { name: 'Open the ticket' });
+    const ticketId = /\/app\/tickets\/([0-9a-f-]{36})$/.exec((await link.getAttribute('href')) ?? '')?.[1];
+    expect(ticketId, 'the ticket link').toBeDefined();
+    const ticket = await member.page.request.get(`/api/tickets/${ticketId}`);
+    expect(ticket.status()).toBe(200);
+    expect(JSON.stringify(await ticket.json())).toContain('Our drill reminders stopped.');
+
+    for (const p of [visitor, member]) expect(p.recipeErrors).toEqual([]);
+    await Promise.all([ops.context.close(), visitor.context.close(), member.context.close()]);
   });
 
   test('a visitor chats with an operator: typing, read receipts, transfer, end, rating, transcript and a ticket', async ({ browser }) => {

@@ -1,5 +1,6 @@
 import { Badge, Box, Button, Card, Grid, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import type { ChatSummary } from '@muster/contracts';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useSignedInSession } from '../../app/guards';
@@ -144,7 +145,12 @@ export default function OperatorConsolePage({ pageId }: PageProps) {
   const typing = useOperatorLiveUpdates();
   const [params, setParams] = useSearchParams();
   const selected = params.get('chat');
-  const open = (id: string) => setParams({ chat: id });
+  const panelRef = useRef<HTMLDivElement>(null);
+  const open = (id: string) => {
+    setParams({ chat: id });
+    // On narrow screens the conversation is below the lists: bring it into view.
+    if (window.matchMedia('(max-width: 61.99em)').matches) panelRef.current?.scrollIntoView({ block: 'start' });
+  };
 
   return (
     // Room at the bottom for the floating help-desk button, so it never covers the composer.
@@ -163,7 +169,7 @@ export default function OperatorConsolePage({ pageId }: PageProps) {
           <QueueList onOpen={open} />
           <MyChats selected={selected} typing={typing} onOpen={open} />
         </Stack>
-        <Box borderWidth="1px" borderRadius="lg" p={{ base: '3', md: '4' }} bg="bg.panel" minWidth="0">
+        <Box ref={panelRef} borderWidth="1px" borderRadius="lg" p={{ base: '3', md: '4' }} bg="bg.panel" minWidth="0" scrollMarginTop="20">
           {selected ? (
             <OperatorChatPanel key={selected} chatId={selected} myUserId={session.user.id} />
           ) : (
