@@ -21,10 +21,12 @@ const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 /**
  * Starts the built Muster server (server/dist/main.js, MUSTER_ROLE=all) on a free port of
  * 127.0.0.1 with a Redis prefix of its own, and waits until GET /api/health answers 200.
- * DATABASE_URL is taken from the environment when set, else the local PostgreSQL.
+ * DATABASE_URL is taken from the environment when set, else the local PostgreSQL; `options.env`
+ * adds or overrides variables (a benchmark's own database, higher limits).
+ * @param {{ env?: Record<string, string> }} [options]
  * @returns {Promise<MusterServer>}
  */
-export async function startMuster() {
+export async function startMuster(options = {}) {
   if (!existsSync(MAIN_SCRIPT)) {
     throw new HarnessError(`The Muster server is not built (${MAIN_SCRIPT} is missing). Run "npm run build" first.`);
   }
@@ -45,6 +47,7 @@ export async function startMuster() {
       REDIS_PREFIX: redisPrefix,
       REDIS_URL,
       DATABASE_URL: process.env.DATABASE_URL || DEFAULT_DATABASE_URL,
+      ...options.env,
     },
     readyUrl: `${url}/api/health`,
   });

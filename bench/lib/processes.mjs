@@ -59,7 +59,9 @@ export async function getFreePort(host = '127.0.0.1') {
  * @returns {ServerProcess}
  */
 export function spawnServer({ name, script, env, cwd, readyUrl }) {
-  const child = spawn(process.execPath, [script], { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  // BENCH_PROFILE_DIR: every server writes a V8 CPU profile there when it stops (for finding where the time goes).
+  const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+  const child = spawn(process.execPath, [...profile, script], { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
 
   /** @type {string[]} */

@@ -53,11 +53,22 @@ export async function startMuster(config: AppConfig): Promise<RunningMuster> {
   const module = AppModule.forRoot(config, databaseUrl);
   const nestLogger = new PinoNestLogger(logger);
 
+  /** Seeds an empty database when asked — before the listener opens, so the first sign-in finds the demo users. */
+  const seedIfAsked = async (context: INestApplicationContext): Promise<void> => {
+    if (!(config.SEED_ON_EMPTY ?? embedded?.created === true)) return;
+    const dataSource = context.get(DataSource);
+    if (await isEmpty(dataSource)) {
+      await seedDemoData(dataSource, (password) => context.get(PasswordService).hash(password));
+      logger.info('Seeded the demo organisation and users');
+    }
+  };
+
   let app: INestApplicationContext;
   let url: string | null = null;
   try {
     if (config.MUSTER_ROLE === 'worker') {
       app = await NestFactory.createApplicationContext(module, { logger: nestLogger });
+      await seedIfAsked(app);
     } else {
       const adapter = new FastifyAdapter({
         loggerInstance: logger,
@@ -74,6 +85,8 @@ export async function startMuster(config: AppConfig): Promise<RunningMuster> {
       http.useWebSocketAdapter(
         new MusterIoAdapter(http, config, http.get<Redis>(REDIS), http.get(SessionStore), http.get(RealtimeService)),
       );
+      await http.init(); // migrations run here
+      await seedIfAsked(http);
       await http.listen(config.PORT, config.HOST);
       const address = http.getHttpServer().address();
       const port = typeof address === 'object' && address ? address.port : config.PORT;
@@ -83,15 +96,6 @@ export async function startMuster(config: AppConfig): Promise<RunningMuster> {
   } catch (err) {
     await embedded?.stop();
     throw err;
-  }
-
-  const seed = config.SEED_ON_EMPTY ?? embedded?.created === true;
-  if (seed) {
-    const dataSource = app.get(DataSource);
-    if (await isEmpty(dataSource)) {
-      await seedDemoData(dataSource, (password) => app.get(PasswordService).hash(password));
-      logger.info('Seeded the demo organisation and users');
-    }
   }
 
   return {

@@ -1,4 +1,4 @@
-import type { Ack, AckError, ChatMessage, ChatSummary, ClientToServerEvents, ServerToClientEvents } from '@muster/contracts';
+import type { Ack, ChatMessage, ChatSummary, ClientToServerEvents, ServerToClientEvents } from '@muster/contracts';
 import { io, type Socket } from 'socket.io-client';
 import type { TestClient } from './client.js';
 
