@@ -18,6 +18,9 @@ const RULES: readonly { pattern: RegExp; key: string; vars?: (m: RegExpExecArray
   { pattern: /^Enter the 6-digit code$/, key: 'validation.code' },
   { pattern: /^This password reset link is invalid or has expired$/, key: 'validation.resetLink' },
   { pattern: /^Choose a subject$/, key: 'validation.subject' },
+  { pattern: /^Choose an operator$/, key: 'validation.operator' },
+  { pattern: /^Letters, digits, - and _ only$/, key: 'validation.shortcut' },
+  { pattern: /^Choose account, email or IP address$/, key: 'validation.banKind' },
 ];
 
 /** Every English sentence the rules above know, as written in contracts (kept for the unit test). */
@@ -34,6 +37,9 @@ export const KNOWN_VALIDATION_MESSAGES = [
   'Enter the 6-digit code',
   'This password reset link is invalid or has expired',
   'Choose a subject',
+  'Choose an operator',
+  'Letters, digits, - and _ only',
+  'Choose account, email or IP address',
 ] as const;
 
 /** Translates one validation message of the contracts (or of the server's `fields`). */
