@@ -36,8 +36,8 @@ async function person(browser: Browser): Promise<Person> {
 }
 
 /** Sets the signed-in operator's presence through the API; answers their chat name. */
-async function setPresence(request: APIRequestContext, presence: 'online' | 'away' | 'offline'): Promise<string> {
-  const res = await request.patch('/api/chat/operators/me', { data: { presence, capacity: 5 }, headers: await csrfHeaders(request) });
+async function setPresence(request: APIRequestContext, presence: 'online' | 'away' | 'offline', capacity = 5): Promise<string> {
+  const res = await request.patch('/api/chat/operators/me', { data: { presence, capacity }, headers: await csrfHeaders(request) });
   expect(res.status(), `presence ${presence}`).toBe(200);
   return ((await res.json()) as { name: string }).name;
 }
@@ -48,6 +48,16 @@ async function operator(browser: Browser, email: string): Promise<Person & { nam
   return { ...p, name: await setPresence(p.page.request, 'online') };
 }
 
+/** A visitor asks for a person on /app/help-desk and writes the first message. */
+async function startVisitorChat(page: Page, name: string, message: string): Promise<void> {
+  await page.goto('/app/help-desk');
+  await page.getByTestId('talk-to-person').click();
+  await page.getByTestId('chat-name').fill(name);
+  await page.getByTestId('chat-email').fill(uniqueEmail('chat-queue'));
+  await page.getByTestId('chat-first-message').fill(message);
+  await page.getByTestId('start-chat').click();
+}
+
 /** The visitor's chat id, as the help desk keeps it for this tab. */
 async function chatIdOf(page: Page): Promise<string> {
   const raw = await page.evaluate(() => sessionStorage.getItem('muster.liveChat'));
@@ -56,8 +66,9 @@ async function chatIdOf(page: Page): Promise<string> {
 }
 
 test.describe('Live chat', () => {
-  // Both tests depend on who is online: they run one after the other.
-  test.describe.configure({ mode: 'serial' });
+  // The tests depend on who is online: they run one after the other. Each drives several
+  // browsers and runs axe on a shared 2-core machine, hence the longer time budget.
+  test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
   test('with nobody online, a visitor or a member leaves a message that becomes a ticket answered by email', async ({ browser }) => {
     const ops = await person(browser);
@@ -107,7 +118,6 @@ test.describe('Live chat', () => {
   });
 
   test('a visitor chats with an operator: typing, read receipts, transfer, end, rating, transcript and a ticket', async ({ browser }) => {
-    test.setTimeout(120_000);
     const first = await operator(browser, DEMO_USERS.SYSOPS);
     await first.page.goto('/app/sysops/live-chat');
     await expect(first.page.getByTestId('presence-controls')).toHaveAttribute('data-presence', 'online');
@@ -220,7 +230,6 @@ test.describe('Live chat', () => {
   });
 
   test('an operator bans an email address from live chat, the visitor is refused, and the ban is lifted', async ({ browser }) => {
-    test.setTimeout(60_000);
     const sysops = await person(browser);
     await signInAs(sysops.page, DEMO_USERS.SYSOPS);
     const banned = uniqueEmail('chat-banned');
@@ -262,5 +271,56 @@ test.describe('Live chat', () => {
     await expect(row).toContainText('Lifted');
     for (const p of [sysops, visitor]) expect(p.recipeErrors).toEqual([]);
     await Promise.all([sysops.context.close(), visitor.context.close()]);
+  });
+
+  test('a chat beyond the operator capacity waits in the queue until the operator accepts it', async ({ browser }) => {
+    const op = await person(browser);
+    await signInAs(op.page, DEMO_USERS.SYSOPS);
+    const name = await setPresence(op.page.request, 'online', 1);
+    await op.page.goto('/app/sysops/live-chat');
+    await expect(op.page.getByTestId('operator-load')).toHaveText('0 of 1 chats');
+
+    const first = await person(browser);
+    await startVisitorChat(first.page, 'Fiona First', 'First in line.');
+    await expect(first.page.getByTestId('customer-chat')).toHaveAttribute('data-status', 'active');
+    const firstId = await chatIdOf(first.page);
+    await expect(op.page.getByTestId('operator-load')).toHaveText('1 of 1 chats');
+
+    const second = await person(browser);
+    await startVisitorChat(second.page, 'Sam Second', 'Second in line.');
+    await expect(second.page.getByTestId('customer-chat')).toHaveAttribute('data-status', 'queued');
+    await expect(second.page.getByTestId('chat-status-line')).toHaveText('Waiting for an operator…');
+    const secondId = await chatIdOf(second.page);
+
+    // The queue shows it live; the first chat, not opened yet, has unread messages.
+    const queued = op.page.locator(`[data-testid="queue-item"][data-chat-id="${secondId}"]`);
+    await expect(queued).toContainText('Second in line.');
+    await expect(op.page.locator(`[data-testid="my-chat"][data-chat-id="${firstId}"]`).getByTestId('my-chat-unread')).toBeVisible();
+    await queued.getByTestId('queue-accept').click();
+    await expect(second.page.getByTestId('chat-status-line')).toHaveText(`You are talking to ${name}`);
+    await expect(op.page.getByTestId('operator-chat')).toHaveAttribute('data-chat-id', secondId);
+    await expect(queued).toHaveCount(0);
+    await expect(op.page.getByTestId('queue-count')).toHaveText('0');
+
+    // A message in the other chat raises its unread count while this one is open.
+    const firstItem = op.page.locator(`[data-testid="my-chat"][data-chat-id="${firstId}"]`);
+    await firstItem.click();
+    await expect(firstItem.getByTestId('my-chat-unread')).toHaveCount(0);
+    await op.page.locator(`[data-testid="my-chat"][data-chat-id="${secondId}"]`).click();
+    await first.page.getByTestId('chat-input').fill('Still there?');
+    await first.page.getByTestId('chat-input').press('Enter');
+    await expect(firstItem.getByTestId('my-chat-unread')).toHaveText('1');
+
+    // The operator ends both chats from the console.
+    for (const id of [secondId, firstId]) {
+      await op.page.locator(`[data-testid="my-chat"][data-chat-id="${id}"]`).click();
+      await expect(op.page.getByTestId('operator-chat')).toHaveAttribute('data-chat-id', id);
+      await op.page.getByTestId('chat-close').click();
+      await expect(op.page.getByTestId('operator-chat')).toHaveAttribute('data-status', 'closed');
+    }
+    await expect(first.page.getByTestId('chat-system').last()).toHaveText('The support operator ended the chat');
+    await setPresence(op.page.request, 'offline');
+    for (const p of [op, first, second]) expect(p.recipeErrors).toEqual([]);
+    await Promise.all([op.context.close(), first.context.close(), second.context.close()]);
   });
 });

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, HStack, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { useCannedResponses, useChatToTicket, useCloseChat } from './chat-api';
+import { useAcceptChat, useCannedResponses, useChatToTicket, useCloseChat } from './chat-api';
 import { ChatConversation } from './ChatConversation';
 import { chatErrorText } from './system-text';
 import { TransferDialog } from './TransferDialog';
@@ -17,6 +17,7 @@ export function OperatorChatPanel({ chatId, myUserId, fullScreen = false }: { ch
   const canned = useCannedResponses();
   const close = useCloseChat();
   const toTicket = useChatToTicket();
+  const accept = useAcceptChat();
   const { chat } = live;
 
   if (live.error)
@@ -55,7 +56,18 @@ export function OperatorChatPanel({ chatId, myUserId, fullScreen = false }: { ch
       </Stack>
       <HStack gap="2" wrap="wrap">
         {mine && chat.status === 'active' && <TransferDialog chatId={chat.id} myUserId={myUserId} />}
-        {chat.status !== 'closed' && (mine || chat.status === 'queued') && (
+        {chat.status === 'queued' && (
+          <Button
+            size="sm"
+            colorPalette="brand"
+            onClick={() => accept.mutate(chat.id)}
+            loading={accept.isPending}
+            data-testid="chat-accept"
+          >
+            {t('console.accept')}
+          </Button>
+        )}
+        {chat.status === 'active' && mine && (
           <Button
             size="sm"
             variant="outline"
