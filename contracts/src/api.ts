@@ -7,6 +7,7 @@ import { contactEndpoints } from './contact.js';
 import { ticketEndpoints } from './tickets.js';
 import { knowledgeEndpoints } from './knowledge.js';
 import { chatEndpoints } from './chat.js';
+import { insightsEndpoints } from './insights.js';
 
 /** Every REST endpoint of Muster, grouped by feature. */
 export const api = {
@@ -19,4 +20,5 @@ export const api = {
   tickets: ticketEndpoints,
   knowledge: knowledgeEndpoints,
   chat: chatEndpoints,
+  insights: insightsEndpoints,
 } as const;

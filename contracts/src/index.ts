@@ -18,3 +18,4 @@ export * from './attachments.js';
 export * from './tickets.js';
 export * from './knowledge.js';
 export * from './chat.js';
+export * from './insights.js';

@@ -7,6 +7,7 @@ import { ContactModule } from './modules/contact/contact.module.js';
 import { TicketsModule } from './modules/tickets/tickets.module.js';
 import { KnowledgeModule } from './modules/knowledge/knowledge.module.js';
 import { LiveChatModule } from './modules/live-chat/live-chat.module.js';
+import { InsightsModule } from './modules/insights/insights.module.js';
 import { AppConfigModule } from './modules/app-config/app-config.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { IdentityModule } from './modules/identity/identity.module.js';
@@ -48,6 +49,7 @@ export class AppModule {
         TicketsModule,
         KnowledgeModule,
         LiveChatModule,
+        InsightsModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ErrorsFilter },

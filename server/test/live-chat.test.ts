@@ -6,6 +6,7 @@ import {
   type ChatDetail,
   type ChatMessage,
   type ChatSummary,
+  type Insights,
   type OperatorState,
   type StartChatResult,
   type TicketDetail,
@@ -444,14 +445,14 @@ describe('Live chat', () => {
 
   it('keeps canned responses personal or shared, with unique shortcuts', async () => {
     const mine = await json<{ id: string; shared: boolean }>(
-      await sysops.post('/api/chat/canned-responses', { shortcut: 'Hello', title: 'Greeting', body: 'Hello! How can I help?' }),
+      await sysops.post('/api/chat/canned-responses', { shortcut: 'Greet', title: 'Greeting', body: 'Hello! How can I help?' }),
       201,
     );
     expect(mine.shared).toBe(false);
-    expect((await sysops.post('/api/chat/canned-responses', { shortcut: 'hello', title: 'Again', body: 'Hi' })).status).toBe(409);
+    expect((await sysops.post('/api/chat/canned-responses', { shortcut: 'greet', title: 'Again', body: 'Hi' })).status).toBe(409);
     const shared = await json<{ id: string }>(
       await deputy.post('/api/chat/canned-responses', {
-        shortcut: 'hello',
+        shortcut: 'greet',
         title: 'Shared greeting',
         body: 'Welcome to Muster support',
         shared: true,
@@ -465,7 +466,7 @@ describe('Live chat', () => {
     expect(
       (
         await sysops.request('PUT', `/api/chat/canned-responses/${shared.id}`, {
-          shortcut: 'hello',
+          shortcut: 'greet',
           title: 'Edited',
           body: 'Edited body',
           shared: true,
@@ -517,5 +518,22 @@ describe('Live chat', () => {
     const detail = await json<ChatDetail>(await user.get(`/api/chats/${chatId}`), 200);
     expect(detail.messages.at(-1)!.id).toBe(ok.message.id);
     expect(detail.messages.filter((m) => m.kind === 'customer').map((m) => m.body)).toEqual(['Testing limits', 'still works']);
+  });
+  it('sums chats and tickets up as support insights', async () => {
+    const insights = await json<Insights>(await sysops.get('/api/support/insights?days=7'), 200);
+    expect(insights.days).toBe(7);
+    expect(insights.perDay).toHaveLength(7);
+    expect(insights.chats.started).toBeGreaterThan(5);
+    expect(insights.chats.answered).toBeGreaterThan(0);
+    expect(insights.chats.firstResponseMedianSeconds).not.toBeNull();
+    expect(insights.busiestHours.reduce((a, b) => a + b, 0)).toBe(insights.chats.started);
+    expect(insights.perDay.reduce((a, d) => a + d.chats, 0)).toBe(insights.chats.started);
+    // The visitor's rating of 4 (the token test) is counted.
+    expect(insights.satisfaction.distribution[3]).toBeGreaterThanOrEqual(1);
+    expect(insights.satisfaction.ratings).toBe(insights.satisfaction.distribution.reduce((a, b) => a + b, 0));
+    expect(insights.perOperator.length).toBeGreaterThan(0);
+    expect(insights.tickets.opened).toBeGreaterThan(0);
+    expect((await sysops.get('/api/support/insights?days=5')).status).toBe(400);
+    expect((await user.get('/api/support/insights')).status).toBe(403);
   });
 });

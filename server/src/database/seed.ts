@@ -6,6 +6,7 @@ import { User } from '../modules/identity/entities/user.entity.js';
 import { AuditorInvite } from '../modules/identity/entities/auditor-invite.entity.js';
 import { KnowledgeArticle } from '../modules/knowledge/entities/article.entity.js';
 import { SEED_ARTICLES } from './seed-articles.js';
+import { seedSupport } from './seed-support.js';
 
 export const DEMO_ORGANIZATION = 'Harbor Point Port Authority';
 /** The password of every demo user (README lists the logins). */
@@ -37,7 +38,8 @@ export const DEMO_USERS: readonly DemoUser[] = [
 /**
  * Creates the demo organisation, one user per role (password DEMO_PASSWORD), an open
  * guest-auditor invite and published knowledge-base articles (written by the support operator,
- * approved by the deputy admin). Idempotent: an existing demo organisation is left as it is.
+ * approved by the deputy admin), support demo data (canned responses, ended chats, tickets).
+ * Idempotent: an existing demo organisation is left as it is.
  */
 export async function seedDemoData(
   dataSource: DataSource,
@@ -49,7 +51,7 @@ export async function seedDemoData(
     if (existing) return { created: false };
     const org = await tx.save(tx.create(Organization, { name: DEMO_ORGANIZATION }));
     let adminId: string | null = null;
-    const names = new Map<Role, { id: string; name: string }>();
+    const names = new Map<Role, { id: string; name: string; email: string }>();
     for (const demo of DEMO_USERS) {
       const user = await tx.save(
         tx.create(User, {
@@ -63,7 +65,7 @@ export async function seedDemoData(
         }),
       );
       if (demo.role === 'ADMIN') adminId = user.id;
-      names.set(demo.role, { id: user.id, name: `${demo.firstName} ${demo.lastName}` });
+      names.set(demo.role, { id: user.id, name: `${demo.firstName} ${demo.lastName}`, email: demo.email });
       await tx.save(tx.create(Membership, { userId: user.id, orgId: demo.platform ? null : org.id, role: demo.role }));
     }
     await tx.save(
@@ -90,6 +92,12 @@ export async function seedDemoData(
         }),
       );
     }
+    await seedSupport(tx, org, {
+      member: names.get('USER')!,
+      manager: names.get('MANAGER')!,
+      SYSOPS: names.get('SYSOPS')!,
+      DEPUTY_ADMIN: names.get('DEPUTY_ADMIN')!,
+    });
     return { created: true };
   });
 }

@@ -21,3 +21,15 @@ export function formatDate(iso: string, language: string | undefined): string {
     new Date(`${iso}T00:00:00Z`),
   );
 }
+
+/** A duration in the largest sensible unit: "45 sec", "3.5 min", "2.1 hr". */
+export function formatDuration(seconds: number, language: string | undefined): string {
+  const [value, unit] = seconds < 60 ? [seconds, 'second'] : seconds < 3600 ? [seconds / 60, 'minute'] : [seconds / 3600, 'hour'];
+  return new Intl.NumberFormat(intlLocale(language), {
+    style: 'unit',
+    unit,
+    unitDisplay: 'short',
+    maximumFractionDigits: seconds < 60 ? 0 : 1,
+    numberingSystem: 'latn',
+  }).format(value);
+}

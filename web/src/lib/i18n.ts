@@ -26,6 +26,7 @@ export const NAMESPACES = [
   'legal',
   'chat',
   'helpdesk',
+  'insights',
 ] as const;
 
 const INJECTION = /[<>"'`;(){}]|script|javascript:|on\w+=/i;

@@ -53,8 +53,30 @@ export class ChatMessagesStore {
     private readonly realtime: RealtimeService,
   ) {}
 
-  /** Stores the message (once per client id); `fresh` is false when it was already stored by an earlier try. */
-  async send(input: NewMessage, sender: Sender): Promise<{ message: ChatMessage; fresh: boolean }> {
+  /** Sends of one chat waiting in this process, chained so they are stored and published in order. */
+  private readonly chains = new Map<string, Promise<unknown>>();
+
+  /**
+   * Stores the message (once per client id) and publishes it to the chat's rooms. The sends of
+   * one chat through this process run one after another, so the room hears them in seq order;
+   * a retry answers the stored record without publishing it again.
+   */
+  send(input: NewMessage, sender: Sender): Promise<ChatMessage> {
+    const previous = this.chains.get(input.chatId) ?? Promise.resolve();
+    const current = previous.then(async () => {
+      const { message, fresh } = await this.store(input, sender);
+      if (fresh) this.publishMessage(message);
+      return message;
+    });
+    const tail = current.catch(() => undefined);
+    this.chains.set(input.chatId, tail);
+    void tail.then(() => {
+      if (this.chains.get(input.chatId) === tail) this.chains.delete(input.chatId);
+    });
+    return current;
+  }
+
+  private async store(input: NewMessage, sender: Sender): Promise<{ message: ChatMessage; fresh: boolean }> {
     const rows = await this.dataSource.query<MessageSqlRow[]>(
       `WITH prior AS (
          SELECT * FROM chat_messages WHERE chat_id = $1 AND client_id = $2

@@ -13,6 +13,7 @@ import {
   type ChatList,
   type ChatMessage,
   type ChatSummary,
+  type Insights,
   type Role,
   type StartChatResult,
   type chatListQuerySchema,
@@ -49,6 +50,9 @@ type StartInput = z.output<typeof startChatSchema>;
 type ListQuery = z.output<typeof chatListQuerySchema>;
 type TransferInput = z.output<typeof transferChatSchema>;
 type RateInput = z.output<typeof rateChatSchema>;
+
+/** What live chat contributes to support insights. */
+export type ChatStats = Pick<Insights, 'chats' | 'satisfaction' | 'perOperator' | 'busiestHours'> & { perDay: Map<string, number> };
 
 /** Who is asking: a session's account and role, and/or a visitor's chat token. */
 export interface ChatParty {
@@ -258,10 +262,7 @@ export class LiveChatService implements OnModuleInit {
 
   async send(party: ChatParty, input: NewMessage, known?: { side: ChatSide }): Promise<ChatMessage> {
     const side = known?.side ?? (await this.access(party, input.chatId)).side;
-    const { message, fresh } = await this.messages.send(input, { side, userId: party.userId });
-    // A retry answers the stored record without telling the room twice.
-    if (fresh) this.messages.publishMessage(message);
-    return message;
+    return this.messages.send(input, { side, userId: party.userId });
   }
 
   /** Records that `side` has read up to `seq`; answers the stored value. */
@@ -455,6 +456,78 @@ export class LiveChatService implements OnModuleInit {
       if (row.attachmentId) body = `${body}${body ? ' ' : ''}[attachment: ${names.get(row.attachmentId) ?? 'file'}]`;
       return row.kind === 'system' ? `[${time}] — ${body}` : `[${time}] ${row.senderName}: ${body}`;
     });
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Figures
+
+  /** Figures of the chats started between `from` and `to`, for support insights. */
+  async stats(from: Date, to: Date): Promise<ChatStats> {
+    const range = [from, to];
+    const [totals] = await this.dataSource.query<Record<string, string | number | null>[]>(
+      `SELECT count(*)::int AS started,
+              count(first_response_at)::int AS answered,
+              percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM first_response_at - created_at))
+                FILTER (WHERE first_response_at IS NOT NULL) AS first_response,
+              percentile_cont(0.9) WITHIN GROUP (ORDER BY extract(epoch FROM first_response_at - created_at))
+                FILTER (WHERE first_response_at IS NOT NULL) AS first_response_p90,
+              percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM closed_at - created_at))
+                FILTER (WHERE closed_at IS NOT NULL) AS duration,
+              avg(rating)::float AS rating_average,
+              count(rating)::int AS ratings,
+              count(*) FILTER (WHERE rating = 1)::int AS r1, count(*) FILTER (WHERE rating = 2)::int AS r2,
+              count(*) FILTER (WHERE rating = 3)::int AS r3, count(*) FILTER (WHERE rating = 4)::int AS r4,
+              count(*) FILTER (WHERE rating = 5)::int AS r5
+         FROM chats WHERE created_at >= $1 AND created_at < $2`,
+      range,
+    );
+    const operators = await this.dataSource.query<
+      { id: string; name: string; chats: number; first_response: number | null; rating: number | null }[]
+    >(
+      `SELECT operator_user_id AS id, max(operator_name) AS name, count(*)::int AS chats,
+              percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM first_response_at - created_at))
+                FILTER (WHERE first_response_at IS NOT NULL) AS first_response,
+              avg(rating)::float AS rating
+         FROM chats WHERE created_at >= $1 AND created_at < $2 AND operator_user_id IS NOT NULL
+        GROUP BY operator_user_id ORDER BY chats DESC, name`,
+      range,
+    );
+    const hours = await this.dataSource.query<{ hour: number; n: number }[]>(
+      `SELECT extract(hour FROM created_at AT TIME ZONE 'UTC')::int AS hour, count(*)::int AS n
+         FROM chats WHERE created_at >= $1 AND created_at < $2 GROUP BY 1`,
+      range,
+    );
+    const days = await this.dataSource.query<{ day: string; n: number }[]>(
+      `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*)::int AS n
+         FROM chats WHERE created_at >= $1 AND created_at < $2 GROUP BY 1`,
+      range,
+    );
+    const num = (v: unknown): number | null => (v === null || v === undefined ? null : Math.round(Number(v)));
+    const busiestHours = Array.from({ length: 24 }, () => 0);
+    for (const h of hours) busiestHours[h.hour] = h.n;
+    const average = totals?.rating_average;
+    return {
+      chats: {
+        started: Number(totals?.started ?? 0),
+        answered: Number(totals?.answered ?? 0),
+        firstResponseMedianSeconds: num(totals?.first_response),
+        firstResponseP90Seconds: num(totals?.first_response_p90),
+        durationMedianSeconds: num(totals?.duration),
+      },
+      satisfaction: {
+        average: average === null || average === undefined ? null : Math.round(Number(average) * 100) / 100,
+        ratings: Number(totals?.ratings ?? 0),
+        distribution: ['r1', 'r2', 'r3', 'r4', 'r5'].map((k) => Number(totals?.[k] ?? 0)),
+      },
+      perOperator: operators.map((o) => ({
+        operator: { id: o.id, name: o.name },
+        chats: o.chats,
+        firstResponseMedianSeconds: num(o.first_response),
+        averageRating: o.rating === null ? null : Math.round(o.rating * 100) / 100,
+      })),
+      busiestHours,
+      perDay: new Map(days.map((d) => [d.day, d.n])),
+    };
   }
 
   // ------------------------------------------------------------------------------------------

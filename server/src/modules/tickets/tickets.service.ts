@@ -5,6 +5,7 @@ import {
   PRODUCT_NAME,
   TICKET_SLA_HOURS,
   type Role,
+  type Insights,
   type TicketDetail,
   type TicketList,
   type TicketSummary,
@@ -135,6 +136,39 @@ export class TicketsService {
     input: CreateInput,
   ): Promise<Ticket> {
     return this.open({ ...requester, role: 'USER', orgId: org?.id ?? null, operator: false }, org, input);
+  }
+
+  /** Figures of the tickets opened between `from` and `to`, for support insights. */
+  async stats(from: Date, to: Date): Promise<{ totals: Insights['tickets']; perDay: Map<string, number> }> {
+    const [row] = await this.dataSource.query<Record<string, string | number | null>[]>(
+      `SELECT count(*)::int AS opened,
+              count(resolved_at)::int AS resolved,
+              percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM first_responded_at - created_at))
+                FILTER (WHERE first_responded_at IS NOT NULL) AS first_response,
+              percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM resolved_at - created_at))
+                FILTER (WHERE resolved_at IS NOT NULL) AS resolution,
+              count(*) FILTER (WHERE coalesce(first_responded_at, now()) > first_response_due_at)::int AS breached_first,
+              count(*) FILTER (WHERE coalesce(resolved_at, now()) > resolution_due_at)::int AS breached_resolution
+         FROM tickets WHERE created_at >= $1 AND created_at < $2`,
+      [from, to],
+    );
+    const days = await this.dataSource.query<{ day: string; n: number }[]>(
+      `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*)::int AS n
+         FROM tickets WHERE created_at >= $1 AND created_at < $2 GROUP BY 1`,
+      [from, to],
+    );
+    const num = (v: unknown): number | null => (v === null || v === undefined ? null : Math.round(Number(v)));
+    return {
+      totals: {
+        opened: Number(row?.opened ?? 0),
+        resolved: Number(row?.resolved ?? 0),
+        firstResponseMedianSeconds: num(row?.first_response),
+        resolutionMedianSeconds: num(row?.resolution),
+        breachedFirstResponse: Number(row?.breached_first ?? 0),
+        breachedResolution: Number(row?.breached_resolution ?? 0),
+      },
+      perDay: new Map(days.map((d) => [d.day, d.n])),
+    };
   }
 
   /** Stores a new ticket of `requester` with its service-level due times, and its first history entry. */
