@@ -273,7 +273,9 @@ test.describe('Live chat', () => {
     await Promise.all([sysops.context.close(), visitor.context.close()]);
   });
 
-  test('a chat beyond the operator capacity waits in the queue until the operator accepts it', async ({ browser }) => {
+  test('a chat beyond the operator capacity waits in the queue until accepted; canned responses are managed and inserted', async ({
+    browser,
+  }) => {
     const op = await person(browser);
     await signInAs(op.page, DEMO_USERS.SYSOPS);
     const name = await setPresence(op.page.request, 'online', 1);
@@ -310,6 +312,35 @@ test.describe('Live chat', () => {
     await first.page.getByTestId('chat-input').fill('Still there?');
     await first.page.getByTestId('chat-input').press('Enter');
     await expect(firstItem.getByTestId('my-chat-unread')).toHaveText('1');
+
+    // A canned response the operator adds is offered by its shortcut and inserted with Tab.
+    const shortcut = `e2e${Date.now().toString(36)}`;
+    await op.page.getByTestId('canned-manage').click();
+    const canned = op.page.getByTestId('canned-dialog');
+    await canned.getByTestId('canned-shortcut').fill(shortcut);
+    await canned.getByTestId('canned-title').fill('Queue apology');
+    await canned.getByTestId('canned-body').fill('Sorry for the wait, you are next.');
+    await canned.getByTestId('canned-save').click();
+    const item = canned.getByTestId('canned-item').filter({ hasText: `/${shortcut}` });
+    await expect(item).toContainText('Queue apology');
+    await item.getByRole('button', { name: `Edit /${shortcut}` }).click();
+    await canned.getByTestId('canned-title').fill('Queue apology (edited)');
+    await canned.getByTestId('canned-save').click();
+    await expect(item).toContainText('Queue apology (edited)');
+    await op.page.keyboard.press('Escape');
+    await expect(canned).toHaveCount(0);
+    await op.page.locator(`[data-testid="my-chat"][data-chat-id="${firstId}"]`).click();
+    await expect(op.page.getByTestId('operator-chat')).toHaveAttribute('data-chat-id', firstId);
+    await op.page.getByTestId('chat-input').fill(`/${shortcut.slice(0, 5)}`);
+    await expect(op.page.getByTestId('canned-suggestions')).toContainText(`/${shortcut}`);
+    await op.page.getByTestId('chat-input').press('Tab');
+    await expect(op.page.getByTestId('chat-input')).toHaveValue('Sorry for the wait, you are next.');
+    await op.page.getByTestId('chat-input').press('Enter');
+    await expect(first.page.getByTestId('chat-message').last()).toContainText('Sorry for the wait, you are next.');
+    await op.page.getByTestId('canned-manage').click();
+    await item.getByRole('button', { name: `Delete /${shortcut}` }).click();
+    await expect(item).toHaveCount(0);
+    await op.page.keyboard.press('Escape');
 
     // The operator ends both chats from the console.
     for (const id of [secondId, firstId]) {
