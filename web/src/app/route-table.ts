@@ -55,6 +55,10 @@ const page = {
   sysopsTickets: () => import('../features/tickets/SysopsQueuePage'),
   auditorDashboard: () => import('../features/auditor/AuditorDashboardPage'),
   auditorSection: () => import('../features/auditor/AuditorSectionPage'),
+  helpDesk: () => import('../features/help-desk/HelpDeskPage'),
+  liveChat: () => import('../features/live-chat/OperatorConsolePage'),
+  chatSession: () => import('../features/live-chat/ChatSessionPage'),
+  chatBans: () => import('../features/live-chat/ChatBansPage'),
 } satisfies Record<string, () => Promise<PageModule>>;
 
 function r(path: string, layout: Layout, minRole: Role | null, pageId: string, load: () => Promise<PageModule>): RouteEntry {
@@ -81,8 +85,8 @@ export const ROUTES: readonly RouteEntry[] = [
   r('/reset-password', 'none', null, 'resetPassword', page.resetPassword),
   r('/recovery', 'none', null, 'recovery', page.standalone),
   r('/restore', 'none', null, 'restore', page.standalone),
-  r('/mobile-chat', 'none', null, 'mobileChat', page.standalone),
-  r('/app/help-desk', 'none', null, 'helpDesk', page.standalone),
+  r('/mobile-chat', 'none', null, 'mobileChat', page.helpDesk),
+  r('/app/help-desk', 'none', null, 'helpDesk', page.helpDesk),
   // App layout, any signed-in user
   r('/app/dashboard', 'app', 'USER', 'dashboard', page.dashboardLanding),
   r('/app/dashboard/generic', 'app', 'USER', 'genericDashboard', page.genericDashboard),
@@ -148,7 +152,7 @@ export const ROUTES: readonly RouteEntry[] = [
   r('/app/manager', 'app', 'MANAGER', 'managerDashboard', page.genericDashboard),
   // SYSOPS
   r('/app/sysops', 'app', 'SYSOPS', 'sysops', page.genericDashboard),
-  r('/app/sysops/live-chat', 'app', 'SYSOPS', 'liveChat', page.feature),
+  r('/app/sysops/live-chat', 'app', 'SYSOPS', 'liveChat', page.liveChat),
   r('/app/sysops/tickets', 'app', 'SYSOPS', 'sysopsTickets', page.sysopsTickets),
   r('/app/sysops/insights', 'app', 'SYSOPS', 'insights', page.insights),
   r('/app/sysops/knowledge', 'app', 'SYSOPS', 'knowledge', page.knowledge),
@@ -156,12 +160,12 @@ export const ROUTES: readonly RouteEntry[] = [
   r('/app/sysops/suspensions', 'app', 'SYSOPS', 'suspensions', page.feature),
   r('/app/sysops/unlock', 'app', 'SYSOPS', 'unlock', page.feature),
   r('/app/sysops/frozen-accounts', 'app', 'SYSOPS', 'frozenAccounts', page.feature),
-  r('/app/sysops/chat-bans', 'app', 'SYSOPS', 'chatBans', page.feature),
+  r('/app/sysops/chat-bans', 'app', 'SYSOPS', 'chatBans', page.chatBans),
   r('/app/sysops/account-controls', 'app', 'SYSOPS', 'accountControls', page.feature),
   r('/app/sysops/user-management', 'app', 'SYSOPS', 'userManagement', page.feature),
   r('/app/sysops/id-verification', 'app', 'SYSOPS', 'idVerificationQueue', page.feature),
   r('/app/sysops/customer-timeline/:userId', 'app', 'SYSOPS', 'customerTimeline', page.feature),
-  r('/app/chat/:sessionId', 'none', 'SYSOPS', 'chatSession', page.standalone),
+  r('/app/chat/:sessionId', 'none', 'SYSOPS', 'chatSession', page.chatSession),
   // Role dashboards
   r('/app/deputy-admin', 'app', 'DEPUTY_ADMIN', 'deputyDashboard', page.genericDashboard),
   r('/app/accountant', 'app', 'ACCOUNTANT', 'accountantDashboard', page.genericDashboard),

@@ -57,9 +57,19 @@ export async function csrfToken(): Promise<string | null> {
   return readCookie(COOKIES.csrf);
 }
 
-export async function apiRequest<T = unknown>(method: HttpMethod, url: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+/**
+ * One request. A `FormData` body goes as multipart (the browser writes its content type);
+ * any other body as JSON. `extraHeaders` are added as given (the live chat's visitor token).
+ */
+export async function apiRequest<T = unknown>(
+  method: HttpMethod,
+  url: string,
+  body?: unknown,
+  extraHeaders?: Record<string, string>,
+): Promise<T> {
+  const multipart = typeof FormData !== 'undefined' && body instanceof FormData;
+  const headers: Record<string, string> = { Accept: 'application/json', ...extraHeaders };
+  if (body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
   if (MUTATING.has(method)) {
     const token = await csrfToken();
     if (token) headers[CSRF_HEADER] = token;
@@ -68,7 +78,7 @@ export async function apiRequest<T = unknown>(method: HttpMethod, url: string, b
     method,
     credentials: 'include',
     headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
   });
   if (!res.ok) {
     const text = await res.text().catch(() => '');
@@ -102,9 +112,19 @@ export async function uploadFile<T = unknown>(url: string, file: Blob, filename:
 /** Calls an endpoint declared in contracts, with its typed body and answer. */
 export function callEndpoint<E extends EndpointDef>(
   endpoint: E,
-  options: { body?: BodyOf<E>; params?: Record<string, string | number> } = {},
+  options: {
+    body?: BodyOf<E>;
+    params?: Record<string, string | number>;
+    /** Query-string parameters (undefined values are left out). */
+    query?: Record<string, string | number | undefined>;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<ResponseOf<E>> {
-  return apiRequest<ResponseOf<E>>(endpoint.method, buildPath(endpoint.path, options.params), options.body);
+  let url = buildPath(endpoint.path, options.params);
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(options.query ?? {})) if (value !== undefined) search.set(key, String(value));
+  if (search.size > 0) url += `?${search.toString()}`;
+  return apiRequest<ResponseOf<E>>(endpoint.method, url, options.body, options.headers);
 }
 
 /** Default query function: the query-key segments joined by slashes are the GET path. */

@@ -24,6 +24,8 @@ export const NAMESPACES = [
   'contact',
   'docs',
   'legal',
+  'chat',
+  'helpdesk',
   'insights',
   'knowledge',
   'help',

@@ -23,6 +23,9 @@ const RULES: readonly { pattern: RegExp; key: string; vars?: (m: RegExpExecArray
   { pattern: /^Say what to change$/, key: 'validation.reviewComment' },
   { pattern: /^Choose a category$/, key: 'validation.category' },
   { pattern: /^Choose a priority$/, key: 'validation.priority' },
+  { pattern: /^Choose an operator$/, key: 'validation.operator' },
+  { pattern: /^Letters, digits, - and _ only$/, key: 'validation.shortcut' },
+  { pattern: /^Choose account, email or IP address$/, key: 'validation.banKind' },
 ];
 
 /** Every English sentence the rules above know, as written in contracts (kept for the unit test). */
@@ -44,6 +47,9 @@ export const KNOWN_VALIDATION_MESSAGES = [
   'Say what to change',
   'Choose a category',
   'Choose a priority',
+  'Choose an operator',
+  'Letters, digits, - and _ only',
+  'Choose account, email or IP address',
 ] as const;
 
 /** Translates one validation message of the contracts (or of the server's `fields`). */

@@ -1,8 +1,12 @@
-import { Box, Button, CloseButton, HStack, Stack, Text, useMediaQuery } from '@chakra-ui/react';
-import { useEffect, useRef, useState } from 'react';
+import { Box, Button, CloseButton, HStack, Spinner, Stack, Text, useMediaQuery } from '@chakra-ui/react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { withAllRecipes } from '../components/ui/recipes-loader';
 import { useAppConfig } from './useAppConfig';
+
+/** The help desk itself, loaded when the panel first opens (the public pages stay light). */
+const PanelHelpDesk = lazy(withAllRecipes(() => import('../features/help-desk/HelpDesk').then((m) => ({ default: m.HelpDesk }))));
 
 /** Where the floating button never shows (spec §2). */
 const HIDDEN_ON = ['/app/help-desk', '/mobile-chat', '/login', '/signup'];
@@ -12,7 +16,8 @@ export const HELP_PANEL_WIDTH = 280;
 
 /**
  * The floating help-desk button, bottom-right (bottom-left in right-to-left). On desktop it
- * expands to a 280 px panel that opens the help desk; on narrow screens it goes to /mobile-chat.
+ * expands to a 280 px panel holding the help desk (the assistant, then a live chat), with a
+ * button that opens it full size on /app/help-desk; on narrow screens it goes to /mobile-chat.
  * The panel closes on its close button, Escape, an outside click and a route change.
  */
 export function HelpDeskButton({ hidden = false }: { hidden?: boolean }) {
@@ -52,6 +57,8 @@ export function HelpDeskButton({ hidden = false }: { hidden?: boolean }) {
           borderRadius="lg"
           boxShadow="lg"
           p="4"
+          maxHeight="calc(100dvh - 2rem)"
+          overflowY="auto"
           role="dialog"
           aria-label={label}
           data-testid="help-desk-panel"
@@ -61,10 +68,17 @@ export function HelpDeskButton({ hidden = false }: { hidden?: boolean }) {
               <Text fontWeight="semibold">{label}</Text>
               <CloseButton size="sm" aria-label={t('helpDesk.close')} onClick={() => setOpen(false)} />
             </HStack>
-            <Text fontSize="sm" color="fg.muted">
-              {t('helpDesk.intro', { name: assistantName })}
-            </Text>
-            <Button colorPalette="brand" onClick={() => void navigate('/app/help-desk')}>
+            <Suspense
+              fallback={
+                <HStack gap="2" color="fg.muted">
+                  <Spinner size="sm" />
+                  <Text fontSize="sm">{t('helpDesk.intro', { name: assistantName })}</Text>
+                </HStack>
+              }
+            >
+              <PanelHelpDesk compact />
+            </Suspense>
+            <Button variant="outline" size="sm" onClick={() => void navigate('/app/help-desk')}>
               {t('helpDesk.open')}
             </Button>
           </Stack>

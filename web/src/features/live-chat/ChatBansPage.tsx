@@ -1,0 +1,234 @@
+import {
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  CloseButton,
+  Dialog,
+  Heading,
+  Input,
+  NativeSelect,
+  Portal,
+  SimpleGrid,
+  Spinner,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
+import { CHAT_BAN_KINDS, CHAT_LIMITS, createChatBanSchema, type ChatBan } from '@muster/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PageProps } from '../../app/route-table';
+import { FormField } from '../../components/form/FormField';
+import { toaster } from '../../components/ui/toaster';
+import { errorMessage } from '../../lib/api';
+import { useZodForm } from '../../lib/useZodForm';
+import { useChatBans, useCreateChatBan, useLiftChatBan } from './chat-api';
+import { chatErrorText } from './system-text';
+import { usePageTitle } from './usePageTitle';
+
+/** The form's text fields; the duration (hours, or permanent) is checked beside them. */
+const banFieldsSchema = createChatBanSchema.omit({ hours: true });
+const EMPTY = { kind: '', value: '', reason: '' };
+
+function BanForm() {
+  const { t } = useTranslation('chat');
+  const create = useCreateChatBan();
+  const form = useZodForm(banFieldsSchema, EMPTY);
+  const [permanent, setPermanent] = useState(false);
+  const [hours, setHours] = useState('24');
+  const [hoursError, setHoursError] = useState<string | null>(null);
+
+  const submit = form.handleSubmit((data) => {
+    const parsed = createChatBanSchema.safeParse({ ...data, hours: permanent ? null : Number(hours) });
+    if (!parsed.success || (!permanent && !/^\d+$/.test(hours.trim()))) {
+      setHoursError(t('bans.hoursInvalid', { max: CHAT_LIMITS.banHoursMax }));
+      return;
+    }
+    setHoursError(null);
+    create.mutate(parsed.data, {
+      onSuccess: () => {
+        form.reset();
+        setPermanent(false);
+        setHours('24');
+        toaster.create({ type: 'success', title: t('bans.created') });
+      },
+      onError: (err) => {
+        if (!form.setServerErrors(err))
+          toaster.create({ type: 'error', title: t('common:error.title'), description: chatErrorText(t, errorMessage(err)) });
+      },
+    });
+  });
+
+  return (
+    <Card.Root variant="outline" asChild>
+      <form onSubmit={submit} noValidate data-testid="ban-form">
+        <Card.Header>
+          <Card.Title as="h2">{t('bans.formTitle')}</Card.Title>
+        </Card.Header>
+        <Card.Body>
+          <Stack gap="4">
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+              <FormField label={t('bans.kind')} error={form.errors.kind} required>
+                <NativeSelect.Root>
+                  <NativeSelect.Field
+                    name="kind"
+                    value={form.values.kind}
+                    onChange={(e) => form.setValue('kind', e.currentTarget.value)}
+                    data-testid="ban-kind"
+                  >
+                    <option value="">{t('bans.chooseKind')}</option>
+                    {CHAT_BAN_KINDS.map((kind) => (
+                      <option key={kind} value={kind}>
+                        {t(`bans.kinds.${kind}`)}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </FormField>
+              <FormField label={t('bans.value')} error={form.errors.value} helperText={t('bans.valueHelp')} required>
+                <Input {...form.field('value')} maxLength={254} dir="ltr" data-testid="ban-value" />
+              </FormField>
+            </SimpleGrid>
+            <FormField label={t('bans.reason')} error={form.errors.reason} required>
+              <Input {...form.field('reason')} maxLength={CHAT_LIMITS.banReasonMax} data-testid="ban-reason" />
+            </FormField>
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" alignItems="end">
+              <FormField label={t('bans.hours')} error={hoursError ?? undefined} required={!permanent}>
+                <Input
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  max={CHAT_LIMITS.banHoursMax}
+                  value={hours}
+                  onChange={(e) => setHours(e.currentTarget.value)}
+                  disabled={permanent}
+                  data-testid="ban-hours"
+                />
+              </FormField>
+              <Checkbox.Root checked={permanent} onCheckedChange={(e) => setPermanent(e.checked === true)} pb="2">
+                <Checkbox.HiddenInput data-testid="ban-permanent" />
+                <Checkbox.Control />
+                <Checkbox.Label>{t('bans.permanent')}</Checkbox.Label>
+              </Checkbox.Root>
+            </SimpleGrid>
+            <Button type="submit" colorPalette="red" alignSelf="flex-start" loading={create.isPending} data-testid="ban-submit">
+              {t('bans.submit')}
+            </Button>
+          </Stack>
+        </Card.Body>
+      </form>
+    </Card.Root>
+  );
+}
+
+function LiftBan({ ban }: { ban: ChatBan }) {
+  const { t } = useTranslation('chat');
+  const [open, setOpen] = useState(false);
+  const lift = useLiftChatBan();
+  return (
+    <Dialog.Root open={open} onOpenChange={(e) => setOpen(e.open)} role="alertdialog">
+      <Dialog.Trigger asChild>
+        <Button size="xs" variant="outline" data-testid="ban-lift">
+          {t('bans.lift')}
+        </Button>
+      </Dialog.Trigger>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner px="3">
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{t('bans.liftTitle')}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Text>{t('bans.liftText', { kind: t(`bans.kinds.${ban.kind}`), value: ban.value })}</Text>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Dialog.ActionTrigger asChild>
+                <Button variant="outline">{t('actions.cancel')}</Button>
+              </Dialog.ActionTrigger>
+              <Button
+                colorPalette="brand"
+                loading={lift.isPending}
+                onClick={() => lift.mutate(ban.id, { onSuccess: () => setOpen(false) })}
+                data-testid="ban-lift-confirm"
+              >
+                {t('bans.liftConfirm')}
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={t('actions.close')} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+/** /app/sysops/chat-bans: who may not use live chat, for how long and why; new bans; lifting. */
+export default function ChatBansPage({ pageId }: PageProps) {
+  const { t, i18n } = useTranslation(['chat', 'pages']);
+  usePageTitle(pageId);
+  const bans = useChatBans();
+  const date = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
+  const items = bans.data ?? [];
+  return (
+    <Stack gap="6" maxWidth="6xl" data-testid="chat-bans">
+      <Stack gap="1">
+        <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
+          {t('pages:chatBans.title')}
+        </Heading>
+        <Text color="fg.muted">{t('bans.intro')}</Text>
+      </Stack>
+      <BanForm />
+      <Stack gap="3">
+        <Heading as="h2" size="lg">
+          {t('bans.listTitle')}
+        </Heading>
+        {bans.isPending && <Spinner size="sm" />}
+        {bans.isSuccess && items.length === 0 && <Text color="fg.muted">{t('bans.empty')}</Text>}
+        {items.length > 0 && (
+          <Table.ScrollArea borderWidth="1px" borderRadius="md">
+            <Table.Root size="sm" data-testid="ban-list">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>{t('bans.kind')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('bans.value')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('bans.reason')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('bans.until')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('bans.by')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('bans.state')}</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {items.map((ban) => (
+                  <Table.Row key={ban.id} data-testid="ban-row" data-active={ban.active}>
+                    <Table.Cell>{t(`bans.kinds.${ban.kind}`)}</Table.Cell>
+                    <Table.Cell dir="ltr" textAlign="start">
+                      {ban.value}
+                    </Table.Cell>
+                    <Table.Cell dir="auto">{ban.reason}</Table.Cell>
+                    <Table.Cell>{ban.expiresAt ? date.format(new Date(ban.expiresAt)) : t('bans.permanentShort')}</Table.Cell>
+                    <Table.Cell>{ban.createdBy.name}</Table.Cell>
+                    <Table.Cell>
+                      {ban.active ? (
+                        <Stack gap="1" align="flex-start">
+                          <Badge colorPalette="red">{t('bans.active')}</Badge>
+                          <LiftBan ban={ban} />
+                        </Stack>
+                      ) : (
+                        <Badge colorPalette="gray">{ban.revokedAt ? t('bans.lifted') : t('bans.expired')}</Badge>
+                      )}
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        )}
+      </Stack>
+    </Stack>
+  );
+}
