@@ -51,7 +51,7 @@ async function operator(browser: Browser, email: string): Promise<Person & { nam
 /** A visitor asks for a person on /app/help-desk and writes the first message. */
 async function startVisitorChat(page: Page, name: string, message: string): Promise<void> {
   await page.goto('/app/help-desk');
-  await page.getByTestId('talk-to-person').click();
+  await page.getByTestId('assistant-talk-to-person').click();
   await page.getByTestId('chat-name').fill(name);
   await page.getByTestId('chat-email').fill(uniqueEmail('chat-queue'));
   await page.getByTestId('chat-first-message').fill(message);
@@ -83,7 +83,7 @@ test.describe('Live chat', () => {
     await visitor.page.goto('/app/help-desk');
     await expect(visitor.page.getByTestId('help-desk-assistant')).toContainText('Skipper');
     await expectAccessible(visitor.page, 'the help desk');
-    await visitor.page.getByTestId('talk-to-person').click();
+    await visitor.page.getByTestId('assistant-talk-to-person').click();
     await expect(visitor.page.getByTestId('nobody-online')).toContainText('Nobody is online right now');
     await expectAccessible(visitor.page, 'the visitor form');
     // Name and email are checked before anything is sent.
@@ -100,7 +100,7 @@ test.describe('Live chat', () => {
     const member = await person(browser);
     await signInAs(member.page, DEMO_USERS.USER);
     await member.page.goto('/app/help-desk');
-    await member.page.getByTestId('talk-to-person').click();
+    await member.page.getByTestId('assistant-talk-to-person').click();
     await expect(member.page.getByTestId('nobody-online')).toBeVisible();
     await expect(member.page.getByTestId('chat-email')).toHaveCount(0);
     await member.page.getByTestId('chat-first-message').fill('Our drill reminders stopped.');
@@ -122,11 +122,16 @@ test.describe('Live chat', () => {
     await first.page.goto('/app/sysops/live-chat');
     await expect(first.page.getByTestId('presence-controls')).toHaveAttribute('data-presence', 'online');
 
-    // The visitor asks for a person and gives their name and email with the first message.
+    // Skipper answers first, from a published help article, with a link to it.
     const visitor = await person(browser);
     const email = uniqueEmail('chat-visitor');
     await visitor.page.goto('/app/help-desk');
-    await visitor.page.getByTestId('talk-to-person').click();
+    await visitor.page.getByTestId('assistant-question').fill('How do I verify a compliance packet QR code?');
+    await visitor.page.getByTestId('assistant-send').click();
+    await expect(visitor.page.getByTestId('assistant-answer').last()).toHaveAttribute('data-known', 'true');
+    await expect(visitor.page.getByTestId('assistant-source').first()).toContainText('Compliance packets and QR verification');
+    // Then the visitor asks for a person and gives their name and email with the first message.
+    await visitor.page.getByTestId('assistant-talk-to-person').click();
     await visitor.page.getByTestId('chat-name').fill('Vera Visitor');
     await visitor.page.getByTestId('chat-email').fill(email);
     await visitor.page.getByTestId('chat-first-message').fill('The drill console will not start.');
@@ -254,7 +259,7 @@ test.describe('Live chat', () => {
     await expect(visitor.page.getByTestId('help-desk-assistant')).toContainText('Skipper');
     await expectAccessible(visitor.page, 'the help desk (ar)');
     await visitor.page.goto('/app/help-desk?lng=es');
-    await visitor.page.getByTestId('talk-to-person').click();
+    await visitor.page.getByTestId('assistant-talk-to-person').click();
     await visitor.page.getByTestId('chat-name').fill('Bruno Banned');
     await visitor.page.getByTestId('chat-email').fill(banned);
     await visitor.page.getByTestId('chat-first-message').fill('Hola');
