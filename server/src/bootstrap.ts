@@ -82,9 +82,7 @@ export async function startMuster(config: AppConfig): Promise<RunningMuster> {
       });
       const http = await NestFactory.create<NestFastifyApplication>(module, adapter, { logger: nestLogger });
       await setupHttp(http, config, http.get<Redis>(REDIS));
-      http.useWebSocketAdapter(
-        new MusterIoAdapter(http, config, http.get<Redis>(REDIS), http.get(SessionStore), http.get(RealtimeService)),
-      );
+      http.useWebSocketAdapter(new MusterIoAdapter(http, config, http.get(SessionStore), http.get(RealtimeService)));
       await http.init(); // migrations run here
       await seedIfAsked(http);
       await http.listen(config.PORT, config.HOST);

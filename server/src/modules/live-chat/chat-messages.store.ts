@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { CHAT_LIMITS, CHAT_MESSAGES, PRODUCT_NAME, rooms, type ChatMessage, type ChatSystemEvent } from '@muster/contracts';
+import type { Pool } from 'pg';
 import { DataSource, In, type EntityManager, type Repository } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 import { DomainError, NotFoundError } from '../../platform/errors/domain-error.js';
 import { RealtimeService } from '../../platform/realtime/realtime.service.js';
 import { messageOf } from './chat-view.js';
@@ -13,6 +15,62 @@ export interface Sender {
   side: 'customer' | 'operator';
   userId: string | null;
 }
+
+interface PendingSend {
+  input: NewMessage;
+  sender: Sender;
+  resolve: (stored: { message: ChatMessage; fresh: boolean }) => void;
+  reject: (err: unknown) => void;
+}
+
+/** Batch statements running at once per process, and sends per statement. */
+const MAX_BATCHES_IN_FLIGHT = 4;
+const MAX_BATCH = 200;
+
+/**
+ * One statement stores a batch of sends, at most one per chat: it locks the chats in id order
+ * (so two batches cannot deadlock on each other), bumps each chat's `last_seq` — checking that
+ * the chat is open, that an operator is its operator and that an attachment belongs to it —
+ * inserts each message with its chat's new seq, and answers each stored row with its place in
+ * the batch (`ord`); a client id already stored answers that row (`fresh` false) instead.
+ */
+const BATCH_SQL = `
+  WITH input AS (
+    SELECT * FROM unnest($1::uuid[], $2::varchar[], $3::varchar[], $4::uuid[], $5::text[], $6::uuid[], $7::int[])
+      AS i(chat_id, client_id, kind, sender_user_id, body, attachment_id, ord)
+  ), prior AS (
+    SELECT m.*, i.ord FROM chat_messages m JOIN input i ON m.chat_id = i.chat_id AND m.client_id = i.client_id
+  ), locked AS (
+    SELECT c.id FROM chats c WHERE c.id IN (SELECT chat_id FROM input) ORDER BY c.id FOR NO KEY UPDATE
+  ), bump AS (
+    UPDATE chats c
+       SET last_seq = c.last_seq + 1,
+           last_message_at = now(),
+           first_response_at = CASE WHEN i.kind = 'operator' THEN coalesce(c.first_response_at, now()) ELSE c.first_response_at END,
+           customer_read_seq = CASE WHEN i.kind = 'customer' THEN c.last_seq + 1 ELSE c.customer_read_seq END,
+           operator_read_seq = CASE WHEN i.kind = 'operator' THEN c.last_seq + 1 ELSE c.operator_read_seq END
+      FROM input i
+     WHERE c.id = i.chat_id
+       AND c.id IN (SELECT id FROM locked)
+       AND c.status <> 'closed'
+       AND (i.kind = 'customer' OR c.operator_user_id = i.sender_user_id)
+       AND (i.attachment_id IS NULL OR EXISTS (SELECT 1 FROM chat_attachments a WHERE a.id = i.attachment_id AND a.chat_id = i.chat_id))
+       AND NOT EXISTS (SELECT 1 FROM prior p WHERE p.ord = i.ord)
+    RETURNING c.last_seq, i.ord, CASE WHEN i.kind = 'customer' THEN c.customer_name ELSE c.operator_name END AS sender_name
+  ), inserted AS (
+    INSERT INTO chat_messages (chat_id, seq, client_id, kind, sender_user_id, sender_name, body, attachment_id)
+    SELECT i.chat_id, b.last_seq, i.client_id, i.kind, i.sender_user_id, b.sender_name, i.body, i.attachment_id
+      FROM bump b JOIN input i ON i.ord = b.ord
+    ON CONFLICT ON CONSTRAINT uq_chat_messages_client DO NOTHING
+    RETURNING *
+  )
+  SELECT ins.id, ins.chat_id, ins.seq, ins.client_id, ins.kind, ins.sender_user_id, ins.sender_name, ins.body,
+         ins.attachment_id, ins.event, ins.created_at, i.ord, true AS fresh
+    FROM inserted ins JOIN input i ON i.chat_id = ins.chat_id AND i.client_id = ins.client_id
+  UNION ALL
+  SELECT p.id, p.chat_id, p.seq, p.client_id, p.kind, p.sender_user_id, p.sender_name, p.body,
+         p.attachment_id, p.event, p.created_at, p.ord, false AS fresh
+    FROM prior p`;
 
 export interface NewMessage {
   chatId: string;
@@ -76,34 +134,72 @@ export class ChatMessagesStore {
     return current;
   }
 
-  private async store(input: NewMessage, sender: Sender): Promise<{ message: ChatMessage; fresh: boolean }> {
-    const rows = await this.dataSource.query<MessageSqlRow[]>(
-      `WITH prior AS (
-         SELECT * FROM chat_messages WHERE chat_id = $1 AND client_id = $2
-       ), bump AS (
-         UPDATE chats
-            SET last_seq = last_seq + 1,
-                last_message_at = now(),
-                first_response_at = CASE WHEN $3 = 'operator' THEN coalesce(first_response_at, now()) ELSE first_response_at END,
-                customer_read_seq = CASE WHEN $3 = 'customer' THEN last_seq + 1 ELSE customer_read_seq END,
-                operator_read_seq = CASE WHEN $3 = 'operator' THEN last_seq + 1 ELSE operator_read_seq END
-          WHERE id = $1
-            AND status <> 'closed'
-            AND ($3 = 'customer' OR operator_user_id = $4)
-            AND ($6::uuid IS NULL OR EXISTS (SELECT 1 FROM chat_attachments a WHERE a.id = $6 AND a.chat_id = $1))
-            AND NOT EXISTS (SELECT 1 FROM prior)
-         RETURNING last_seq, CASE WHEN $3 = 'customer' THEN customer_name ELSE operator_name END AS sender_name
-       ), inserted AS (
-         INSERT INTO chat_messages (chat_id, seq, client_id, kind, sender_user_id, sender_name, body, attachment_id)
-         SELECT $1, bump.last_seq, $2, $3, $4, bump.sender_name, $5, $6 FROM bump
-         ON CONFLICT ON CONSTRAINT uq_chat_messages_client DO NOTHING
-         RETURNING *
-       )
-       SELECT *, true AS fresh FROM inserted UNION ALL SELECT *, false AS fresh FROM prior`,
-      [input.chatId, input.clientId, sender.side, sender.userId, input.body, input.attachmentId ?? null],
+  /** The connection pool under TypeORM: the hot path skips its query runner (one statement, no transaction). */
+  private get pool(): Pool {
+    return (this.dataSource.driver as PostgresDriver).master as Pool;
+  }
+
+  /** Sends waiting for the next batch statement, and how many statements are running. */
+  private waiting: PendingSend[] = [];
+  private running = 0;
+
+  /**
+   * Queues one send for the next batch statement. Under load, the sends that arrive while
+   * statements run are written together — one statement, one round trip and one commit for
+   * many chats — and each still answers only after its row is committed. A chat has at most one
+   * send in a batch (its sends are chained above), which the statement relies on.
+   */
+  private store(input: NewMessage, sender: Sender): Promise<{ message: ChatMessage; fresh: boolean }> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ input, sender, resolve, reject });
+      this.flush();
+    });
+  }
+
+  private flush(): void {
+    while (this.waiting.length && this.running < MAX_BATCHES_IN_FLIGHT) {
+      const batch = this.waiting.splice(0, MAX_BATCH);
+      this.running += 1;
+      void this.write(batch).finally(() => {
+        this.running -= 1;
+        this.flush();
+      });
+    }
+  }
+
+  private async write(batch: PendingSend[]): Promise<void> {
+    let rows: (MessageSqlRow & { ord: number })[];
+    try {
+      ({ rows } = await this.pool.query<MessageSqlRow & { ord: number }>(BATCH_SQL, [
+        batch.map((p) => p.input.chatId),
+        batch.map((p) => p.input.clientId),
+        batch.map((p) => p.sender.side),
+        batch.map((p) => p.sender.userId),
+        batch.map((p) => p.input.body),
+        batch.map((p) => p.input.attachmentId ?? null),
+        batch.map((_, i) => i),
+      ]));
+    } catch (err) {
+      // A batch that fails as a whole (a deadlock with another instance's batch, a lost
+      // connection) is retried one send at a time, so one send's failure is its own.
+      if (batch.length === 1) {
+        batch[0]!.reject(err);
+        return;
+      }
+      await Promise.all(batch.map((p) => this.write([p])));
+      return;
+    }
+    const byOrd = new Map(rows.map((r) => [r.ord, r]));
+    await Promise.all(
+      batch.map(async (p, i) => {
+        try {
+          const row = byOrd.get(i) ?? (await this.explainRefusal(p.input, p.sender));
+          p.resolve({ message: await this.toMessage(row), fresh: row.fresh === true });
+        } catch (err) {
+          p.reject(err);
+        }
+      }),
     );
-    const row = rows[0] ?? (await this.explainRefusal(input, sender));
-    return { message: await this.toMessage(row), fresh: row.fresh === true };
   }
 
   /** Why a send stored nothing — or, after a concurrent retry of the same id won, its record. */

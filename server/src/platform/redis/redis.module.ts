@@ -4,8 +4,10 @@ import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { REDIS } from './redis.tokens.js';
 
 /** Options for a new ioredis connection to REDIS_URL (BullMQ workers need `maxRetriesPerRequest: null`). */
-export function redisConnection(config: AppConfig, extra: { blocking?: boolean; name?: string } = {}): Redis {
+export function redisConnection(config: AppConfig, extra: { blocking?: boolean; name?: string; autoPipelining?: boolean } = {}): Redis {
   return new Redis(config.REDIS_URL, {
+    // Commands issued in one tick go out in one write (the socket adapter's XADDs under load).
+    enableAutoPipelining: extra.autoPipelining ?? false,
     connectionName: extra.name ? `${config.REDIS_PREFIX}:${extra.name}` : undefined,
     maxRetriesPerRequest: extra.blocking ? null : 3,
     enableReadyCheck: true,
