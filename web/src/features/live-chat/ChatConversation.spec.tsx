@@ -56,6 +56,20 @@ describe('the chat conversation', () => {
     expect(screen.queryByText('elsewhere')).toBeNull();
   });
 
+  it('knows the socket connected between its first render and its effect, though no connect event was heard', async () => {
+    let reads = 0;
+    // False when the first render reads it, true from the effect on: the connection came in between.
+    Object.defineProperty(fake, 'connected', { configurable: true, get: () => reads++ > 0, set: () => undefined });
+    try {
+      render(<CustomerHarness />, { wrapper: Wrapper });
+      answerSubscribe();
+      await screen.findByText('one');
+      expect(screen.queryByTestId('chat-offline')).toBeNull();
+    } finally {
+      Object.defineProperty(fake, 'connected', { configurable: true, enumerable: true, writable: true, value: true });
+    }
+  });
+
   it('replaces its state with the server answer on every reconnection', async () => {
     render(<CustomerHarness />, { wrapper: Wrapper });
     answerSubscribe([chatMessage(1, 'one')]);

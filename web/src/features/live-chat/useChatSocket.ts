@@ -140,6 +140,8 @@ export function useChatSocket({
     };
     socket.on('connect', onConnect);
     socket.on('disconnect', onDisconnect);
+    // The socket may have connected between the first render and now (its 'connect' went unheard).
+    setConnected(socket.connected);
     const stopResync = onResync(subscribe);
     return () => {
       socket.off('connect', onConnect);
