@@ -5,11 +5,11 @@ import { type ChatBan, type createChatBanSchema } from '@muster/contracts';
 import { Brackets, type Repository } from 'typeorm';
 import type { z } from 'zod';
 import type { AuthContext, ClientContext } from '../../platform/auth/auth.decorators.js';
-import { AuditService } from '../../platform/audit/audit.service.js';
+import { AuditService, type AuditActor } from '../../platform/audit/audit.service.js';
 import { DomainError, NotFoundError } from '../../platform/errors/domain-error.js';
 import { isUuid } from '../../platform/tenancy/tenant-scope.js';
 import { AuthService } from '../identity/auth.service.js';
-import { displayName } from '../identity/accounts.js';
+import { displayName, type Account } from '../identity/accounts.js';
 import { ChatBanRow } from './entities/chat-ban.entity.js';
 import { Chat } from './entities/chat.entity.js';
 import { LiveChatService } from './live-chat.service.js';
@@ -124,6 +124,18 @@ export class ChatBansService {
     }
     return banOf(row);
   }
+}
+
+/** The operator who bans or lifts, for the audit trail (platform staff: no organisation). */
+function auditActor(account: Account, client: ClientContext): AuditActor {
+  return {
+    userId: account.user.id,
+    role: account.membership.role,
+    email: account.user.email,
+    orgId: null,
+    ip: client.ip,
+    userAgent: client.userAgent,
+  };
 }
 
 /** The stored form of a ban's value; a value that cannot be what its kind says is a 400. */
