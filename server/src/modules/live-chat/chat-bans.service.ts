@@ -73,14 +73,7 @@ export class ChatBansService {
     await this.audit.record({
       action: 'chat.ban',
       outcome: 'success',
-      actor: {
-        userId: account.user.id,
-        role: account.membership.role,
-        email: account.user.email,
-        orgId: null,
-        ip: client.ip,
-        userAgent: client.userAgent,
-      },
+      actor: auditActor(account, client),
       target: { type: `chat_ban_${input.kind}`, id: row.id },
       metadata: { kind: input.kind, value, reason: input.reason, expiresAt: row.expiresAt?.toISOString() ?? null },
     });
@@ -110,14 +103,7 @@ export class ChatBansService {
       await this.audit.record({
         action: 'chat.unban',
         outcome: 'success',
-        actor: {
-          userId: account.user.id,
-          role: account.membership.role,
-          email: account.user.email,
-          orgId: null,
-          ip: client.ip,
-          userAgent: client.userAgent,
-        },
+        actor: auditActor(account, client),
         target: { type: `chat_ban_${row.kind}`, id: row.id },
         metadata: { kind: row.kind, value: row.value },
       });
