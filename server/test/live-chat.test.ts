@@ -174,11 +174,19 @@ describe('Live chat', () => {
     expect(await seenByCustomer).toMatchObject({ chatId, side: 'operator', typing: true });
     expect(echoed.filter((e) => e.side === 'customer')).toHaveLength(0);
 
+    // The sender gets its message in the acknowledgement; the customer's other tab from the room.
+    const otherTab = await socketOf(user);
+    expectOk(await subscribe(otherTab, chatId));
+    const ownEcho = collect(customer, 'chat:message');
+    const toOtherTab = nextEvent(otherTab, 'chat:message', (m) => m.body === 'Is SCIM in the Standard plan?');
     const sent = expectOk(await send(customer, chatId, `m-${randomUUID()}`, 'Is SCIM in the Standard plan?')).message;
+    expect((await toOtherTab).id).toBe(sent.id);
     const receipt = nextEvent(customer, 'chat:read', (r) => r.side === 'operator');
     const answer = expectOk(await operator.emitWithAck('chat:read', { chatId, seq: sent.seq }));
     expect(answer.seq).toBe(sent.seq);
     expect(await receipt).toEqual({ chatId, side: 'operator', seq: sent.seq });
+    // Events reach a socket in order: anything broadcast to the sender came before this receipt.
+    expect(ownEcho.filter((m) => m.id === sent.id)).toHaveLength(0);
     // A read mark beyond the last message is clamped; it never goes back.
     expect(expectOk(await operator.emitWithAck('chat:read', { chatId, seq: 9999 })).seq).toBe(sent.seq);
     expect(expectOk(await operator.emitWithAck('chat:read', { chatId, seq: 1 })).seq).toBe(sent.seq);

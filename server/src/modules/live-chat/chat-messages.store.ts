@@ -14,6 +14,8 @@ import { Chat } from './entities/chat.entity.js';
 export interface Sender {
   side: 'customer' | 'operator';
   userId: string | null;
+  /** The sending socket: it gets the stored record in its acknowledgement, not again from the room. */
+  socketId?: string | undefined;
 }
 
 interface PendingSend {
@@ -123,7 +125,7 @@ export class ChatMessagesStore {
     const previous = this.chains.get(input.chatId) ?? Promise.resolve();
     const current = previous.then(async () => {
       const { message, fresh } = await this.store(input, sender);
-      if (fresh) this.publishMessage(message);
+      if (fresh) this.publishMessage(message, sender.socketId);
       return message;
     });
     const tail = current.catch(() => undefined);
@@ -271,13 +273,13 @@ export class ChatMessagesStore {
     this.publishMessage(messageOf(row, attachment));
   }
 
-  publishMessage(message: ChatMessage): void {
+  publishMessage(message: ChatMessage, exceptSocketId?: string): void {
     const forCustomer = forCustomerSide(message);
     if (forCustomer === message) {
-      this.realtime.emitTo([rooms.chat(message.chatId), rooms.chatStaff(message.chatId)], 'chat:message', message);
+      this.realtime.emitExcept([rooms.chat(message.chatId), rooms.chatStaff(message.chatId)], exceptSocketId, 'chat:message', message);
     } else {
-      this.realtime.emitTo(rooms.chatStaff(message.chatId), 'chat:message', message);
-      this.realtime.emitTo(rooms.chat(message.chatId), 'chat:message', forCustomer);
+      this.realtime.emitExcept(rooms.chatStaff(message.chatId), exceptSocketId, 'chat:message', message);
+      this.realtime.emitExcept(rooms.chat(message.chatId), exceptSocketId, 'chat:message', forCustomer);
     }
   }
 

@@ -107,7 +107,7 @@ export class LiveChatGateway implements OnGatewayConnection, OnGatewayDisconnect
     await this.handle(socket, ack, async () => {
       const input = validate(chatSendSchema, payload, 'message');
       const known = socket.data.chats?.[input.chatId];
-      return { message: await this.chats.send(this.party(socket), input, known) };
+      return { message: await this.chats.send(this.party(socket), input, known, socket.id) };
     });
   }
 

@@ -260,9 +260,10 @@ export class LiveChatService implements OnModuleInit {
   // ------------------------------------------------------------------------------------------
   // Messages, typing, read receipts
 
-  async send(party: ChatParty, input: NewMessage, known?: { side: ChatSide }): Promise<ChatMessage> {
+  /** Stores and publishes a message; `socketId` (the sender's socket) gets it through its acknowledgement only. */
+  async send(party: ChatParty, input: NewMessage, known?: { side: ChatSide }, socketId?: string): Promise<ChatMessage> {
     const side = known?.side ?? (await this.access(party, input.chatId)).side;
-    return this.messages.send(input, { side, userId: party.userId });
+    return this.messages.send(input, { side, userId: party.userId, socketId });
   }
 
   /** Records that `side` has read up to `seq`; answers the stored value. */

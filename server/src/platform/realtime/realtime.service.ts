@@ -41,6 +41,17 @@ export class RealtimeService implements OnModuleInit, OnApplicationShutdown {
     this.server.to(room).emit(event, ...args);
   }
 
+  /** Like `emitTo`, leaving out the sockets of `except` (a socket id: the sender, who has its answer). */
+  emitExcept<E extends keyof ServerToClientEvents>(
+    room: string | string[],
+    except: string | undefined,
+    event: E,
+    ...args: Parameters<ServerToClientEvents[E]>
+  ): void {
+    if (!this.server) throw new Error('Realtime server is not ready');
+    (except ? this.server.to(room).except(except) : this.server.to(room)).emit(event, ...args);
+  }
+
   /** Makes every socket of `room` (on every api instance) join `target`. */
   socketsJoin(room: string, target: string): void {
     this.server?.in(room).socketsJoin(target);
