@@ -2,11 +2,12 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Article, AssistantAnswer, SessionInfo } from '@muster/contracts';
 import { TestClient } from './support/client.js';
+import { signIn } from './support/accounts.js';
+import { expectJson as json } from './support/http.js';
 import { createTestDatabase } from './support/databases.js';
 import { sql } from './support/db.js';
 import { clearRedisPrefix, startServer, uniquePrefix, type ServerProcess } from './support/app.js';
 
-const DEMO_PASSWORD = 'Muster!Demo2026';
 const PER_MINUTE = 5;
 const TOKENS = 137;
 
@@ -69,16 +70,7 @@ describe('Assistant', () => {
   let roster: Article;
   let distractor: Article;
 
-  async function as(url: string, email: string): Promise<TestClient> {
-    const c = await new TestClient(url).init();
-    expect((await c.post('/api/auth/login', { email, password: DEMO_PASSWORD })).status).toBe(200);
-    return c;
-  }
-  async function json<T>(res: Response, status: number): Promise<T> {
-    const body = (await res.json()) as T;
-    expect({ status: res.status, body }).toMatchObject({ status });
-    return body;
-  }
+  const as = (url: string, email: string): Promise<TestClient> => signIn(url, email);
   /** A visitor from an address of its own, so each test has its own rate limit. */
   function visitor(url: string) {
     address += 1;

@@ -1,25 +1,16 @@
 import type { Article, HelpSearchResult } from '@muster/contracts';
 import { TestClient } from './support/client.js';
+import { signIn } from './support/accounts.js';
+import { expectJson as json } from './support/http.js';
 import { createTestDatabase } from './support/databases.js';
 import { clearRedisPrefix, startServer, uniquePrefix, type ServerProcess } from './support/app.js';
-
-const DEMO_PASSWORD = 'Muster!Demo2026';
 
 describe('Knowledge base', () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
   let server: ServerProcess;
   const prefix = uniquePrefix();
 
-  async function as(email: string): Promise<TestClient> {
-    const c = await new TestClient(server.url!).init();
-    expect((await c.post('/api/auth/login', { email, password: DEMO_PASSWORD })).status).toBe(200);
-    return c;
-  }
-  async function json<T>(res: Response, status: number): Promise<T> {
-    const body = (await res.json()) as T;
-    expect({ status: res.status, body }).toMatchObject({ status });
-    return body;
-  }
+  const as = (email: string): Promise<TestClient> => signIn(server.url!, email);
   /** Writes an article as one operator and publishes it as another. */
   async function publish(writer: TestClient, reviewer: TestClient, article: Record<string, unknown>): Promise<Article> {
     const draft = await json<Article>(await writer.post('/api/knowledge/articles', article), 201);

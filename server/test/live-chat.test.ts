@@ -12,13 +12,14 @@ import {
   type TicketDetail,
 } from '@muster/contracts';
 import { TestClient } from './support/client.js';
+import { signIn, signUpElsewhere } from './support/accounts.js';
+import { expectJson as json } from './support/http.js';
 import { chatSocket, collect, expectOk, nextEvent, send, subscribe, type ChatSocket } from './support/chat.js';
 import { createTestDatabase } from './support/databases.js';
 import { sql } from './support/db.js';
 import { MailWatcher } from './support/outbox.js';
 import { clearRedisPrefix, startServer, uniquePrefix, type ServerProcess } from './support/app.js';
 
-const DEMO_PASSWORD = 'Muster!Demo2026';
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 /**
@@ -34,16 +35,7 @@ describe('Live chat', () => {
   const prefix = uniquePrefix();
   const sockets: ChatSocket[] = [];
 
-  async function as(email: string, server: ServerProcess = apiA): Promise<TestClient> {
-    const c = await new TestClient(server.url!).init();
-    expect((await c.post('/api/auth/login', { email, password: DEMO_PASSWORD })).status).toBe(200);
-    return c;
-  }
-  async function json<T>(res: Response, status: number): Promise<T> {
-    const body = (await res.json()) as T;
-    expect({ status: res.status, body }).toMatchObject({ status });
-    return body;
-  }
+  const as = (email: string, server: ServerProcess = apiA): Promise<TestClient> => signIn(server.url!, email);
   async function socketOf(client?: TestClient, server: ServerProcess = apiA): Promise<ChatSocket> {
     const s = await chatSocket(server.url!, client);
     sockets.push(s);
@@ -504,14 +496,7 @@ describe('Live chat', () => {
     expect(await error).toMatchObject({ ok: false, code: 'NOT_FOUND' });
 
     // Another organisation's member cannot see or write into the chat.
-    const email = `outsider-${String(Date.now())}@elsewhere.example`;
-    const outsider = await new TestClient(apiA.url!).init();
-    const password = 'An0ther-Harbour-Pass!';
-    expect(
-      (await outsider.post('/api/auth/register', { organizationName: 'Elsewhere Docks', email, password, confirmPassword: password }))
-        .status,
-    ).toBe(201);
-    expect((await outsider.post('/api/auth/login', { email, password })).status).toBe(200);
+    const outsider = await signUpElsewhere(apiA.url!);
     const intruder = await socketOf(outsider);
     expect(await subscribe(intruder, chatId)).toMatchObject({ ok: false, code: 'NOT_FOUND' });
     expect(await send(intruder, chatId, `i-${randomUUID()}`, 'let me in')).toMatchObject({ ok: false, code: 'NOT_FOUND' });

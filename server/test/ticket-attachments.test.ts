@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SupportOperator, TicketAttachment, TicketBulkResult, TicketDetail, TicketList } from '@muster/contracts';
 import { TestClient } from './support/client.js';
+import { signIn, signUpElsewhere } from './support/accounts.js';
+import { expectJson as json } from './support/http.js';
 import { createTestDatabase } from './support/databases.js';
 import { MailWatcher } from './support/outbox.js';
 import { clearRedisPrefix, startServer, uniquePrefix, type ServerProcess } from './support/app.js';
 
-const DEMO_PASSWORD = 'Muster!Demo2026';
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('IHDR fake image body')]);
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj << >> endobj\n%%EOF\n');
 
@@ -24,26 +25,8 @@ describe('Ticket attachments, the operator queue and bulk changes', () => {
   let storageDir: string;
   const prefix = uniquePrefix();
 
-  async function as(email: string): Promise<TestClient> {
-    const c = await new TestClient(server.url!).init();
-    expect((await c.post('/api/auth/login', { email, password: DEMO_PASSWORD })).status).toBe(200);
-    return c;
-  }
-  const json = async <T>(res: Response, status: number): Promise<T> => {
-    const body = (await res.json()) as T;
-    expect({ status: res.status, body }).toMatchObject({ status });
-    return body;
-  };
-  async function outsider(): Promise<TestClient> {
-    const email = `outsider-${String(Date.now())}@elsewhere.example`;
-    const c = await new TestClient(server.url!).init();
-    const password = 'An0ther-Harbour-Pass!';
-    expect(
-      (await c.post('/api/auth/register', { organizationName: 'Elsewhere Docks', email, password, confirmPassword: password })).status,
-    ).toBe(201);
-    expect((await c.post('/api/auth/login', { email, password })).status).toBe(200);
-    return c;
-  }
+  const as = (email: string): Promise<TestClient> => signIn(server.url!, email);
+  const outsider = (): Promise<TestClient> => signUpElsewhere(server.url!);
   async function open(client: TestClient, subject: string, extra: Record<string, string> = {}): Promise<TicketDetail> {
     return json<TicketDetail>(
       await client.post('/api/tickets', { subject, description: 'Details.', category: 'technical', ...extra }),

@@ -1,10 +1,10 @@
 import type { TicketDetail, TicketList } from '@muster/contracts';
 import { TestClient } from './support/client.js';
+import { signIn, signUpElsewhere } from './support/accounts.js';
+import { expectJson as json } from './support/http.js';
 import { createTestDatabase } from './support/databases.js';
 import { MailWatcher } from './support/outbox.js';
 import { clearRedisPrefix, startServer, uniquePrefix, type ServerProcess } from './support/app.js';
-
-const DEMO_PASSWORD = 'Muster!Demo2026';
 
 describe('Tickets', () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -12,27 +12,8 @@ describe('Tickets', () => {
   let mail: MailWatcher;
   const prefix = uniquePrefix();
 
-  async function as(email: string): Promise<TestClient> {
-    const c = await new TestClient(server.url!).init();
-    expect((await c.post('/api/auth/login', { email, password: DEMO_PASSWORD })).status).toBe(200);
-    return c;
-  }
-  const json = async <T>(res: Response, status: number): Promise<T> => {
-    const body = (await res.json()) as T;
-    expect({ status: res.status, body }).toMatchObject({ status });
-    return body;
-  };
-  /** A member of another organisation, signed up for the test. */
-  async function outsider(): Promise<TestClient> {
-    const email = `outsider-${String(Date.now())}@elsewhere.example`;
-    const c = await new TestClient(server.url!).init();
-    const password = 'An0ther-Harbour-Pass!';
-    expect(
-      (await c.post('/api/auth/register', { organizationName: 'Elsewhere Docks', email, password, confirmPassword: password })).status,
-    ).toBe(201);
-    expect((await c.post('/api/auth/login', { email, password })).status).toBe(200);
-    return c;
-  }
+  const as = (email: string): Promise<TestClient> => signIn(server.url!, email);
+  const outsider = (): Promise<TestClient> => signUpElsewhere(server.url!);
 
   beforeAll(async () => {
     db = await createTestDatabase();

@@ -64,6 +64,6 @@ export function send(
 }
 
 export function expectOk<T>(answer: Ack<T>): { ok: true } & T {
-  if (!answer.ok) throw new Error(`Refused: ${(answer).code} ${(answer).message}`);
+  if (!answer.ok) throw new Error(`Refused: ${answer.code} ${answer.message}`);
   return answer;
 }
