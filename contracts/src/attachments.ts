@@ -4,7 +4,9 @@ import { z } from 'zod';
  * Files people attach (tickets, live chat). The server reads the real type from the file's
  * first bytes (magic numbers), never from the name or the client's content type.
  */
-export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+/** Largest attachment in megabytes (as people read it), and in bytes. */
+export const ATTACHMENT_MAX_MB = 10;
+export const ATTACHMENT_MAX_BYTES = ATTACHMENT_MAX_MB * 1024 * 1024;
 
 /** The types accepted, as detected from the file's content. */
 export const ATTACHMENT_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf'] as const;

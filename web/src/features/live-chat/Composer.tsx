@@ -1,5 +1,5 @@
 import { Box, Button, CloseButton, HStack, Stack, Text, Textarea, VisuallyHidden } from '@chakra-ui/react';
-import { ATTACHMENT_ACCEPT, ATTACHMENT_MAX_BYTES, CHAT_LIMITS, type CannedResponse, type ChatAttachment } from '@muster/contracts';
+import { ATTACHMENT_ACCEPT, ATTACHMENT_MAX_MB, CHAT_LIMITS, type CannedResponse, type ChatAttachment } from '@muster/contracts';
 import { useId, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/api';
@@ -94,7 +94,7 @@ export function Composer({ chatId, visitorToken, onSend, onTyping, canned, disab
     if (!file) return;
     const problem = attachmentProblem(file);
     if (problem) {
-      setFileError(problem === 'type' ? t('attachment.wrongType') : t('attachment.tooBig', { max: ATTACHMENT_MAX_BYTES / (1024 * 1024) }));
+      setFileError(problem === 'type' ? t('attachment.wrongType') : t('attachment.tooBig', { max: ATTACHMENT_MAX_MB }));
       return;
     }
     setFileError(null);

@@ -1,6 +1,6 @@
 import { Button, Card, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import {
-  ATTACHMENT_MAX_BYTES,
+  ATTACHMENT_MAX_MB,
   buildPath,
   api,
   createTicketSchema,
@@ -22,8 +22,6 @@ import { errorMessage, uploadFile } from '../../lib/api';
 import { useZodForm } from '../../lib/useZodForm';
 import { FilePickerButton, PendingFiles } from './AttachmentPicker';
 import { ticketKeys, useCreateTicket } from './useTickets';
-
-const MAX_MB = ATTACHMENT_MAX_BYTES / (1024 * 1024);
 
 /** /app/tickets/new: subject, description, category, priority and optional files. */
 export default function NewTicketPage() {
@@ -145,7 +143,7 @@ export default function NewTicketPage() {
                   {t('new.attachments')}
                 </Text>
                 <Text fontSize="sm" color="fg.muted">
-                  {t('new.attachmentsHint', { max: MAX_MB })}
+                  {t('new.attachmentsHint', { max: ATTACHMENT_MAX_MB })}
                 </Text>
                 <PendingFiles files={files} onRemove={(i) => setFiles((current) => current.filter((_, j) => j !== i))} />
                 <HStack>
@@ -154,7 +152,9 @@ export default function NewTicketPage() {
                     multiple
                     testId="ticket-files"
                     onFiles={(added) => setFiles((current) => [...current, ...added])}
-                    onRejected={(file) => toaster.create({ type: 'error', title: t('new.tooLarge', { name: file.name, max: MAX_MB }) })}
+                    onRejected={(file) =>
+                      toaster.create({ type: 'error', title: t('new.tooLarge', { name: file.name, max: ATTACHMENT_MAX_MB }) })
+                    }
                   />
                 </HStack>
               </Stack>

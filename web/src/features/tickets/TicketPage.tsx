@@ -16,6 +16,7 @@ import {
   Timeline,
 } from '@chakra-ui/react';
 import {
+  ATTACHMENT_MAX_MB,
   hasRank,
   TICKET_LIMITS,
   TICKET_PRIORITIES,
@@ -25,7 +26,7 @@ import {
   type TicketPriority,
   type TicketStatus,
 } from '@muster/contracts';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useSignedInSession } from '../../app/guards';
@@ -76,100 +77,93 @@ function Conversation({ ticket, operator }: { ticket: TicketDetail; operator: bo
   );
 
   return (
-    <Card.Root variant="outline" as="section" aria-labelledby="ticket-conversation">
-      <Card.Header>
-        <Heading as="h2" size="md" id="ticket-conversation">
-          {t('detail.conversation')}
-        </Heading>
-      </Card.Header>
-      <Card.Body>
-        <Stack gap="4">
-          {ticket.comments.length === 0 ? (
-            <Text color="fg.muted">{t('detail.noComments')}</Text>
-          ) : (
-            <Stack as="ol" gap="3" listStyleType="none" data-testid="ticket-comments">
-              {ticket.comments.map((c) => (
-                <Box
-                  as="li"
-                  key={c.id}
-                  borderWidth="1px"
-                  borderRadius="l2"
-                  padding="3"
-                  bg={c.internal ? 'yellow.subtle' : c.fromSupport ? 'blue.subtle' : 'bg'}
-                  borderColor={c.internal ? 'yellow.emphasized' : 'border'}
-                  borderStyle={c.internal ? 'dashed' : 'solid'}
-                  marginInlineStart={c.fromSupport ? '0' : { base: '0', md: '8' }}
-                  marginInlineEnd={c.fromSupport ? { base: '0', md: '8' } : '0'}
-                  data-testid={c.internal ? 'ticket-note' : 'ticket-comment'}
-                >
-                  <Flex gap="2" wrap="wrap" align="center" marginBottom="1">
-                    <Text fontWeight="semibold" fontSize="sm">
-                      {c.author.name}
-                    </Text>
-                    {c.fromSupport && (
-                      <Badge size="sm" colorPalette="blue">
-                        {t('detail.support')}
-                      </Badge>
-                    )}
-                    {c.internal && (
-                      <Badge size="sm" colorPalette="yellow" variant="solid">
-                        {t('detail.internalNote')}
-                      </Badge>
-                    )}
-                    <Text fontSize="xs" color="fg.muted">
-                      {formatDateTime(c.createdAt, i18n.resolvedLanguage)}
-                    </Text>
-                  </Flex>
-                  <Text whiteSpace="pre-wrap" wordBreak="break-word" dir="auto">
-                    {c.body}
+    <Section id="ticket-conversation" title={t('detail.conversation')}>
+      <Stack gap="4">
+        {ticket.comments.length === 0 ? (
+          <Text color="fg.muted">{t('detail.noComments')}</Text>
+        ) : (
+          <Stack as="ol" gap="3" listStyleType="none" data-testid="ticket-comments">
+            {ticket.comments.map((c) => (
+              <Box
+                as="li"
+                key={c.id}
+                borderWidth="1px"
+                borderRadius="l2"
+                padding="3"
+                bg={c.internal ? 'yellow.subtle' : c.fromSupport ? 'blue.subtle' : 'bg'}
+                borderColor={c.internal ? 'yellow.emphasized' : 'border'}
+                borderStyle={c.internal ? 'dashed' : 'solid'}
+                marginInlineStart={c.fromSupport ? '0' : { base: '0', md: '8' }}
+                marginInlineEnd={c.fromSupport ? { base: '0', md: '8' } : '0'}
+                data-testid={c.internal ? 'ticket-note' : 'ticket-comment'}
+              >
+                <Flex gap="2" wrap="wrap" align="center" marginBottom="1">
+                  <Text fontWeight="semibold" fontSize="sm">
+                    {c.author.name}
                   </Text>
-                </Box>
-              ))}
-            </Stack>
-          )}
-          {customerClosed ? (
-            <Text color="fg.muted" data-testid="ticket-closed-notice">
-              {t('detail.closedNotice')}
-            </Text>
-          ) : (
-            <form noValidate onSubmit={send} data-testid="ticket-reply-form">
-              <Stack gap="3">
-                <FormField label={internal ? t('detail.noteLabel') : t('detail.replyLabel')} error={form.errors.body} required>
-                  <Textarea
-                    name="body"
-                    value={form.values.body}
-                    onChange={(e) => form.setValue('body', e.currentTarget.value)}
-                    rows={4}
-                    maxLength={TICKET_LIMITS.bodyMax}
-                    bg={internal ? 'yellow.subtle' : undefined}
-                    data-testid="ticket-reply"
-                  />
-                </FormField>
-                <Flex gap="3" wrap="wrap" align="center" justify="space-between">
-                  {operator ? (
-                    <Switch.Root
-                      checked={internal}
-                      onCheckedChange={(e) => setInternal(e.checked)}
-                      colorPalette="yellow"
-                      data-testid="ticket-internal-toggle"
-                    >
-                      <Switch.HiddenInput />
-                      <Switch.Control />
-                      <Switch.Label>{t('detail.internalToggle')}</Switch.Label>
-                    </Switch.Root>
-                  ) : (
-                    <span />
+                  {c.fromSupport && (
+                    <Badge size="sm" colorPalette="blue">
+                      {t('detail.support')}
+                    </Badge>
                   )}
-                  <Button type="submit" colorPalette={internal ? 'yellow' : 'brand'} loading={add.isPending} data-testid="ticket-send">
-                    {internal ? t('detail.addNote') : t('detail.send')}
-                  </Button>
+                  {c.internal && (
+                    <Badge size="sm" colorPalette="yellow" variant="solid">
+                      {t('detail.internalNote')}
+                    </Badge>
+                  )}
+                  <Text fontSize="xs" color="fg.muted">
+                    {formatDateTime(c.createdAt, i18n.resolvedLanguage)}
+                  </Text>
                 </Flex>
-              </Stack>
-            </form>
-          )}
-        </Stack>
-      </Card.Body>
-    </Card.Root>
+                <Text whiteSpace="pre-wrap" wordBreak="break-word" dir="auto">
+                  {c.body}
+                </Text>
+              </Box>
+            ))}
+          </Stack>
+        )}
+        {customerClosed ? (
+          <Text color="fg.muted" data-testid="ticket-closed-notice">
+            {t('detail.closedNotice')}
+          </Text>
+        ) : (
+          <form noValidate onSubmit={send} data-testid="ticket-reply-form">
+            <Stack gap="3">
+              <FormField label={internal ? t('detail.noteLabel') : t('detail.replyLabel')} error={form.errors.body} required>
+                <Textarea
+                  name="body"
+                  value={form.values.body}
+                  onChange={(e) => form.setValue('body', e.currentTarget.value)}
+                  rows={4}
+                  maxLength={TICKET_LIMITS.bodyMax}
+                  bg={internal ? 'yellow.subtle' : undefined}
+                  data-testid="ticket-reply"
+                />
+              </FormField>
+              <Flex gap="3" wrap="wrap" align="center" justify="space-between">
+                {operator ? (
+                  <Switch.Root
+                    checked={internal}
+                    onCheckedChange={(e) => setInternal(e.checked)}
+                    colorPalette="yellow"
+                    data-testid="ticket-internal-toggle"
+                  >
+                    <Switch.HiddenInput />
+                    <Switch.Control />
+                    <Switch.Label>{t('detail.internalToggle')}</Switch.Label>
+                  </Switch.Root>
+                ) : (
+                  <span />
+                )}
+                <Button type="submit" colorPalette={internal ? 'yellow' : 'brand'} loading={add.isPending} data-testid="ticket-send">
+                  {internal ? t('detail.addNote') : t('detail.send')}
+                </Button>
+              </Flex>
+            </Stack>
+          </form>
+        )}
+      </Stack>
+    </Section>
   );
 }
 
@@ -188,78 +182,71 @@ function Attachments({ ticket, operator }: { ticket: TicketDetail; operator: boo
       );
     }
   };
-  const rejected = (file: File) => toaster.create({ type: 'error', title: t('new.tooLarge', { name: file.name, max: 10 }) });
+  const rejected = (file: File) => toaster.create({ type: 'error', title: t('new.tooLarge', { name: file.name, max: ATTACHMENT_MAX_MB }) });
   return (
-    <Card.Root variant="outline" as="section" aria-labelledby="ticket-attachments">
-      <Card.Header>
-        <Heading as="h2" size="md" id="ticket-attachments">
-          {t('detail.attachments')}
-        </Heading>
-      </Card.Header>
-      <Card.Body>
-        <Stack gap="3">
-          {ticket.attachments.length === 0 ? (
-            <Text color="fg.muted">{t('detail.noAttachments')}</Text>
-          ) : (
-            <Stack as="ul" gap="2" listStyleType="none" data-testid="ticket-attachment-list">
-              {ticket.attachments.map((a) => (
-                <Flex as="li" key={a.id} gap="2" wrap="wrap" align="center" borderWidth="1px" borderRadius="l2" padding="2">
-                  <Link
-                    href={attachmentUrl(ticket.id, a.id)}
-                    download={a.filename}
-                    aria-label={t('detail.download', { name: a.filename })}
-                    fontWeight="medium"
-                    wordBreak="break-all"
-                    dir="auto"
-                    data-testid="ticket-attachment"
-                  >
-                    {a.filename}
-                  </Link>
-                  {a.internal && (
-                    <Badge size="sm" colorPalette="yellow">
-                      {t('detail.internal')}
-                    </Badge>
-                  )}
-                  <Text fontSize="xs" color="fg.muted" width="full">
-                    {t('detail.uploadedBy', {
-                      size: formatBytes(a.size, i18n.resolvedLanguage),
-                      name: a.uploadedBy.name,
-                      time: formatDateTime(a.createdAt, i18n.resolvedLanguage),
-                    })}
-                  </Text>
-                </Flex>
-              ))}
-            </Stack>
-          )}
-          {canUpload && (
-            <HStack gap="2" wrap="wrap">
+    <Section id="ticket-attachments" title={t('detail.attachments')}>
+      <Stack gap="3">
+        {ticket.attachments.length === 0 ? (
+          <Text color="fg.muted">{t('detail.noAttachments')}</Text>
+        ) : (
+          <Stack as="ul" gap="2" listStyleType="none" data-testid="ticket-attachment-list">
+            {ticket.attachments.map((a) => (
+              <Flex as="li" key={a.id} gap="2" wrap="wrap" align="center" borderWidth="1px" borderRadius="l2" padding="2">
+                <Link
+                  href={attachmentUrl(ticket.id, a.id)}
+                  download={a.filename}
+                  aria-label={t('detail.download', { name: a.filename })}
+                  fontWeight="medium"
+                  wordBreak="break-all"
+                  dir="auto"
+                  data-testid="ticket-attachment"
+                >
+                  {a.filename}
+                </Link>
+                {a.internal && (
+                  <Badge size="sm" colorPalette="yellow">
+                    {t('detail.internal')}
+                  </Badge>
+                )}
+                <Text fontSize="xs" color="fg.muted" width="full">
+                  {t('detail.uploadedBy', {
+                    size: formatBytes(a.size, i18n.resolvedLanguage),
+                    name: a.uploadedBy.name,
+                    time: formatDateTime(a.createdAt, i18n.resolvedLanguage),
+                  })}
+                </Text>
+              </Flex>
+            ))}
+          </Stack>
+        )}
+        {canUpload && (
+          <HStack gap="2" wrap="wrap">
+            <FilePickerButton
+              label={t('detail.attach')}
+              multiple
+              loading={upload.isPending}
+              testId="ticket-attach"
+              onFiles={(files) => start(files, false)}
+              onRejected={rejected}
+            />
+            {operator && (
               <FilePickerButton
-                label={t('detail.attach')}
-                multiple
-                loading={upload.isPending}
-                testId="ticket-attach"
-                onFiles={(files) => start(files, false)}
+                label={t('detail.attachInternal')}
+                variant="subtle"
+                testId="ticket-attach-internal"
+                onFiles={(files) => start(files, true)}
                 onRejected={rejected}
               />
-              {operator && (
-                <FilePickerButton
-                  label={t('detail.attachInternal')}
-                  variant="subtle"
-                  testId="ticket-attach-internal"
-                  onFiles={(files) => start(files, true)}
-                  onRejected={rejected}
-                />
-              )}
-            </HStack>
-          )}
-          {upload.isPending && (
-            <Text fontSize="sm" color="fg.muted" aria-live="polite">
-              {t('detail.uploading', { name: upload.variables.file.name })}
-            </Text>
-          )}
-        </Stack>
-      </Card.Body>
-    </Card.Root>
+            )}
+          </HStack>
+        )}
+        {upload.isPending && (
+          <Text fontSize="sm" color="fg.muted" aria-live="polite">
+            {t('detail.uploading', { name: upload.variables.file.name })}
+          </Text>
+        )}
+      </Stack>
+    </Section>
   );
 }
 
@@ -472,71 +459,57 @@ export default function TicketPage() {
       </Stack>
       <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }} gap="5" alignItems="start">
         <Stack gap="5" minWidth="0">
-          <Card.Root variant="outline" as="section" aria-labelledby="ticket-description">
-            <Card.Header>
-              <Heading as="h2" size="md" id="ticket-description">
-                {t('detail.description')}
-              </Heading>
-            </Card.Header>
-            <Card.Body>
-              <Text whiteSpace="pre-wrap" wordBreak="break-word" dir="auto" data-testid="ticket-description-text">
-                {ticket.description}
-              </Text>
-            </Card.Body>
-          </Card.Root>
+          <Section id="ticket-description" title={t('detail.description')}>
+            <Text whiteSpace="pre-wrap" wordBreak="break-word" dir="auto" data-testid="ticket-description-text">
+              {ticket.description}
+            </Text>
+          </Section>
           <Conversation ticket={ticket} operator={operator} />
           <Attachments ticket={ticket} operator={operator} />
         </Stack>
         <Stack gap="5" minWidth="0">
-          <Card.Root variant="outline" as="section" aria-labelledby="ticket-details">
-            <Card.Header>
-              <Heading as="h2" size="md" id="ticket-details">
-                {t('detail.details')}
-              </Heading>
-            </Card.Header>
-            <Card.Body>
-              <Stack gap="4">
-                <Controls ticket={ticket} operator={operator} />
-                <Stack gap="2" fontSize="sm">
-                  <Stack gap="0">
-                    <Text color="fg.muted">{t('detail.requester')}</Text>
-                    <Text wordBreak="break-word">{ticket.requester.name}</Text>
-                    {operator && ticket.requester.email && (
-                      <Text dir="ltr" textAlign="start" wordBreak="break-all" color="fg.muted">
-                        {ticket.requester.email}
-                      </Text>
-                    )}
-                  </Stack>
-                  <Stack gap="0">
-                    <Text color="fg.muted">{t('detail.organization')}</Text>
-                    <Text>{ticket.organization?.name ?? t('detail.noOrganization')}</Text>
-                  </Stack>
+          <Section id="ticket-details" title={t('detail.details')}>
+            <Stack gap="4">
+              <Controls ticket={ticket} operator={operator} />
+              <Stack gap="2" fontSize="sm">
+                <Stack gap="0">
+                  <Text color="fg.muted">{t('detail.requester')}</Text>
+                  <Text wordBreak="break-word">{ticket.requester.name}</Text>
+                  {operator && ticket.requester.email && (
+                    <Text dir="ltr" textAlign="start" wordBreak="break-all" color="fg.muted">
+                      {ticket.requester.email}
+                    </Text>
+                  )}
+                </Stack>
+                <Stack gap="0">
+                  <Text color="fg.muted">{t('detail.organization')}</Text>
+                  <Text>{ticket.organization?.name ?? t('detail.noOrganization')}</Text>
                 </Stack>
               </Stack>
-            </Card.Body>
-          </Card.Root>
-          <Card.Root variant="outline" as="section" aria-labelledby="ticket-sla">
-            <Card.Header>
-              <Heading as="h2" size="md" id="ticket-sla">
-                {t('detail.serviceLevels')}
-              </Heading>
-            </Card.Header>
-            <Card.Body>
-              <ServiceLevels ticket={ticket} now={now} />
-            </Card.Body>
-          </Card.Root>
-          <Card.Root variant="outline" as="section" aria-labelledby="ticket-history-title">
-            <Card.Header>
-              <Heading as="h2" size="md" id="ticket-history-title">
-                {t('detail.history')}
-              </Heading>
-            </Card.Header>
-            <Card.Body>
-              <History ticket={ticket} />
-            </Card.Body>
-          </Card.Root>
+            </Stack>
+          </Section>
+          <Section id="ticket-sla" title={t('detail.serviceLevels')}>
+            <ServiceLevels ticket={ticket} now={now} />
+          </Section>
+          <Section id="ticket-history-title" title={t('detail.history')}>
+            <History ticket={ticket} />
+          </Section>
         </Stack>
       </Grid>
     </Stack>
+  );
+}
+
+/** One titled part of the ticket page: a card whose heading names the region for screen readers. */
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Card.Root variant="outline" as="section" aria-labelledby={id}>
+      <Card.Header>
+        <Heading as="h2" size="md" id={id}>
+          {title}
+        </Heading>
+      </Card.Header>
+      <Card.Body>{children}</Card.Body>
+    </Card.Root>
   );
 }
