@@ -47,7 +47,6 @@ export const CHAT_MESSAGES = {
   duplicateShortcut: 'You already have a canned response with this shortcut',
   notRateable: 'Only an ended chat can be rated',
   alreadyRated: 'This chat has already been rated',
-  malformed: 'The message could not be read',
 } as const;
 
 const required = 'Required';
@@ -305,7 +304,6 @@ export interface ChatReadEvent {
 // ---------------------------------------------------------------------------------------------
 // Endpoints
 
-const chatDetail = chatDetailSchema;
 export const CHAT_TOKEN_HEADER = 'x-chat-token';
 
 export const chatEndpoints = {
@@ -338,7 +336,7 @@ export const chatEndpoints = {
     path: '/api/chats/:id',
     tag: 'live-chat',
     summary: 'One chat with its latest messages (its customer, with the visitor token header for visitors, or an operator)',
-    response: chatDetail,
+    response: chatDetailSchema,
   }),
   accept: defineEndpoint({
     method: 'POST',

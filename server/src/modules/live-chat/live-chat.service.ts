@@ -44,6 +44,7 @@ import { forCustomerSide, ChatMessagesStore, type NewMessage } from './chat-mess
 import { ChatOperatorsService } from './chat-operators.service.js';
 import { attachmentOf, summaryOf } from './chat-view.js';
 import { ChatAttachmentRow } from './entities/chat-attachment.entity.js';
+import { ChatMessageRow } from './entities/chat-message.entity.js';
 import { Chat } from './entities/chat.entity.js';
 
 type StartInput = z.output<typeof startChatSchema>;
@@ -156,19 +157,39 @@ export class LiveChatService implements OnModuleInit {
           status: 'queued',
           language: input.language,
           subject: shorten(input.message, 200),
-          lastSeq: 0,
+          // The first message is seq 1, and its customer has read it.
+          lastSeq: 1,
+          customerReadSeq: 1,
+          operatorReadSeq: 0,
           lastMessageAt: now,
+          operatorUserId: null,
+          operatorName: null,
+          assignedAt: null,
+          firstResponseAt: null,
+          closedAt: null,
+          closedReason: null,
+          rating: null,
+          ratingComment: null,
+          ticketId: null,
         }),
       );
-      await manager.query(
-        `WITH bump AS (UPDATE chats SET last_seq = 1, customer_read_seq = 1 WHERE id = $1 RETURNING id)
-         INSERT INTO chat_messages (chat_id, seq, client_id, kind, sender_user_id, sender_name, body)
-         SELECT id, 1, NULL, 'customer', $2, $3, $4 FROM bump`,
-        [created.id, customer.userId, customer.name, input.message],
+      const messages = manager.getRepository(ChatMessageRow);
+      await messages.save(
+        messages.create({
+          chatId: created.id,
+          seq: 1,
+          clientId: null,
+          kind: 'customer',
+          senderUserId: customer.userId,
+          senderName: customer.name,
+          body: input.message,
+          attachmentId: null,
+          event: null,
+        }),
       );
       return created;
     });
-    this.realtime.emitTo(rooms.sysops(), 'chat:updated', summaryOf(await this.chats.findOneByOrFail({ id: chat.id })));
+    this.realtime.emitTo(rooms.sysops(), 'chat:updated', summaryOf(chat));
     await this.operators.assignQueued();
     return { outcome: 'chat', chat: summaryOf(await this.chats.findOneByOrFail({ id: chat.id })), visitorToken };
   }
@@ -269,11 +290,12 @@ export class LiveChatService implements OnModuleInit {
   /** Records that `side` has read up to `seq`; answers the stored value. */
   async read(chatId: string, side: ChatSide, seq: number): Promise<number> {
     const column = side === 'customer' ? 'customer_read_seq' : 'operator_read_seq';
-    const rows = await this.dataSource.query<{ seq: number }[]>(
+    // TypeORM answers an UPDATE … RETURNING with [rows, affected count].
+    const [rows] = await this.dataSource.query<[{ seq: number }[], number]>(
       `UPDATE chats SET ${column} = GREATEST(${column}, LEAST($2, last_seq)) WHERE id = $1 RETURNING ${column} AS seq`,
       [chatId, seq],
     );
-    const [updated] = (Array.isArray(rows[0]) ? rows[0] : rows) as { seq: number }[];
+    const [updated] = rows;
     if (!updated) throw new NotFoundError('Chat');
     this.realtime.emitTo([rooms.chat(chatId), rooms.chatStaff(chatId)], 'chat:read', { chatId, side, seq: updated.seq });
     return updated.seq;
@@ -433,7 +455,6 @@ export class LiveChatService implements OnModuleInit {
       .update()
       .set({ ticketId: ticket.id })
       .where('id = :id AND ticket_id IS NULL', { id: chat.id })
-      .returning('*')
       .execute();
     if (!updated.affected) {
       // Another operator made one at the same moment: keep theirs.
