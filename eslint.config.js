@@ -25,6 +25,7 @@ export default tseslint.config(
       parserOptions: {
         project: [
           './contracts/tsconfig.json',
+          './contracts/tsconfig.spec.json',
           './server/tsconfig.json',
           './server/test/tsconfig.json',
           './web/tsconfig.json',

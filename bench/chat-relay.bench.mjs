@@ -7,15 +7,10 @@
  * Redis streams adapter; the baseline is a bare Socket.IO relay (same socket.io version, no
  * authentication, no storage, no adapter) given the same load by the same code.
  */
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
-import { COOKIES, CSRF_HEADER } from '@muster/contracts';
-import pg from 'pg';
-import { io } from 'socket.io-client';
-import { onCleanup } from './lib/cleanup.mjs';
+import { acked, connect, createDatabase, mapLimited, signIn } from './lib/clients.mjs';
 import { startMuster } from './lib/muster.mjs';
-import { getFreePort, startServer } from './lib/processes.mjs';
+import { startBareRelay } from './lib/bare-relay.mjs';
 
 export const description = 'customer → operator chat messages through Muster (authenticated, stored) vs a bare Socket.IO relay';
 
@@ -30,9 +25,6 @@ export const metrics = {
 const CONVERSATIONS = Number(process.env.BENCH_CHAT_CONVERSATIONS ?? 200);
 const OPERATORS = ['sysops@muster.example', 'deputy@muster.example', 'root@muster.example'];
 const CUSTOMER = 'user@harborpoint.example';
-const PASSWORD = 'Muster!Demo2026';
-const ADMIN_DATABASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-const BARE_RELAY_SCRIPT = fileURLToPath(new URL('./baselines/bare-socketio-relay.mjs', import.meta.url));
 const BODY = 'The muster list for Berth 4 is missing two names';
 
 /**
@@ -113,82 +105,13 @@ async function measureMuster(ctx) {
   }
 }
 
-/** A database of the benchmark's own, dropped afterwards. */
-async function createDatabase() {
-  const name = `muster_bench_${randomBytes(4).toString('hex')}`;
-  await adminQuery(`CREATE DATABASE ${name}`);
-  const url = new URL(ADMIN_DATABASE_URL);
-  url.pathname = `/${name}`;
-  let dropped;
-  const drop = () => (dropped ??= (release(), adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)));
-  const release = onCleanup(drop);
-  return { url: url.toString(), drop };
-}
-
-/** @param {string} text */
-async function adminQuery(text) {
-  const client = new pg.Client({ connectionString: ADMIN_DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
-/**
- * Signs in like the web app: the first answer sets the CSRF cookie, mutating calls send it back.
- * @param {string} baseUrl
- * @param {string} email
- */
-async function signIn(baseUrl, email) {
-  /** @type {Map<string, string>} */
-  const jar = new Map();
-  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  /**
-   * @param {string} method
-   * @param {string} path
-   * @param {unknown} [body]
-   */
-  const call = async (method, path, body) => {
-    const headers = { origin: baseUrl, cookie: cookie(), [CSRF_HEADER]: jar.get(COOKIES.csrf) ?? '' };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(`${baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const eq = pair.indexOf('=');
-      jar.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
-    }
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
-    return text ? JSON.parse(text) : null;
-  };
-  await call('GET', '/api/auth/me').catch(() => undefined);
-  await call('POST', '/api/auth/login', { email, password: PASSWORD });
-  const me = await call('GET', '/api/auth/me');
-  return {
-    call,
-    userId: me.user?.id ?? me.id,
-    get cookie() {
-      return cookie();
-    },
-  };
-}
-
 // ---------------------------------------------------------------------------------------------
 // Bare Socket.IO relay
 
 /** @param {import('./lib/benchmark.mjs').BenchContext} ctx */
 async function measureBare(ctx) {
-  const host = '127.0.0.1';
-  const port = await getFreePort(host);
-  const url = `http://${host}:${port}`;
-  const server = await startServer({
-    name: 'bare-socketio-relay',
-    script: BARE_RELAY_SCRIPT,
-    env: { ...process.env, PORT: String(port), HOST: host },
-    readyUrl: `${url}/health`,
-  });
+  const server = await startBareRelay();
+  const url = server.url;
   /** @type {import('socket.io-client').Socket[]} */
   const sockets = [];
   try {
@@ -254,51 +177,4 @@ async function load(ctx, label, conversations, pending) {
     `${label}: ${figures.msgs_per_s} msg/s, p50 ${figures.p50_ms} ms, p99 ${figures.p99_ms} ms (${latencies.length} messages measured)`,
   );
   return figures;
-}
-
-/**
- * @param {string} url
- * @param {string} cookie
- * @returns {Promise<import('socket.io-client').Socket>}
- */
-function connect(url, cookie) {
-  const socket = io(url, { transports: ['websocket'], reconnection: false, forceNew: true, extraHeaders: cookie ? { cookie } : {} });
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', (err) => reject(err));
-  });
-}
-
-/**
- * Emits with an acknowledgement; a refusal fails the benchmark.
- * @param {import('socket.io-client').Socket} socket
- * @param {string} event
- * @param {unknown} payload
- */
-async function acked(socket, event, payload) {
-  const answer = await socket.timeout(30_000).emitWithAck(event, payload);
-  if (!answer?.ok) throw new Error(`${event} refused: ${answer?.code} ${answer?.message}`);
-  return answer;
-}
-
-/**
- * Maps with at most `limit` calls running at once.
- * @template T, R
- * @param {T[]} items
- * @param {number} limit
- * @param {(item: T) => Promise<R>} fn
- * @returns {Promise<R[]>}
- */
-async function mapLimited(items, limit, fn) {
-  const results = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        results[i] = await fn(items[i]);
-      }
-    }),
-  );
-  return results;
 }

@@ -3,6 +3,8 @@ import { defineConfig, devices } from '@playwright/test';
 /** Port of the product the end-to-end run starts (built server + built web app). */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3900);
 const baseURL = `http://localhost:${E2E_PORT}`;
+/** End-to-end files that measure realtime latency (see the `latency` project). */
+const LATENCY_FILES = /drills-console\.e2e\.ts$/;
 
 export default defineConfig({
   testDir: './e2e',
@@ -32,7 +34,12 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: LATENCY_FILES },
+    // Tests that assert how fast a change reaches other browsers run last, with no other test
+    // beside them: on two cores a neighbour's browsers would measure the machine, not the product.
+    { name: 'latency', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: LATENCY_FILES, dependencies: ['chromium'] },
+  ],
   webServer: {
     command: 'node e2e/serve.mjs',
     url: `${baseURL}/api/health`,

@@ -2,8 +2,9 @@
  * Baseline of the `chat-relay` benchmark: a bare Socket.IO server (the same socket.io version
  * as Muster, websocket transport, one process, no adapter, no authentication, no storage).
  * A socket joins a conversation's room with `join`; `msg` is relayed to the others in the room
- * and acknowledged with a record of the same shape Muster answers. Listens on PORT and HOST;
- * GET /health answers 200 once it listens.
+ * and acknowledged with a record of the same shape Muster answers. `update` (the baseline of
+ * `console-fanout`) is relayed to the others in its room as it came and acknowledged. Listens on
+ * PORT and HOST; GET /health answers 200 once it listens.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
@@ -36,6 +37,10 @@ io.on('connection', (socket) => {
     };
     socket.to(payload.chatId).emit('msg', message);
     ack?.({ ok: true, message });
+  });
+  socket.on('update', (payload, ack) => {
+    socket.to(payload.room).emit('update', payload);
+    ack?.({ ok: true });
   });
 });
 

@@ -9,6 +9,11 @@ import { knowledgeEndpoints } from './knowledge.js';
 import { chatEndpoints } from './chat.js';
 import { insightsEndpoints } from './insights.js';
 import { assistantEndpoints } from './assistant.js';
+import { drillTemplateEndpoints } from './drills.js';
+import { drillRunEndpoints } from './drill-runs.js';
+import { drillReminderEndpoints } from './drill-reminders.js';
+import { notificationEndpoints } from './notifications.js';
+import { usageEndpoints } from './usage.js';
 
 /** Every REST endpoint of Muster, grouped by feature. */
 export const api = {
@@ -23,4 +28,9 @@ export const api = {
   chat: chatEndpoints,
   insights: insightsEndpoints,
   assistant: assistantEndpoints,
+  drillTemplates: drillTemplateEndpoints,
+  drillRuns: drillRunEndpoints,
+  drillReminders: drillReminderEndpoints,
+  notifications: notificationEndpoints,
+  usage: usageEndpoints,
 } as const;

@@ -15,6 +15,8 @@ export const ERROR_STATUS = {
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
   INVALID_MAGIC_CODE: 401,
+  /** A plan's limit is reached (drill runs, storage); the answer links to the subscription page. */
+  USAGE_LIMIT_REACHED: 402,
   FORBIDDEN: 403,
   CSRF_FAILED: 403,
   SSO_REQUIRED: 403,
@@ -24,6 +26,12 @@ export const ERROR_STATUS = {
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
   CHAT_CLOSED: 409,
+  /** Another change of the same item won: the client has been sent the current state. */
+  VERSION_CONFLICT: 409,
+  /** An approved drill run: it only takes dated addenda. */
+  RUN_LOCKED: 409,
+  /** A drill run that is not in a state for this change (not started, paused, finished, cancelled). */
+  RUN_STATE: 409,
   CHAT_BANNED: 403,
   INVALID_RESET_LINK: 410,
   PAYLOAD_TOO_LARGE: 413,

@@ -5,12 +5,19 @@
 export const QueueName = {
   Mail: 'mail',
   System: 'system',
+  /** Drill reminders and cadence checks: delayed jobs and a daily job scheduler. */
+  Reminders: 'reminders',
+  /** The drill clock: injects published at their elapsed times. */
+  Drills: 'drills',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
 export const JobName = {
   SendMail: 'mail.send',
   HealthProbe: 'system.health-probe',
+  DrillReminder: 'reminders.drill-reminder',
+  CadenceCheck: 'reminders.cadence-check',
+  InjectDue: 'drills.inject-due',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -26,13 +33,47 @@ export interface JobPayloads {
     socketId: string;
     enqueuedAt: number;
   };
+  /** One reminder rule's reminder of one run; stale when the run moved since (`scheduledAt` differs). */
+  [JobName.DrillReminder]: {
+    orgId: string;
+    runId: string;
+    ruleId: string;
+    scheduledAt: string;
+  };
+  /** The daily check of every organisation's cadences (`orgId` limits it to one). */
+  [JobName.CadenceCheck]: {
+    orgId?: string;
+  };
+  /** An inject due on the drill clock; stale when the clock was paused since (`segment` differs). */
+  [JobName.InjectDue]: {
+    orgId: string;
+    runId: string;
+    injectId: string;
+    segment: number;
+  };
 }
 
 /** The queue each job runs on. */
 export const JOB_QUEUES: Readonly<Record<JobName, QueueName>> = {
   [JobName.SendMail]: QueueName.Mail,
   [JobName.HealthProbe]: QueueName.System,
+  [JobName.DrillReminder]: QueueName.Reminders,
+  [JobName.CadenceCheck]: QueueName.Reminders,
+  [JobName.InjectDue]: QueueName.Drills,
 };
+
+/**
+ * Deterministic job ids (BullMQ ignores a second job with an id it holds, so queueing is
+ * idempotent; ids never contain ':'). A reminder's id carries the run's scheduled time, so a
+ * moved run gets new ids; an inject's carries the clock segment, so a pause makes it stale.
+ */
+export const jobIds = {
+  drillReminder: (runId: string, ruleId: string, scheduledAt: Date): string =>
+    `reminder-${runId}-${ruleId}-${String(scheduledAt.getTime())}`,
+  injectDue: (runId: string, injectId: string, segment: number): string => `inject-${runId}-${injectId}-${String(segment)}`,
+  /** The job scheduler of the daily cadence check. */
+  cadenceCheck: 'drill-cadence-daily',
+} as const;
 
 export const ALL_QUEUES = Object.values(QueueName) as QueueName[];
 export const ALL_JOBS = Object.values(JobName) as JobName[];

@@ -1,6 +1,26 @@
 import type { ChatMessage, ChatReadEvent, ChatSummary, ChatTypingEvent, OperatorState } from './chat.js';
+import type {
+  ConsoleAttendanceUpdated,
+  ConsoleInjectPublished,
+  ConsoleObservationAdded,
+  ConsoleState,
+  ConsoleStateChanged,
+  ConsoleStepUpdated,
+  ConsoleTimerChanged,
+  DrillLogEntry,
+  DrillRun,
+  ConsoleControl,
+  Observation,
+  RunInject,
+  RunParticipant,
+  RunStep,
+  StepStatus,
+  ObservationKind,
+} from './drill-runs.js';
+import type { Notification } from './notifications.js';
 import type { ProbeResult } from './health.js';
 import type { Role } from './roles.js';
+import type { UsageAlert } from './usage.js';
 
 /** Answer of a client→server event that was refused. */
 export interface AckError {
@@ -26,6 +46,24 @@ export interface ServerToClientEvents {
   'chat:operator': (operator: OperatorState) => void;
   /** A client event without an acknowledgement was refused (malformed, unknown chat, banned). */
   'chat:error': (error: AckError) => void;
+  /** A drill run's state, plan or settings changed (room `run:<id>`). */
+  'console:state-changed': (payload: ConsoleStateChanged) => void;
+  /** The drill clock started, paused, resumed or stopped (room `run:<id>`). */
+  'console:timer': (payload: ConsoleTimerChanged) => void;
+  /** A step's status or checklist changed (room `run:<id>`). */
+  'console:step-updated': (payload: ConsoleStepUpdated) => void;
+  /** An inject was published, by hand or by the clock (room `run:<id>`). */
+  'console:inject-published': (payload: ConsoleInjectPublished) => void;
+  /** An observation was recorded (room `run:<id>`). */
+  'console:observation-added': (payload: ConsoleObservationAdded) => void;
+  /** Someone checked in or out, or the lead recorded the muster (room `run:<id>`). */
+  'console:attendance-updated': (payload: ConsoleAttendanceUpdated) => void;
+  /** A console event without an acknowledgement was refused. */
+  'console:error': (error: AckError) => void;
+  /** A new in-app notification for the user (room `user:<id>`). */
+  'notification:new': (notification: Notification) => void;
+  /** A usage threshold of the organisation was crossed (room `org:<orgId>`), once per period. */
+  'usage:alert': (alert: UsageAlert) => void;
 }
 
 /** Events clients send, each answered through an acknowledgement. */
@@ -49,6 +87,47 @@ export interface ClientToServerEvents {
   'chat:typing': (payload: { chatId: string; typing: boolean }) => void;
   /** Marks the chat read up to `seq` (read receipts). */
   'chat:read': (payload: { chatId: string; seq: number }, ack?: (answer: Ack<{ seq: number }>) => void) => void;
+  /**
+   * Joins a drill run's room (members of its organisation) and answers the whole console state:
+   * on every (re)connection the console resynchronises from this answer.
+   */
+  'console:subscribe': (payload: { runId: string }, ack: (answer: Ack<{ state: ConsoleState }>) => void) => void;
+  'console:unsubscribe': (payload: { runId: string }) => void;
+  /** Start, pause, resume or complete the drill (lead, ADMIN, MANAGER). */
+  'console:control': (
+    payload: { runId: string; action: ConsoleControl },
+    ack: (answer: Ack<{ run: DrillRun; log: DrillLogEntry }>) => void,
+  ) => void;
+  /**
+   * Changes a step's status or one checklist item, on the step `version` the client saw; when
+   * another change won, the answer is `VERSION_CONFLICT` and the room has the winner's step.
+   * Every console command's answer carries the decision-log entry it wrote (null when nothing
+   * changed): the room's broadcast leaves out the socket that made the change.
+   */
+  'console:step': (
+    payload: { runId: string; stepId: string; version: number; status?: StepStatus; item?: { itemId: string; checked: boolean } },
+    ack: (answer: Ack<{ step: RunStep; log: DrillLogEntry | null }>) => void,
+  ) => void;
+  'console:publish-inject': (
+    payload: { runId: string; injectId: string },
+    ack: (answer: Ack<{ inject: RunInject; log: DrillLogEntry }>) => void,
+  ) => void;
+  /** Records an observation; a retry with the same `clientId` is stored once. */
+  'console:observe': (
+    payload: { runId: string; clientId: string; kind: ObservationKind; note: string; stepId?: string | null; injectId?: string | null },
+    ack: (answer: Ack<{ observation: Observation; log: DrillLogEntry | null }>) => void,
+  ) => void;
+  /** Checks a participant in or out (the lead anyone, a participant themselves). */
+  'console:attendance': (
+    payload: { runId: string; participantId: string; present: boolean },
+    ack: (answer: Ack<{ participant: RunParticipant; log: DrillLogEntry | null }>) => void,
+  ) => void;
+  /** The lead records that everyone has mustered (the time to muster). */
+  'console:muster': (payload: { runId: string }, ack: (answer: Ack<{ run: DrillRun; log: DrillLogEntry }>) => void) => void;
+  'console:settings': (
+    payload: { runId: string; observersMayWrite?: boolean; autoInjects?: boolean },
+    ack: (answer: Ack<{ run: DrillRun; log: DrillLogEntry }>) => void,
+  ) => void;
 }
 
 export type InterServerEvents = Record<string, never>;
@@ -63,6 +142,8 @@ export interface SocketData {
   role: Role | null;
   /** Chats this socket subscribed to, with its side in each (set by `chat:subscribe`). */
   chats?: Record<string, { side: 'customer' | 'operator'; name: string }>;
+  /** The member's display name, read once for the drill console's log. */
+  name?: string;
 }
 
 /** Room names. Every feature room is joined through an authorised `subscribe`. */
@@ -75,4 +156,6 @@ export const rooms = {
   chat: (id: string) => `chat:${id}`,
   /** A chat's operators (its operator and any watching): they also get what only staff may read. */
   chatStaff: (id: string) => `chat:${id}:staff`,
+  /** A drill run's console: its lead and every watcher (named with its organisation). */
+  run: (orgId: string, id: string) => `org:${orgId}:run:${id}`,
 } as const;

@@ -10,6 +10,9 @@ import { LiveChatModule } from './modules/live-chat/live-chat.module.js';
 import { InsightsModule } from './modules/insights/insights.module.js';
 import { AssistantModule } from './modules/assistant/assistant.module.js';
 import { UsageModule } from './modules/usage/usage.module.js';
+import { DrillsModule } from './modules/drills/drills.module.js';
+import { NotificationsModule } from './modules/notifications/notifications.module.js';
+import { AiModule } from './platform/ai/ai.module.js';
 import { AppConfigModule } from './modules/app-config/app-config.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { IdentityModule } from './modules/identity/identity.module.js';
@@ -42,6 +45,7 @@ export class AppModule {
         RealtimeModule,
         MailModule.forRoot(config),
         StorageModule,
+        AiModule,
         AuditModule,
         OpenApiModule,
         HealthModule,
@@ -54,6 +58,8 @@ export class AppModule {
         InsightsModule,
         UsageModule,
         AssistantModule,
+        NotificationsModule,
+        DrillsModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ErrorsFilter },

@@ -11,6 +11,7 @@ import { PasswordService } from './modules/identity/password.service.js';
 import type { AppConfig } from './config/config.js';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './database/embedded.js';
 import { isEmpty, seedDemoData } from './database/seed.js';
+import { RemindersService } from './modules/drills/reminders.service.js';
 import { setupHttp } from './platform/http/http.setup.js';
 import { genRequestId } from './platform/http/request-id.js';
 import { createRootLogger, PinoNestLogger } from './platform/logging/logger.js';
@@ -59,6 +60,8 @@ export async function startMuster(config: AppConfig): Promise<RunningMuster> {
     const dataSource = context.get(DataSource);
     if (await isEmpty(dataSource)) {
       await seedDemoData(dataSource, (password) => context.get(PasswordService).hash(password));
+      // The seeded runs to come get their reminders queued.
+      await context.get(RemindersService).requeue();
       logger.info('Seeded the demo organisation and users');
     }
   };

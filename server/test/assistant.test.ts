@@ -1,5 +1,3 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Article, AssistantAnswer, SessionInfo } from '@muster/contracts';
 import { TestClient } from './support/client.js';
 import { signIn } from './support/accounts.js';
@@ -7,58 +5,9 @@ import { expectJson as json } from './support/http.js';
 import { createTestDatabase } from './support/databases.js';
 import { sql } from './support/db.js';
 import { clearRedisPrefix, startServer, uniquePrefix, type ServerProcess } from './support/app.js';
+import { FakeModel, MODEL_TOKENS as TOKENS } from './support/fake-model.js';
 
 const PER_MINUTE = 5;
-const TOKENS = 137;
-
-interface ModelCall {
-  path: string;
-  authorization: string | undefined;
-  body: { model: string; messages: { role: string; content: string }[] };
-}
-
-/** An OpenAI-compatible API on loopback: records each call and answers as `mode` says. */
-class FakeModel {
-  readonly calls: ModelCall[] = [];
-  mode: 'answer' | 'unknown' | 'fail' = 'answer';
-  content = 'Rotate the lifeboat roster every Monday, as the article says.';
-  private server!: Server;
-
-  async start(): Promise<string> {
-    this.server = createServer((req, res) => {
-      void readBody(req).then((text) => {
-        this.calls.push({ path: req.url ?? '', authorization: req.headers.authorization, body: JSON.parse(text) as ModelCall['body'] });
-        if (this.mode === 'fail') {
-          res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"message":"overloaded"}}');
-          return;
-        }
-        const content = this.mode === 'unknown' ? 'UNKNOWN' : this.content;
-        res.writeHead(200, { 'content-type': 'application/json' }).end(
-          JSON.stringify({
-            id: 'chatcmpl-test',
-            object: 'chat.completion',
-            choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
-            usage: { prompt_tokens: TOKENS - 20, completion_tokens: 20, total_tokens: TOKENS },
-          }),
-        );
-      });
-    });
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/v1`;
-  }
-
-  stop(): Promise<void> {
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve) => {
-    let text = '';
-    req.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-    req.on('end', () => resolve(text));
-  });
-}
 
 describe('Assistant', () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;

@@ -106,6 +106,66 @@ for (const lng of ['en', 'ar']) {
       }
     });
 
+    test('the drill template screens', async ({ page }) => {
+      await page.goto(`/?lng=${lng}`);
+      await signInAs(page, DEMO_USERS.MANAGER);
+      // A template of the organisation (a copy of a library one), for the read view and the builder.
+      const library = (await (await page.request.get('/api/drills/templates?source=library')).json()) as { items: { id: string }[] };
+      const copied = await page.request.post(`/api/drills/templates/${library.items[0]!.id}/duplicate`, {
+        headers: await csrfHeaders(page.request),
+      });
+      expect(copied.status()).toBe(201);
+      const { id } = (await copied.json()) as { id: string };
+      for (const path of ['/app/drills/templates', `/app/drills/template/${id}`, `/app/drills/builder/${id}`, '/app/drills/builder']) {
+        await page.goto(`${path}?lng=${lng}`);
+        await expect(page.locator('[data-route]').first()).toBeVisible();
+        await expect(
+          page.locator('[data-testid="templates-page"], [data-testid="template-page"], [data-testid="builder-page"]'),
+        ).toBeVisible();
+        await expectAccessible(page, `${path} (${lng})`);
+      }
+      await page.goto(`/app/drills/quick-generate?lng=${lng}`);
+      await page.getByTestId('generate-scenario').selectOption('fire');
+      await page.getByTestId('generate-regulation').selectOption('isps_b18_5');
+      await page.getByTestId('generate-submit').click();
+      await expect(page.getByTestId('generate-preview')).toBeVisible();
+      await expectAccessible(page, `/app/drills/quick-generate (${lng})`);
+    });
+
+    test('the drill run screens and the notification bell', async ({ page }) => {
+      await page.goto(`/?lng=${lng}`);
+      await signInAs(page, DEMO_USERS.MANAGER);
+      const members = (await (await page.request.get('/api/drills/members')).json()) as { items: { id: string; email: string }[] };
+      const created = await page.request.post('/api/drills/runs', {
+        headers: await csrfHeaders(page.request),
+        data: {
+          templateId: '33ccc061-b5f5-5609-b9df-aaba32023f35',
+          title: `Accessibility check ${lng}`,
+          scheduledAt: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+          location: 'Berth 4',
+          leadUserId: members.items.find((m) => m.email === DEMO_USERS.MANAGER)!.id,
+        },
+      });
+      expect(created.status()).toBe(201);
+      for (const path of ['/app/drills/runs', '/app/drills/runs?view=calendar', '/app/drills/quick-create', '/app/drills/reminders']) {
+        await page.goto(`${path}${path.includes('?') ? '&' : '?'}lng=${lng}`);
+        await expect(page.locator('[data-route]').first()).toBeVisible();
+        await expect(page.locator('[data-testid$="-page"]').first()).toBeVisible();
+        await expect(
+          page.locator('[data-testid="list-loading"], [data-testid="runs-loading"], [data-testid="reminders-loading"]'),
+        ).toHaveCount(0);
+        await expectAccessible(page, `${path} (${lng})`);
+      }
+      await page.goto(`/app/drills/runs?lng=${lng}`);
+      await page.getByTestId('run-change-plan').first().click();
+      await expect(page.getByTestId('plan-form')).toBeVisible();
+      await expectAccessible(page, `change plan dialog (${lng})`);
+      await page.keyboard.press('Escape');
+      await page.getByTestId('notification-bell').click();
+      await expect(page.getByTestId('notification-panel')).toBeVisible();
+      await expectAccessible(page, `notification bell (${lng})`);
+    });
+
     test('the auditor shell', async ({ page }) => {
       await page.goto(`/?lng=${lng}`);
       await signInAsAuditor(page);

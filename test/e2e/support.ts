@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import type { ClientToServerEvents, ServerToClientEvents } from '@muster/contracts';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { io, type Socket } from 'socket.io-client';
 
 /** Password of every seeded demo user (README "Demo logins"). */
 export const DEMO_PASSWORD = 'Muster!Demo2026';
@@ -102,4 +104,22 @@ export function failOnMissingRecipes(): void {
   test.afterEach(({ page }) => {
     expect(seen.get(page) ?? [], 'components rendered without their recipe').toEqual([]);
   });
+}
+
+export type ConsoleSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** A Socket.IO client with the page's session cookie: drives the live console as that member would. */
+export async function consoleSocket(page: Page, baseURL: string): Promise<ConsoleSocket> {
+  const cookie = (await page.context().cookies(baseURL)).map((c) => `${c.name}=${c.value}`).join('; ');
+  const socket: ConsoleSocket = io(baseURL, {
+    transports: ['websocket'],
+    extraHeaders: { origin: baseURL, cookie },
+    reconnection: false,
+    forceNew: true,
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  return socket;
 }

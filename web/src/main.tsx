@@ -1,12 +1,18 @@
 import { startTransition, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { initI18n } from './lib/i18n';
+import i18n, { initI18n, SHELL_NAMESPACES } from './lib/i18n';
 import { registerServiceWorker } from './lib/service-worker';
 
-initI18n().catch((err: unknown) => {
-  console.error('Translations could not be initialised', err);
-});
+initI18n()
+  .then(() => {
+    // A signed-in page: the shell's texts load beside the session check, not after it.
+    if (window.location.pathname.startsWith('/app/')) return i18n.loadNamespaces([...SHELL_NAMESPACES]);
+    return undefined;
+  })
+  .catch((err: unknown) => {
+    console.error('Translations could not be initialised', err);
+  });
 
 // The service worker (offline page, update notice) only in production builds, once the page
 // has loaded so it never competes with the first paint.

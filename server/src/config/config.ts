@@ -79,6 +79,8 @@ export const configSchema = z
     ASSISTANT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
     /** Questions the assistant takes per session (or, for visitors, per client address) in a minute. */
     ASSISTANT_QUESTIONS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+    /** Quick generations a member may have the model reword in a minute (beyond: the composed template). */
+    DRILL_GENERATIONS_PER_MINUTE: z.coerce.number().int().min(1).default(5),
     /** Address shown on the contact page and told about new contact messages. */
     SUPPORT_EMAIL: z.email('must be an email address').default(DEFAULT_SUPPORT_EMAIL),
     /** Contact-form messages accepted per client address in an hour. */

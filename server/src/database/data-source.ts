@@ -1,4 +1,5 @@
 import { DataSource, type DataSourceOptions } from 'typeorm';
+import { AfterCommitSubscriber } from './after-commit.js';
 import { ENTITIES } from './entities.js';
 import { MIGRATIONS } from './migrations/index.js';
 
@@ -8,6 +9,7 @@ export function dataSourceOptions(url: string, poolSize: number, logging: boolea
     type: 'postgres',
     url,
     entities: ENTITIES,
+    subscribers: [AfterCommitSubscriber],
     migrations: MIGRATIONS,
     migrationsTableName: 'migrations',
     uuidExtension: 'pgcrypto',

@@ -14,8 +14,13 @@ import { ChatAttachmentRow } from '../modules/live-chat/entities/chat-attachment
 import { ChatOperator } from '../modules/live-chat/entities/chat-operator.entity.js';
 import { CannedResponseRow } from '../modules/live-chat/entities/canned-response.entity.js';
 import { ChatBanRow } from '../modules/live-chat/entities/chat-ban.entity.js';
+import { Subscription } from '../modules/usage/entities/subscription.entity.js';
+import { UsageAlertDismissal, UsageAlertRow } from '../modules/usage/entities/usage-alert.entity.js';
 import { UsageRecord } from '../modules/usage/entities/usage-record.entity.js';
+import { UsageThreshold } from '../modules/usage/entities/usage-threshold.entity.js';
 import { AuditEvent } from '../platform/audit/audit-event.entity.js';
+import { DRILL_ENTITIES } from '../modules/drills/drills.module.js';
+import { NotificationRow } from '../modules/notifications/entities/notification.entity.js';
 
 /** Every TypeORM entity; new modules add theirs here. */
 export const ENTITIES = [
@@ -37,4 +42,10 @@ export const ENTITIES = [
   CannedResponseRow,
   ChatBanRow,
   UsageRecord,
+  Subscription,
+  UsageThreshold,
+  UsageAlertRow,
+  UsageAlertDismissal,
+  NotificationRow,
+  ...DRILL_ENTITIES,
 ];

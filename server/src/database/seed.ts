@@ -7,6 +7,8 @@ import { AuditorInvite } from '../modules/identity/entities/auditor-invite.entit
 import { KnowledgeArticle } from '../modules/knowledge/entities/article.entity.js';
 import { SEED_ARTICLES } from './seed-articles.js';
 import { seedSupport } from './seed-support.js';
+import { seedDrills } from './seed-drills.js';
+import { seedUsage } from './seed-usage.js';
 
 export const DEMO_ORGANIZATION = 'Harbor Point Port Authority';
 /** The password of every demo user (README lists the logins). */
@@ -38,7 +40,8 @@ export const DEMO_USERS: readonly DemoUser[] = [
 /**
  * Creates the demo organisation, one user per role (password DEMO_PASSWORD), an open
  * guest-auditor invite and published knowledge-base articles (written by the support operator,
- * approved by the deputy admin), support demo data (canned responses, ended chats, tickets).
+ * approved by the deputy admin), support demo data (canned responses, ended chats, tickets) and
+ * drills (templates, approved and completed runs with their reports, runs to come).
  * Idempotent: an existing demo organisation is left as it is.
  */
 export async function seedDemoData(
@@ -98,6 +101,13 @@ export async function seedDemoData(
       SYSOPS: names.get('SYSOPS')!,
       DEPUTY_ADMIN: names.get('DEPUTY_ADMIN')!,
     });
+    await seedDrills(tx, org.id, {
+      admin: names.get('ADMIN')!,
+      manager: names.get('MANAGER')!,
+      user: names.get('USER')!,
+      auditor: names.get('INTERNAL_AUDITOR')!,
+    });
+    await seedUsage(tx, org.id);
     return { created: true };
   });
 }

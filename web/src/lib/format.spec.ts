@@ -1,5 +1,5 @@
 import { formatUsd } from '@muster/contracts';
-import { formatBytes, formatCount, formatDate, formatStorage } from './format';
+import { formatBytes, formatCount, formatDate, formatStorage, relativeTime } from './format';
 
 describe('formatUsd', () => {
   it('writes whole dollars without cents and other amounts with them', () => {
@@ -37,5 +37,18 @@ describe('formatBytes', () => {
     expect(formatBytes(70, 'en')).toBe('70B');
     expect(formatBytes(14_540, 'en')).toBe('14.2 kB');
     expect(formatBytes(3.5 * 1024 * 1024, 'en')).toBe('3.5 MB');
+  });
+});
+
+describe('relativeTime', () => {
+  const HOUR = 3600_000;
+  const now = Date.parse('2026-11-23T08:00:00Z');
+  const at = (ms: number) => new Date(now + ms).toISOString();
+
+  it('speaks in minutes, hours or days, in Latin digits in every language', () => {
+    expect(relativeTime(at(20 * 60_000), now, 'en')).toBe('in 20 minutes');
+    expect(relativeTime(at(-3 * HOUR), now, 'en')).toBe('3 hours ago');
+    expect(relativeTime(at(72 * HOUR), now, 'en')).toBe('in 3 days');
+    expect(relativeTime(at(8 * HOUR), now, 'ar')).toMatch(/8/);
   });
 });

@@ -41,6 +41,19 @@ export function formatDateTime(iso: string, language: string | undefined): strin
   );
 }
 
+/** "in 5 minutes", "2 hours ago", "tomorrow": the distance from `now` to `iso` in the language, with Latin digits. */
+export function relativeTime(iso: string, now: number, language: string | undefined): string {
+  const diff = Date.parse(iso) - now;
+  const abs = Math.abs(diff);
+  const rtf = new Intl.RelativeTimeFormat(`${intlLocale(language)}-u-nu-latn`, { numeric: 'auto' });
+  const minute = 60_000;
+  const hour = 60 * minute;
+  const day = 24 * hour;
+  if (abs < hour) return rtf.format(Math.round(diff / minute), 'minute');
+  if (abs < 2 * day) return rtf.format(Math.round(diff / hour), 'hour');
+  return rtf.format(Math.round(diff / day), 'day');
+}
+
 /** A file size in binary units: "820 B", "14.2 KB", "3.5 MB". */
 export function formatBytes(bytes: number, language: string | undefined): string {
   const units = ['byte', 'kilobyte', 'megabyte'] as const;

@@ -31,7 +31,21 @@ export const NAMESPACES = [
   'help',
   'assistant',
   'tickets',
+  'drills',
+  'drillTemplates',
+  'drillRuns',
+  'drillConsole',
+  'drillReminders',
+  'drillSummary',
+  'notifications',
+  'usage',
 ] as const;
+
+/**
+ * The namespaces of the signed-in shell itself (top bar, lock, bell, usage banner): requested
+ * together, and as soon as an /app page starts, so the shell's parts never fetch them one by one.
+ */
+export const SHELL_NAMESPACES = ['shell', 'lock', 'notifications', 'usage'] as const;
 
 const INJECTION = /[<>"'`;(){}]|script|javascript:|on\w+=/i;
 

@@ -1,16 +1,21 @@
 import { Box, Button, Container, Flex, HStack, Link, Menu, Portal, Separator, Text } from '@chakra-ui/react';
 import { PRODUCT_NAME } from '@muster/contracts';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { canQuickCreate, logoTarget, navigationFor } from '../app/navigation';
 import { useSignedInSession } from '../app/guards';
 import { useLogout } from '../features/auth/useLogout';
+import { useLiveNotifications } from '../features/notifications/useNotifications';
 import { HelpDeskButton } from './HelpDeskButton';
 import { LanguageSelect } from './LanguageSelect';
 import { DashboardSkeleton } from './Loading';
 import { LogoMark } from './Logo';
 import { MenuDrawer } from './MenuDrawer';
+import { MenuUnreadBadge, NotificationBell } from './NotificationBell';
+import { UsageAlertBanner } from './UsageAlertBanner';
+import { useLiveUsageAlerts } from '../features/usage/useUsageAlerts';
+import { SHELL_NAMESPACES } from '../lib/i18n';
 import { PageTransition } from './PageTransition';
 import { UserBadge } from './UserBadge';
 import { warmPages } from './warming';
@@ -19,7 +24,9 @@ const warmedSessions = new Set<string>();
 
 /** The signed-in app: top bar, navigation, mobile menu, help-desk button, the page. */
 export function AppLayout() {
-  const { t } = useTranslation('shell');
+  // All the shell's namespaces at once (bell, usage banner): each part asking for its own as it
+  // first renders would fetch them one after another.
+  const { t } = useTranslation(SHELL_NAMESPACES);
   const session = useSignedInSession();
   const logout = useLogout();
   const navigate = useNavigate();
@@ -27,6 +34,11 @@ export function AppLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const items = navigationFor(session.role);
   const quickCreate = canQuickCreate(session.role);
+  const menuUnreadId = useId();
+  // New notifications reach the bell live for as long as the shell is open.
+  useLiveNotifications();
+  // So do usage alerts: the banner follows a crossed threshold without a reload.
+  useLiveUsageAlerts();
 
   // Warm the role's pages once per signed-in user per page load.
   useEffect(() => {
@@ -89,6 +101,7 @@ export function AppLayout() {
                   <RouterLink to="/app/drills/quick-create">{t('topBar.quickCreate')}</RouterLink>
                 </Button>
               )}
+              <NotificationBell />
               <UserBadge session={session} />
               <LanguageSelect />
               <Button size="sm" variant="ghost" onClick={() => logout.mutate()} loading={logout.isPending} data-testid="logout">
@@ -103,11 +116,21 @@ export function AppLayout() {
               closeLabel={t('topBar.closeMenu')}
               testId="mobile-menu"
               trigger={
-                <Button variant="outline" size="sm" hideFrom="lg" data-testid="mobile-menu-trigger" aria-label={t('topBar.openMenu')}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  hideFrom="lg"
+                  data-testid="mobile-menu-trigger"
+                  aria-label={t('topBar.openMenu')}
+                  aria-describedby={menuUnreadId}
+                >
                   {t('topBar.menu')}
+                  <MenuUnreadBadge id={menuUnreadId} />
                 </Button>
               }
             >
+              <NotificationBell variant="inline" />
+              <Separator my="2" />
               {items.map((item) => (
                 <Button key={item.id} variant="ghost" justifyContent="flex-start" onClick={() => go(item.to)} data-nav-id={item.id}>
                   {t(item.labelKey)}
@@ -139,6 +162,7 @@ export function AppLayout() {
         </Container>
       </Box>
       <Container as="main" maxW="7xl" py={{ base: '5', md: '8' }} flex="1">
+        <UsageAlertBanner hasOrganization={session.org !== null} />
         <Suspense fallback={<DashboardSkeleton />}>
           <PageTransition>
             <Outlet />

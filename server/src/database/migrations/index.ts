@@ -5,6 +5,8 @@ import { ContactMessages1795438389428 } from './1795438389428-ContactMessages.js
 import { Tickets1795443402932 } from './1795443402932-Tickets.js';
 import { KnowledgeBase1795444416756 } from './1795444416756-KnowledgeBase.js';
 import { LiveChat1795448384776 } from './1795448384776-LiveChat.js';
+import { Drills1795471335175 } from './1795471335175-Drills.js';
+import { UsagePlansAlerts1795475787597 } from './1795475787597-UsagePlansAlerts.js';
 import { UsageRecords1795447965646 } from './1795447965646-UsageRecords.js';
 import { TicketAttachments1795448139801 } from './1795448139801-TicketAttachments.js';
 
@@ -21,4 +23,6 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   UsageRecords1795447965646,
   TicketAttachments1795448139801,
   LiveChat1795448384776,
+  Drills1795471335175,
+  UsagePlansAlerts1795475787597,
 ];

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import {
   DEFAULT_LANGUAGE,
   helpArticlePath,
@@ -13,6 +13,7 @@ import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { z } from 'zod';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import type { AuthContext, ClientContext } from '../../platform/auth/auth.decorators.js';
+import { AiCompletionService, type CompletionReply } from '../../platform/ai/ai-completion.service.js';
 import { RateLimitedError } from '../../platform/errors/domain-error.js';
 import { REDIS } from '../../platform/redis/redis.tokens.js';
 import { KnowledgeService, type RetrievedArticle } from '../knowledge/knowledge.service.js';
@@ -29,11 +30,6 @@ const UNKNOWN_REPLY = /^UNKNOWN\W*$/;
 /** Characters of one article's body given to the model. */
 const ARTICLE_CHARS = 8_000;
 
-interface ModelReply {
-  content: string;
-  tokens: number;
-}
-
 /**
  * The help-desk assistant. It answers only from published knowledge-base articles: it
  * retrieves the best ones (in the asked language, else in English) and either composes the
@@ -43,12 +39,12 @@ interface ModelReply {
  */
 @Injectable()
 export class AssistantService implements OnModuleInit {
-  private readonly logger = new Logger('Assistant');
   private limiter!: RateLimiterRedis;
 
   constructor(
     private readonly knowledge: KnowledgeService,
     private readonly usage: UsageService,
+    private readonly ai: AiCompletionService,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -70,7 +66,7 @@ export class AssistantService implements OnModuleInit {
     if (!articles.length) return { answer: ASSISTANT_TEXTS[language].unknown, sources: [], known: false };
 
     const sources = articles.map((a) => ({ articleId: a.id, title: a.title, snippet: a.snippet, path: helpArticlePath(a.id) }));
-    if (this.config.ASSISTANT_API_URL && this.config.ASSISTANT_MODEL) {
+    if (this.ai.configured) {
       const reply = await this.askModel(input.question, language, articles);
       if (reply) {
         if (auth?.orgId && reply.tokens > 0) await this.usage.record(auth.orgId, 'ai_tokens', reply.tokens);
@@ -82,37 +78,11 @@ export class AssistantService implements OnModuleInit {
   }
 
   /** The model's answer from the retrieved articles only, or null when it failed (the built-in answer is used). */
-  private async askModel(question: string, language: LanguageCode, articles: RetrievedArticle[]): Promise<ModelReply | null> {
-    const url = `${this.config.ASSISTANT_API_URL!.replace(/\/+$/, '')}/chat/completions`;
-    try {
-      const res = await fetch(url, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          ...(this.config.ASSISTANT_API_KEY ? { Authorization: `Bearer ${this.config.ASSISTANT_API_KEY}` } : {}),
-        },
-        body: JSON.stringify({
-          model: this.config.ASSISTANT_MODEL,
-          temperature: 0,
-          messages: [
-            { role: 'system', content: systemPrompt(this.config.ASSISTANT_NAME, language, articles) },
-            { role: 'user', content: question },
-          ],
-        }),
-        signal: AbortSignal.timeout(this.config.ASSISTANT_TIMEOUT_MS),
-      });
-      if (!res.ok) throw new Error(`the model answered HTTP ${res.status}`);
-      const body = (await res.json()) as { choices?: { message?: { content?: unknown } }[]; usage?: { total_tokens?: unknown } };
-      const content = body.choices?.[0]?.message?.content;
-      const tokens = body.usage?.total_tokens;
-      return {
-        content: typeof content === 'string' ? content.trim() : '',
-        tokens: typeof tokens === 'number' && Number.isSafeInteger(tokens) && tokens > 0 ? tokens : 0,
-      };
-    } catch (err) {
-      this.logger.warn(`The assistant answers without the model: ${err instanceof Error ? err.message : String(err)}`);
-      return null;
-    }
+  private askModel(question: string, language: LanguageCode, articles: RetrievedArticle[]): Promise<CompletionReply | null> {
+    return this.ai.complete([
+      { role: 'system', content: systemPrompt(this.config.ASSISTANT_NAME, language, articles) },
+      { role: 'user', content: question },
+    ]);
   }
 
   private async throttle(key: string): Promise<void> {

@@ -65,13 +65,21 @@ export class AuthService {
   }
 
   /** Active accounts whose role is at least `minRole` (e.g. the support operators), by name. */
-  async accountsWithRank(minRole: Role): Promise<Account[]> {
-    const roles = ROLES.filter((r) => hasRank(r, minRole));
+  accountsWithRank(minRole: Role): Promise<Account[]> {
+    return this.activeAccounts('m.role IN (:...roles)', { roles: ROLES.filter((r) => hasRank(r, minRole)) });
+  }
+
+  /** Active members of an organisation, by name (drill leads, participants, owners, reminder recipients). */
+  membersOf(orgId: string): Promise<Account[]> {
+    return this.activeAccounts('m.org_id = :orgId', { orgId });
+  }
+
+  private async activeAccounts(where: string, params: Record<string, unknown>): Promise<Account[]> {
     const memberships = await this.memberships
       .createQueryBuilder('m')
       .innerJoinAndSelect('m.user', 'u')
       .leftJoinAndSelect('m.organization', 'o')
-      .where('m.role IN (:...roles)', { roles })
+      .where(where, params)
       .andWhere("u.status = 'active'")
       .orderBy('u.firstName', 'ASC')
       .addOrderBy('u.lastName', 'ASC')

@@ -15,7 +15,6 @@ import {
   chatTypingSchema,
   hasRank,
   rooms,
-  type AckError,
   type ChatMessage,
   type ChatSummary,
 } from '@muster/contracts';
@@ -23,11 +22,9 @@ import { z } from 'zod';
 import { DomainError } from '../../platform/errors/domain-error.js';
 import { validate } from '../../platform/http/endpoint.decorator.js';
 import type { MusterSocket } from '../../platform/realtime/realtime.types.js';
+import { answer, type AckFn } from '../../platform/realtime/socket-answer.js';
 import { ChatOperatorsService } from './chat-operators.service.js';
 import { LiveChatService, type ChatParty, type ChatSide } from './live-chat.service.js';
-
-type Reply<T> = ({ ok: true } & T) | AckError;
-type AckFn<T> = ((answer: Reply<T>) => void) | undefined;
 
 /** An operator whose last socket is gone this long is marked offline (a page reload keeps them online). */
 const OPERATOR_OFFLINE_GRACE_MS = 30_000;
@@ -141,19 +138,7 @@ export class LiveChatGateway implements OnGatewayConnection, OnGatewayDisconnect
   }
 
   /** Runs a handler and answers: the ack if there is one, else a `chat:error` event on refusal. */
-  private async handle<T extends object>(socket: MusterSocket, ack: AckFn<T>, work: () => Promise<T>): Promise<void> {
-    let answer: Reply<T>;
-    try {
-      answer = { ok: true, ...(await work()) };
-    } catch (err) {
-      if (err instanceof DomainError) {
-        answer = { ok: false, code: err.code, message: err.message };
-      } else {
-        this.logger.error('A live-chat event failed', err instanceof Error ? err.stack : undefined);
-        answer = { ok: false, code: 'INTERNAL', message: 'Something went wrong. Try again.' };
-      }
-    }
-    if (typeof ack === 'function') ack(answer);
-    else if (!answer.ok) socket.emit('chat:error', answer);
+  private handle<T extends object>(socket: MusterSocket, ack: AckFn<T>, work: () => Promise<T>): Promise<void> {
+    return answer(socket, ack, 'chat:error', this.logger, work);
   }
 }

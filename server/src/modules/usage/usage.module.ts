@@ -1,12 +1,21 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { Subscription } from './entities/subscription.entity.js';
+import { UsageAlertDismissal, UsageAlertRow } from './entities/usage-alert.entity.js';
 import { UsageRecord } from './entities/usage-record.entity.js';
+import { UsageThreshold } from './entities/usage-threshold.entity.js';
+import { SubscriptionsService } from './subscriptions.service.js';
+import { UsageController } from './usage.controller.js';
 import { UsageService } from './usage.service.js';
 
-/** Usage metering per organisation, resource type and billing month. */
+/**
+ * Usage metering per organisation, resource type and billing month; the plan of each organisation
+ * and its limits; threshold alerts pushed live.
+ */
 @Module({
-  imports: [TypeOrmModule.forFeature([UsageRecord])],
-  providers: [UsageService],
-  exports: [UsageService],
+  imports: [TypeOrmModule.forFeature([UsageRecord, Subscription, UsageThreshold, UsageAlertRow, UsageAlertDismissal])],
+  controllers: [UsageController],
+  providers: [UsageService, SubscriptionsService],
+  exports: [UsageService, SubscriptionsService],
 })
 export class UsageModule {}

@@ -44,6 +44,11 @@ export class QueueService implements OnApplicationShutdown {
     return job.id!;
   }
 
+  /** Removes a waiting or delayed job by id (a job being processed, or already gone, is left as it is). */
+  async remove(name: JobName, jobId: string): Promise<void> {
+    await this.queue(JOB_QUEUES[name]).remove(jobId);
+  }
+
   async onApplicationShutdown(): Promise<void> {
     await Promise.all([...this.queues.values()].map((q) => q.close()));
   }

@@ -49,6 +49,8 @@ const config = defineConfig({
           emphasized: { value: { _light: '{colors.brand.200}', _dark: '{colors.brand.700}' } },
           focusRing: { value: '{colors.brand.500}' },
         },
+        // Chakra's red.500 error text is below the 4.5:1 contrast small text needs on white.
+        fg: { error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.400}' } } },
       },
     },
   },

@@ -5,7 +5,7 @@ import type { PageProps } from '../../app/route-table';
 import { LanguageSelect } from '../../shell/LanguageSelect';
 import { LogoMark } from '../../shell/Logo';
 import { useAppConfig } from '../../shell/useAppConfig';
-import { usePageTitle } from '../live-chat/usePageTitle';
+import { usePageTitle } from '../../lib/usePageTitle';
 import { HelpDesk } from './HelpDesk';
 
 /** /app/help-desk and /mobile-chat (no layout, visitors welcome): the help desk, full screen. */

@@ -25,7 +25,7 @@ import { errorMessage } from '../../lib/api';
 import { useZodForm } from '../../lib/useZodForm';
 import { useChatBans, useCreateChatBan, useLiftChatBan } from './chat-api';
 import { chatErrorText } from './system-text';
-import { usePageTitle } from './usePageTitle';
+import { usePageTitle } from '../../lib/usePageTitle';
 
 /** The form's text fields; the duration (hours, or permanent) is checked beside them. */
 const banFieldsSchema = createChatBanSchema.omit({ hours: true });

@@ -6,7 +6,7 @@ import type { PageProps } from '../../app/route-table';
 import { LogoMark } from '../../shell/Logo';
 import { OperatorChatPanel } from './OperatorChatPanel';
 import { useOperatorLiveUpdates } from './useOperatorLiveUpdates';
-import { usePageTitle } from './usePageTitle';
+import { usePageTitle } from '../../lib/usePageTitle';
 
 /** /app/chat/:sessionId (no layout, SYSOPS): one chat full screen for its operator. */
 export default function ChatSessionPage({ pageId }: PageProps) {

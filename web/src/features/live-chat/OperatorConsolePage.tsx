@@ -14,7 +14,7 @@ import { OperatorChatPanel } from './OperatorChatPanel';
 import { PresenceControls } from './PresenceControls';
 import { chatErrorText } from './system-text';
 import { useOperatorLiveUpdates } from './useOperatorLiveUpdates';
-import { usePageTitle } from './usePageTitle';
+import { usePageTitle } from '../../lib/usePageTitle';
 
 function QueueList({ onOpen }: { onOpen: (id: string) => void }) {
   const { t, i18n } = useTranslation('chat');

@@ -1,9 +1,10 @@
 import { Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { EmptyList, FilterBar, ListSkeleton, LoadError, NO_FILTERS, Pager, TicketRow, useNow } from './components';
+import { EmptyList, ListSkeleton, LoadError, Pager, useNow } from '../../components/list';
+import { FilterBar, NO_FILTERS, TicketRow } from './components';
 import { asStatus } from './filters';
-import { useListParams } from './useListParams';
+import { useListParams } from '../../lib/useListParams';
 import { useTickets } from './useTickets';
 
 const PAGE_SIZE = 20;

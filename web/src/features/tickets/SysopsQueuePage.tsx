@@ -4,9 +4,10 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignedInSession } from '../../app/guards';
 import { toaster } from '../../components/ui/toaster';
-import { EmptyList, FilterBar, ListSkeleton, LoadError, Pager, SelectField, TicketRow, useNow } from './components';
+import { EmptyList, ListSkeleton, LoadError, Pager, SelectField, useNow } from '../../components/list';
+import { FilterBar, TicketRow } from './components';
 import { asCategory, asPriority, asStatus } from './filters';
-import { useListParams } from './useListParams';
+import { useListParams } from '../../lib/useListParams';
 import { useAssignTicket, useBulkStatus, useOperators, useTickets } from './useTickets';
 
 const PAGE_SIZE = 25;

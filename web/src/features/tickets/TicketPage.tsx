@@ -36,7 +36,8 @@ import { errorMessage, errorStatus } from '../../lib/api';
 import { formatBytes, formatDateTime } from '../../lib/format';
 import { useZodForm } from '../../lib/useZodForm';
 import { FilePickerButton } from './AttachmentPicker';
-import { LoadError, PriorityBadge, SelectField, SlaBadge, StatusBadge, useNow } from './components';
+import { LoadError, SelectField, useNow } from '../../components/list';
+import { PriorityBadge, SlaBadge, StatusBadge } from './components';
 import { slaPalette, slaState } from './sla';
 import { attachmentUrl, useAddComment, useOperators, useTicket, useUpdateTicket, useUploadAttachment } from './useTickets';
 

@@ -1,9 +1,10 @@
 import { Heading, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useSignedInSession } from '../../app/guards';
-import { EmptyList, FilterBar, ListSkeleton, LoadError, Pager, TicketRow, useNow } from './components';
+import { EmptyList, ListSkeleton, LoadError, Pager, useNow } from '../../components/list';
+import { FilterBar, TicketRow } from './components';
 import { asCategory, asPriority, asStatus, ticketScopeFor } from './filters';
-import { useListParams } from './useListParams';
+import { useListParams } from '../../lib/useListParams';
 import { useTickets } from './useTickets';
 
 const PAGE_SIZE = 20;

@@ -1,24 +1,5 @@
+import { Badge, Box, Button, Card, Flex, HStack, Input, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Card,
-  EmptyState,
-  Flex,
-  HStack,
-  Input,
-  Link,
-  NativeSelect,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  VisuallyHidden,
-  type ConditionalValue,
-} from '@chakra-ui/react';
-import {
-  intlLocale,
   TICKET_CATEGORIES,
   TICKET_PRIORITIES,
   TICKET_STATUSES,
@@ -29,22 +10,12 @@ import {
 import { useEffect, useId, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { errorMessage } from '../../lib/api';
-import { formatDateTime } from '../../lib/format';
-import { relativeTime, slaPalette, slaState } from './sla';
+import { SelectField } from '../../components/list';
+import { formatDateTime, relativeTime } from '../../lib/format';
+import { slaPalette, slaState } from './sla';
 
 const STATUS_PALETTE: Record<TicketStatus, string> = { open: 'blue', pending: 'purple', resolved: 'green', closed: 'gray' };
 const PRIORITY_PALETTE: Record<TicketPriority, string> = { low: 'gray', normal: 'blue', high: 'orange', urgent: 'red' };
-
-/** The time now, refreshed every minute, so due times and highlights move while a page is open. */
-export function useNow(intervalMs = 60_000): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
-}
 
 export function StatusBadge({ status }: { status: TicketStatus }) {
   const { t } = useTranslation('tickets');
@@ -73,7 +44,7 @@ export function SlaBadge({ ticket, now }: { ticket: TicketSummary; now: number }
   if (!('next' in sla)) text = sla.state === 'met' ? t('sla.met') : t('sla.missed');
   else {
     const what = t(`sla.${sla.next}`);
-    const when = relativeTime(sla.dueAt, now, intlLocale(i18n.resolvedLanguage));
+    const when = relativeTime(sla.dueAt, now, i18n.resolvedLanguage);
     text = sla.state === 'breached' ? t('sla.overdue', { what, when }) : t('sla.due', { what, when });
   }
   return (
@@ -152,134 +123,6 @@ export function TicketRow({
         </Flex>
       </Card.Body>
     </Card.Root>
-  );
-}
-
-export function ListSkeleton({ rows = 4 }: { rows?: number }) {
-  const { t } = useTranslation('tickets');
-  return (
-    <Stack gap="3" aria-busy="true" aria-label={t('list.loading')} data-testid="tickets-loading">
-      {Array.from({ length: rows }, (_, i) => (
-        <Card.Root key={i} variant="outline">
-          <Card.Body gap="2">
-            <Skeleton height="5" width="60%" />
-            <Skeleton height="4" width="40%" />
-          </Card.Body>
-        </Card.Root>
-      ))}
-    </Stack>
-  );
-}
-
-/** A failed load, with the server's message and a way to try again. */
-export function LoadError({ title, error, onRetry }: { title: string; error: unknown; onRetry?: () => void }) {
-  const { t } = useTranslation('tickets');
-  return (
-    <Alert.Root status="error" data-testid="tickets-error">
-      <Alert.Indicator />
-      <Alert.Content>
-        <Alert.Title>{title}</Alert.Title>
-        <Alert.Description>{errorMessage(error)}</Alert.Description>
-      </Alert.Content>
-      {onRetry && (
-        <Button size="sm" variant="outline" onClick={onRetry} alignSelf="center">
-          {t('list.retry')}
-        </Button>
-      )}
-    </Alert.Root>
-  );
-}
-
-export function EmptyList({ title, text, action }: { title: string; text: string; action?: ReactNode }) {
-  return (
-    <EmptyState.Root borderWidth="1px" borderRadius="l2" data-testid="tickets-empty">
-      <EmptyState.Content>
-        <Stack gap="1" textAlign="center">
-          <EmptyState.Title>{title}</EmptyState.Title>
-          <EmptyState.Description>{text}</EmptyState.Description>
-        </Stack>
-        {action}
-      </EmptyState.Content>
-    </EmptyState.Root>
-  );
-}
-
-/** Previous/next paging with "1–50 of 120". */
-export function Pager({
-  offset,
-  limit,
-  total,
-  onChange,
-}: {
-  offset: number;
-  limit: number;
-  total: number;
-  onChange: (offset: number) => void;
-}) {
-  const { t } = useTranslation('tickets');
-  if (total <= limit && offset === 0) return null;
-  return (
-    <HStack as="nav" aria-label={t('list.pages')} justify="space-between" gap="3" wrap="wrap">
-      <Text fontSize="sm" color="fg.muted" aria-live="polite">
-        {t('list.showing', { from: Math.min(total, offset + 1), to: Math.min(total, offset + limit), total })}
-      </Text>
-      <HStack gap="2">
-        <Button size="sm" variant="outline" disabled={offset === 0} onClick={() => onChange(Math.max(0, offset - limit))}>
-          {t('list.previous')}
-        </Button>
-        <Button size="sm" variant="outline" disabled={offset + limit >= total} onClick={() => onChange(offset + limit)}>
-          {t('list.next')}
-        </Button>
-      </HStack>
-    </HStack>
-  );
-}
-
-/** A labelled native select (filters and controls); `options` are value → label. */
-export function SelectField({
-  label,
-  value,
-  onChange,
-  options,
-  hideLabel,
-  testId,
-  size = 'sm',
-  disabled,
-  width,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  options: readonly { value: string; label: string }[];
-  hideLabel?: boolean;
-  testId?: string;
-  size?: 'xs' | 'sm' | 'md';
-  disabled?: boolean;
-  width?: ConditionalValue<string>;
-}) {
-  const id = useId();
-  return (
-    <Stack gap="1" width={width}>
-      {hideLabel ? (
-        <VisuallyHidden asChild>
-          <label htmlFor={id}>{label}</label>
-        </VisuallyHidden>
-      ) : (
-        <Text asChild fontSize="sm" fontWeight="medium">
-          <label htmlFor={id}>{label}</label>
-        </Text>
-      )}
-      <NativeSelect.Root size={size} disabled={disabled}>
-        <NativeSelect.Field id={id} value={value} onChange={(e) => onChange(e.currentTarget.value)} data-testid={testId}>
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </Stack>
   );
 }
 

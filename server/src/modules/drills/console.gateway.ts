@@ -1,0 +1,161 @@
+import { Logger } from '@nestjs/common';
+import { Ack, ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway } from '@nestjs/websockets';
+import {
+  consoleAttendanceSchema,
+  consoleControlSchema,
+  consoleInjectSchema,
+  consoleMusterSchema,
+  consoleObservationSchema,
+  consoleSettingsSchema,
+  consoleStepSchema,
+  consoleSubscribeSchema,
+  DRILL_RUN_MESSAGES,
+  DRILL_TEMPLATE_MESSAGES,
+  rooms,
+  type DrillLogEntry,
+  type ConsoleState,
+  type DrillRun,
+  type Observation,
+  type RunInject,
+  type RunParticipant,
+  type RunStep,
+} from '@muster/contracts';
+import { DomainError, NotFoundError } from '../../platform/errors/domain-error.js';
+import { validate } from '../../platform/http/endpoint.decorator.js';
+import type { MusterSocket } from '../../platform/realtime/realtime.types.js';
+import { answer, type AckFn } from '../../platform/realtime/socket-answer.js';
+import { ConsoleService } from './console.service.js';
+import type { DrillActor } from './drill-actor.js';
+import { DrillMembersService } from './drill-members.service.js';
+
+/**
+ * The drill console over Socket.IO: a room per run, joined through `console:subscribe` by
+ * members of the run's organisation, answered with the whole console state; every command
+ * validated and answered through its acknowledgement (or `console:error`).
+ */
+@WebSocketGateway()
+export class ConsoleGateway {
+  private readonly logger = new Logger('DrillConsole');
+
+  constructor(
+    private readonly console: ConsoleService,
+    private readonly members: DrillMembersService,
+  ) {}
+
+  /** The member behind a socket; the name is read once per socket, for the decision log. */
+  private async actor(socket: MusterSocket): Promise<DrillActor> {
+    const { userId, orgId, role } = socket.data;
+    if (userId && role && !orgId) throw new DomainError('FORBIDDEN', DRILL_TEMPLATE_MESSAGES.noOrganization);
+    if (!userId || !orgId || !role) throw new NotFoundError(DRILL_RUN_MESSAGES.notFound);
+    socket.data.name ??= (await this.members.actorById(userId, orgId)).name;
+    return { userId, orgId, role, name: socket.data.name };
+  }
+
+  private handle<T extends object>(socket: MusterSocket, ack: AckFn<T>, work: (actor: DrillActor) => Promise<T>): Promise<void> {
+    return answer(socket, ack, 'console:error', this.logger, async () => work(await this.actor(socket)));
+  }
+
+  @SubscribeMessage('console:subscribe')
+  async subscribe(@ConnectedSocket() socket: MusterSocket, @MessageBody() payload: unknown, @Ack() ack: AckFn<{ state: ConsoleState }>) {
+    await this.handle(socket, ack, async (actor) => {
+      const { runId } = validate(consoleSubscribeSchema, payload, 'subscription');
+      // Only a member of the run's organisation joins its room; joining before reading the state
+      // means a change made meanwhile is in the state or reaches the socket (or both: clients merge).
+      await this.console.authorize(actor, runId);
+      await socket.join(rooms.run(actor.orgId, runId));
+      try {
+        return { state: await this.console.state(actor, runId) };
+      } catch (err) {
+        await socket.leave(rooms.run(actor.orgId, runId));
+        throw err;
+      }
+    });
+  }
+
+  @SubscribeMessage('console:unsubscribe')
+  async unsubscribe(@ConnectedSocket() socket: MusterSocket, @MessageBody() payload: unknown) {
+    await this.handle(socket, undefined, async (actor) => {
+      const { runId } = validate(consoleSubscribeSchema, payload, 'subscription');
+      await socket.leave(rooms.run(actor.orgId, runId));
+      return {};
+    });
+  }
+
+  @SubscribeMessage('console:control')
+  async control(
+    @ConnectedSocket() socket: MusterSocket,
+    @MessageBody() payload: unknown,
+    @Ack() ack: AckFn<{ run: DrillRun; log: DrillLogEntry }>,
+  ) {
+    await this.handle(socket, ack, async (actor) => {
+      const { runId, action } = validate(consoleControlSchema, payload, 'command');
+      return this.console.control(actor, runId, action, socket.id);
+    });
+  }
+
+  @SubscribeMessage('console:step')
+  async step(
+    @ConnectedSocket() socket: MusterSocket,
+    @MessageBody() payload: unknown,
+    @Ack() ack: AckFn<{ step: RunStep; log: DrillLogEntry | null }>,
+  ) {
+    await this.handle(socket, ack, (actor) => this.console.step(actor, validate(consoleStepSchema, payload, 'step change'), socket.id));
+  }
+
+  @SubscribeMessage('console:publish-inject')
+  async publishInject(
+    @ConnectedSocket() socket: MusterSocket,
+    @MessageBody() payload: unknown,
+    @Ack() ack: AckFn<{ inject: RunInject; log: DrillLogEntry }>,
+  ) {
+    await this.handle(socket, ack, (actor) => {
+      const { runId, injectId } = validate(consoleInjectSchema, payload, 'inject');
+      return this.console.publishInject(actor, runId, injectId, socket.id);
+    });
+  }
+
+  @SubscribeMessage('console:observe')
+  async observe(
+    @ConnectedSocket() socket: MusterSocket,
+    @MessageBody() payload: unknown,
+    @Ack() ack: AckFn<{ observation: Observation; log: DrillLogEntry | null }>,
+  ) {
+    await this.handle(socket, ack, (actor) =>
+      this.console.observe(actor, validate(consoleObservationSchema, payload, 'observation'), socket.id),
+    );
+  }
+
+  @SubscribeMessage('console:attendance')
+  async attendance(
+    @ConnectedSocket() socket: MusterSocket,
+    @MessageBody() payload: unknown,
+    @Ack() ack: AckFn<{ participant: RunParticipant; log: DrillLogEntry | null }>,
+  ) {
+    await this.handle(socket, ack, (actor) =>
+      this.console.attendance(actor, validate(consoleAttendanceSchema, payload, 'attendance'), socket.id),
+    );
+  }
+
+  @SubscribeMessage('console:muster')
+  async muster(
+    @ConnectedSocket() socket: MusterSocket,
+    @MessageBody() payload: unknown,
+    @Ack() ack: AckFn<{ run: DrillRun; log: DrillLogEntry }>,
+  ) {
+    await this.handle(socket, ack, (actor) => {
+      const { runId } = validate(consoleMusterSchema, payload, 'muster');
+      return this.console.muster(actor, runId, socket.id);
+    });
+  }
+
+  @SubscribeMessage('console:settings')
+  async settings(
+    @ConnectedSocket() socket: MusterSocket,
+    @MessageBody() payload: unknown,
+    @Ack() ack: AckFn<{ run: DrillRun; log: DrillLogEntry }>,
+  ) {
+    await this.handle(socket, ack, (actor) =>
+      this.console.settings(actor, validate(consoleSettingsSchema, payload, 'settings'), socket.id),
+    );
+  }
+}

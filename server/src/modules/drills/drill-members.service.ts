@@ -1,0 +1,50 @@
+import { Injectable } from '@nestjs/common';
+import { DRILL_RUN_MESSAGES, DRILL_TEMPLATE_MESSAGES, type DrillMember, type Role } from '@muster/contracts';
+import type { AuthContext } from '../../platform/auth/auth.decorators.js';
+import { DomainError, NotFoundError } from '../../platform/errors/domain-error.js';
+import { AuthService } from '../identity/auth.service.js';
+import { displayName, type Account } from '../identity/accounts.js';
+import type { DrillActor } from './drill-actor.js';
+
+/** Who is acting on drills, and who the organisation's members are (leads, participants, owners, recipients). */
+@Injectable()
+export class DrillMembersService {
+  constructor(private readonly accounts: AuthService) {}
+
+  /** The signed-in member; platform staff (no organisation) have no drills: 403. */
+  async actor(auth: AuthContext): Promise<DrillActor> {
+    const account = await this.accounts.requireAccount(auth);
+    return this.actorOf(account);
+  }
+
+  /** A socket's member, from its session's ids (the name read once per socket by the gateway). */
+  async actorById(userId: string | null, orgId: string | null): Promise<DrillActor> {
+    const account = userId && orgId ? await this.accounts.findAccount({ id: userId }) : null;
+    if (!account || account.membership.orgId !== orgId) throw new NotFoundError(DRILL_RUN_MESSAGES.notFound);
+    return this.actorOf(account);
+  }
+
+  private actorOf(account: Account): DrillActor {
+    if (!account.membership.orgId) throw new DomainError('FORBIDDEN', DRILL_TEMPLATE_MESSAGES.noOrganization);
+    return { userId: account.user.id, orgId: account.membership.orgId, role: account.membership.role, name: displayName(account) };
+  }
+
+  async members(orgId: string): Promise<DrillMember[]> {
+    return (await this.accounts.membersOf(orgId)).map((a) => ({
+      id: a.user.id,
+      name: displayName(a),
+      email: a.user.email,
+      role: a.membership.role,
+    }));
+  }
+
+  /** Members by id (only those of the organisation: another organisation's user is simply absent). */
+  async membersById(orgId: string): Promise<Map<string, DrillMember>> {
+    return new Map((await this.members(orgId)).map((m) => [m.id, m]));
+  }
+
+  /** Members holding one of `roles` (reminders to managers). */
+  async withRoles(orgId: string, roles: readonly Role[]): Promise<DrillMember[]> {
+    return (await this.members(orgId)).filter((m) => (roles as readonly string[]).includes(m.role));
+  }
+}

@@ -1,0 +1,58 @@
+import { Controller, Param } from '@nestjs/common';
+import { api, USAGE_MESSAGES, type UsageAlert, type UsageOverview } from '@muster/contracts';
+import { Auth, Client, MinRole, type AuthContext, type ClientContext } from '../../platform/auth/auth.decorators.js';
+import type { AuditActor } from '../../platform/audit/audit.service.js';
+import { DomainError } from '../../platform/errors/domain-error.js';
+import { Endpoint, ValidBody } from '../../platform/http/endpoint.decorator.js';
+import { UsageService } from './usage.service.js';
+
+/** The organisation of the session (platform staff have none: usage belongs to an organisation). */
+function orgOf(auth: AuthContext): string {
+  if (!auth.orgId) throw new DomainError('FORBIDDEN', USAGE_MESSAGES.noOrganization);
+  return auth.orgId;
+}
+
+function actorOf(auth: AuthContext, client: ClientContext): AuditActor {
+  return { userId: auth.userId, role: auth.role, orgId: auth.orgId, ip: client.ip, userAgent: client.userAgent };
+}
+
+@Controller()
+export class UsageController {
+  constructor(private readonly usage: UsageService) {}
+
+  @Endpoint(api.usage.alerts)
+  async alerts(@Auth() auth: AuthContext): Promise<UsageAlert[]> {
+    // Platform staff belong to no organisation: they have no usage alerts.
+    return auth.orgId && auth.userId ? this.usage.alerts(auth.orgId, auth.userId) : [];
+  }
+
+  @Endpoint(api.usage.dismissAlert)
+  async dismiss(@Auth() auth: AuthContext, @Param('id') id: string): Promise<void> {
+    await this.usage.dismiss(orgOf(auth), auth.userId!, id);
+  }
+
+  @Endpoint(api.usage.overview)
+  async overview(@Auth() auth: AuthContext): Promise<UsageOverview> {
+    return this.usage.overview(orgOf(auth));
+  }
+
+  @Endpoint(api.usage.saveThresholds)
+  @MinRole('ADMIN')
+  async saveThresholds(
+    @Auth() auth: AuthContext,
+    @Client() client: ClientContext,
+    @ValidBody() body: Parameters<UsageService['saveThresholds']>[2],
+  ): Promise<UsageOverview> {
+    return this.usage.saveThresholds(actorOf(auth, client), orgOf(auth), body);
+  }
+
+  @Endpoint(api.usage.setOverage)
+  @MinRole('ADMIN')
+  async setOverage(
+    @Auth() auth: AuthContext,
+    @Client() client: ClientContext,
+    @ValidBody() body: { enabled: boolean },
+  ): Promise<UsageOverview> {
+    return this.usage.setOverage(actorOf(auth, client), orgOf(auth), body.enabled);
+  }
+}

@@ -1,0 +1,34 @@
+import type { Logger } from '@nestjs/common';
+import type { AckError } from '@muster/contracts';
+import { DomainError } from '../errors/domain-error.js';
+import type { MusterSocket } from './realtime.types.js';
+
+export type Reply<T> = ({ ok: true } & T) | AckError;
+export type AckFn<T> = ((answer: Reply<T>) => void) | undefined;
+
+/**
+ * Runs a socket event's handler and answers it: through the acknowledgement when the client
+ * gave one, otherwise — only when refused — as `errorEvent`. A domain error answers its code and
+ * message; anything else is logged and answers INTERNAL. Nothing thrown leaves a gateway.
+ */
+export async function answer<T extends object>(
+  socket: MusterSocket,
+  ack: AckFn<T>,
+  errorEvent: 'chat:error' | 'console:error',
+  logger: Logger,
+  work: () => Promise<T>,
+): Promise<void> {
+  let reply: Reply<T>;
+  try {
+    reply = { ok: true, ...(await work()) };
+  } catch (err) {
+    if (err instanceof DomainError) {
+      reply = { ok: false, code: err.code, message: err.message };
+    } else {
+      logger.error(`A socket event failed (${errorEvent})`, err instanceof Error ? err.stack : undefined);
+      reply = { ok: false, code: 'INTERNAL', message: 'Something went wrong. Try again.' };
+    }
+  }
+  if (typeof ack === 'function') ack(reply);
+  else if (!reply.ok) socket.emit(errorEvent, reply);
+}

@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import type { DrillMember } from '@muster/contracts';
+import { expect, test } from '@playwright/test';
+import { consoleSocket, csrfHeaders, failOnMissingRecipes, signInAs } from './support';
+
+failOnMissingRecipes();
+
+/** The built-in evacuation template (fixed id of the library). */
+const LIBRARY_EVACUATION = '33ccc061-b5f5-5609-b9df-aaba32023f35';
+
+/**
+ * Usage alerts end to end: a new organisation is on the Basic trial (10 drill runs a month). With
+ * the app open in one browser, starting the 9th and the 10th run from another session makes the
+ * urgent and then the critical banner appear without a reload; dismissing hides it.
+ */
+test('the usage banner follows the 90 % and 100 % alerts live and is dismissed', async ({ browser, baseURL }) => {
+  test.setTimeout(90_000);
+  const email = `usage-${randomBytes(4).toString('hex')}@basic-port.example`;
+  const password = 'Basic-Harbour-Pass-42!';
+  const watcher = await (await browser.newContext()).newPage();
+  await watcher.goto('/?lng=en');
+  const registered = await watcher.request.post('/api/auth/register', {
+    headers: await csrfHeaders(watcher.request),
+    data: { organizationName: 'Basic Harbour Ltd', email, password, confirmPassword: password },
+  });
+  expect(registered.status()).toBe(201);
+  await signInAs(watcher, email, password);
+  const actor = await (await browser.newContext()).newPage();
+  await actor.goto('/?lng=en');
+  await signInAs(actor, email, password);
+  const { items } = (await (await actor.request.get('/api/drills/members')).json()) as { items: DrillMember[] };
+  const socket = await consoleSocket(actor, baseURL!);
+
+  /** Schedules a run through the API and starts it from the console, as the lead. */
+  const startRun = async () => {
+    const scheduled = await actor.request.post('/api/drills/runs', {
+      headers: await csrfHeaders(actor.request),
+      data: {
+        templateId: LIBRARY_EVACUATION,
+        leadUserId: items[0]!.id,
+        location: 'Quay 1',
+        scheduledAt: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+    });
+    expect(scheduled.status()).toBe(201);
+    const { id } = (await scheduled.json()) as { id: string };
+    expect(await socket.emitWithAck('console:control', { runId: id, action: 'start' })).toMatchObject({ ok: true });
+  };
+
+  try {
+    for (let i = 0; i < 8; i += 1) await startRun();
+    await watcher.goto('/app/drills/runs?lng=en');
+    await expect(watcher.getByRole('heading', { level: 1 })).toBeVisible();
+    const banner = watcher.getByTestId('usage-alert-banner');
+    await expect(banner).toHaveCount(0);
+
+    await startRun();
+    await expect(banner).toHaveAttribute('data-severity', 'urgent');
+    await expect(banner).toContainText("Drill Runs has reached 90% of your plan's monthly limit.");
+    await expect(banner).not.toContainText('blocked');
+
+    await startRun();
+    await expect(banner).toHaveAttribute('data-severity', 'critical');
+    await expect(banner).toContainText("Drill Runs has reached 100% of your plan's monthly limit.");
+    await expect(banner).toContainText('Adding more Drill Runs is blocked until you upgrade.');
+    await expect(banner.getByTestId('usage-alert-upgrade')).toHaveAttribute('href', '/app/subscription');
+
+    await banner.getByTestId('usage-alert-dismiss').click();
+    await expect(banner).toHaveCount(0);
+    // Dismissed for this member: still gone after a reload.
+    await watcher.reload();
+    await expect(watcher.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(banner).toHaveCount(0);
+  } finally {
+    socket.close();
+    await watcher.context().close();
+    await actor.context().close();
+  }
+});

@@ -1,0 +1,314 @@
+import { Alert, Badge, Box, Button, Card, Flex, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import {
+  DRILL_REGULATIONS,
+  DRILL_SCENARIO_GROUPS,
+  FACILITY_TYPES,
+  generateTemplateSchema,
+  isDrillManager,
+  type GeneratedTemplate,
+  type GenerateTemplateRequest,
+  type TemplateStatus,
+} from '@muster/contracts';
+import { useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import type { PageProps } from '../../../app/route-table';
+import { useSignedInSession } from '../../../app/guards';
+import { FormField } from '../../../components/form/FormField';
+import { toaster } from '../../../components/ui/toaster';
+import { useZodForm, type SafeParseSchema } from '../../../lib/useZodForm';
+import { usePageTitle } from '../../../lib/usePageTitle';
+import { useGenerateTemplate, useSaveTemplate } from '../api';
+import { drillErrorText } from '../vocab';
+import { TemplateContentView } from '../templates/TemplateContentView';
+
+type Field = 'facilityType' | 'scenario' | 'regulation' | 'durationMinutes' | 'teamSize';
+type Answers = Record<Field, string>;
+
+const INITIAL: Answers = { facilityType: 'port_facility', scenario: '', regulation: '', durationMinutes: '60', teamSize: '10' };
+
+/** A typed number: '' is missing (the schema asks for it). */
+const numberOf = (value: string) => (value.trim() === '' ? undefined : Number(value.trim()));
+
+/** The form's texts read as the contracts' request, then validated by `generateTemplateSchema`. */
+export const answersSchema: SafeParseSchema<GenerateTemplateRequest> = {
+  safeParse: (data: unknown) => {
+    const a = data as Answers;
+    return generateTemplateSchema.safeParse({
+      facilityType: a.facilityType || undefined,
+      scenario: a.scenario || undefined,
+      regulation: a.regulation || undefined,
+      durationMinutes: numberOf(a.durationMinutes),
+      teamSize: numberOf(a.teamSize),
+    });
+  },
+};
+
+function Select({
+  field,
+  label,
+  value,
+  onChange,
+  error,
+  children,
+}: {
+  field: Field;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <FormField label={label} error={error} required>
+      <NativeSelect.Root>
+        <NativeSelect.Field name={field} value={value} onChange={(e) => onChange(e.currentTarget.value)} data-testid={`generate-${field}`}>
+          {children}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </FormField>
+  );
+}
+
+/** /app/drills/quick-generate: a few answers, a composed template to look at, then the builder or publish. */
+export default function QuickGeneratePage({ pageId }: PageProps) {
+  usePageTitle(pageId);
+  const { t } = useTranslation(['drillTemplates', 'drills']);
+  const session = useSignedInSession();
+  const manager = isDrillManager(session.role);
+  const navigate = useNavigate();
+  const form = useZodForm(answersSchema, INITIAL);
+  const generate = useGenerateTemplate();
+  const save = useSaveTemplate();
+  const [result, setResult] = useState<{ answers: Answers; generated: GeneratedTemplate } | null>(null);
+  const [generateError, setGenerateError] = useState<string | null>(null);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [saving, setSaving] = useState<TemplateStatus | null>(null);
+  const previewRef = useRef<HTMLHeadingElement>(null);
+
+  const submit = form.handleSubmit((answers) => {
+    setGenerateError(null);
+    setSaveError(null);
+    const asked = { ...form.values };
+    generate.mutate(answers, {
+      onSuccess: (generated) => {
+        setResult({ answers: asked, generated });
+        // The preview is new content further down: take the reader there.
+        requestAnimationFrame(() => previewRef.current?.focus());
+      },
+      onError: (error) => {
+        if (!form.setServerErrors(error)) setGenerateError(drillErrorText(t, error));
+      },
+    });
+  });
+
+  const keep = (status: TemplateStatus) => {
+    if (!result) return;
+    setSaveError(null);
+    setSaving(status);
+    save.mutate(
+      { body: { ...result.generated.template, status } },
+      {
+        onSuccess: (template) => {
+          setSaving(null);
+          if (status === 'published') {
+            toaster.create({ type: 'success', title: t('generate.publishedToast', { name: template.name }) });
+            void navigate(`/app/drills/template/${template.id}`);
+          } else {
+            toaster.create({ type: 'success', title: t('generate.savedToast', { name: template.name }) });
+            void navigate(`/app/drills/builder/${template.id}`);
+          }
+        },
+        onError: (error) => {
+          setSaving(null);
+          setSaveError(drillErrorText(t, error));
+        },
+      },
+    );
+  };
+
+  const changed = result !== null && (Object.keys(INITIAL) as Field[]).some((k) => result.answers[k] !== form.values[k]);
+  const scenarios = Object.entries(DRILL_SCENARIO_GROUPS);
+
+  return (
+    <Stack gap="5" maxWidth="6xl" data-testid="quick-generate-page">
+      <Stack gap="1">
+        <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
+          {t('generate.title')}
+        </Heading>
+        <Text color="fg.muted">{t('generate.subtitle')}</Text>
+      </Stack>
+
+      <Card.Root variant="outline" as="section" aria-labelledby="generate-form-title">
+        <Card.Body>
+          <form noValidate onSubmit={submit} data-testid="generate-form">
+            <Stack gap="4">
+              <Heading as="h2" size="md" id="generate-form-title">
+                {t('generate.formTitle')}
+              </Heading>
+              <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="4">
+                <Select
+                  field="facilityType"
+                  label={t('generate.facilityType')}
+                  value={form.values.facilityType}
+                  onChange={(v) => form.setValue('facilityType', v)}
+                  error={form.errors.facilityType}
+                >
+                  <option value="">{t('generate.choose')}</option>
+                  {FACILITY_TYPES.map((f) => (
+                    <option key={f} value={f}>
+                      {t(`facilities.${f}`, { ns: 'drills' })}
+                    </option>
+                  ))}
+                </Select>
+                <Select
+                  field="scenario"
+                  label={t('generate.scenario')}
+                  value={form.values.scenario}
+                  onChange={(v) => form.setValue('scenario', v)}
+                  error={form.errors.scenario}
+                >
+                  <option value="">{t('generate.choose')}</option>
+                  {scenarios.map(([group, members]) => (
+                    <optgroup key={group} label={t(`scenarioGroups.${group}`, { ns: 'drills' })}>
+                      {members.map((s) => (
+                        <option key={s} value={s}>
+                          {t(`scenarios.${s}`, { ns: 'drills' })}
+                        </option>
+                      ))}
+                    </optgroup>
+                  ))}
+                </Select>
+                <Select
+                  field="regulation"
+                  label={t('generate.regulation')}
+                  value={form.values.regulation}
+                  onChange={(v) => form.setValue('regulation', v)}
+                  error={form.errors.regulation}
+                >
+                  <option value="">{t('generate.choose')}</option>
+                  {DRILL_REGULATIONS.map((r) => (
+                    <option key={r} value={r}>
+                      {t(`regulations.${r}`, { ns: 'drills' })}
+                    </option>
+                  ))}
+                </Select>
+                <FormField
+                  label={t('generate.duration')}
+                  error={form.errors.durationMinutes}
+                  helperText={t('generate.durationHelp')}
+                  required
+                >
+                  <Input
+                    type="number"
+                    inputMode="numeric"
+                    min={15}
+                    max={480}
+                    {...form.field('durationMinutes')}
+                    data-testid="generate-durationMinutes"
+                  />
+                </FormField>
+                <FormField label={t('generate.teamSize')} error={form.errors.teamSize} helperText={t('generate.teamSizeHelp')} required>
+                  <Input type="number" inputMode="numeric" min={2} max={500} {...form.field('teamSize')} data-testid="generate-teamSize" />
+                </FormField>
+              </SimpleGrid>
+              <Flex gap="3" wrap="wrap" align="center">
+                <Button type="submit" colorPalette="brand" loading={generate.isPending} data-testid="generate-submit">
+                  {result ? t('generate.again') : t('generate.submit')}
+                </Button>
+                {changed && (
+                  <Text fontSize="sm" color="orange.fg" data-testid="generate-changed">
+                    {t('generate.changed')}
+                  </Text>
+                )}
+              </Flex>
+              {generateError && (
+                <Alert.Root status="error" data-testid="generate-error">
+                  <Alert.Indicator />
+                  <Alert.Content>
+                    <Alert.Title>{t('generate.failed')}</Alert.Title>
+                    <Alert.Description>{generateError}</Alert.Description>
+                  </Alert.Content>
+                </Alert.Root>
+              )}
+            </Stack>
+          </form>
+        </Card.Body>
+      </Card.Root>
+
+      {result && (
+        <Stack
+          as="section"
+          gap="4"
+          aria-labelledby="generate-preview-title"
+          data-testid="generate-preview"
+          data-generated-by={result.generated.generatedBy}
+        >
+          <Stack gap="2">
+            <Heading as="h2" size="lg" id="generate-preview-title" tabIndex={-1} ref={previewRef} outline="none">
+              {t('generate.previewTitle')}
+            </Heading>
+            <Text fontSize="xl" fontWeight="semibold" dir="auto" wordBreak="break-word" data-testid="generate-name">
+              {result.generated.template.name}
+            </Text>
+            <HStack gap="2" wrap="wrap">
+              <Badge colorPalette={result.generated.generatedBy === 'model' ? 'purple' : 'blue'} data-testid="generated-by">
+                {result.generated.generatedBy === 'model' ? t('generate.byModel') : t('generate.byLibrary')}
+              </Badge>
+            </HStack>
+            <Text fontSize="sm" color="fg.muted">
+              {result.generated.generatedBy === 'model' ? t('generate.byModelText') : t('generate.byLibraryText')}
+            </Text>
+          </Stack>
+          <Box borderWidth="1px" borderRadius="l2" padding="3" bg="bg.panel" data-testid="generate-actions">
+            {manager ? (
+              <Stack gap="3">
+                <Flex gap="2" wrap="wrap">
+                  <Button
+                    colorPalette="brand"
+                    onClick={() => keep('draft')}
+                    loading={saving === 'draft'}
+                    disabled={saving !== null}
+                    data-testid="generate-edit"
+                  >
+                    {t('generate.edit')}
+                  </Button>
+                  <Button
+                    variant="outline"
+                    onClick={() => keep('published')}
+                    loading={saving === 'published'}
+                    disabled={saving !== null}
+                    data-testid="generate-publish"
+                  >
+                    {t('generate.publish')}
+                  </Button>
+                </Flex>
+                <Text fontSize="sm" color="fg.muted">
+                  {t('generate.keepHelp')}
+                </Text>
+                {saveError && (
+                  <Alert.Root status="error" data-testid="generate-save-error">
+                    <Alert.Indicator />
+                    <Alert.Content>
+                      <Alert.Title>{t('generate.saveFailed')}</Alert.Title>
+                      <Alert.Description>{saveError}</Alert.Description>
+                    </Alert.Content>
+                  </Alert.Root>
+                )}
+              </Stack>
+            ) : (
+              <Text fontSize="sm" data-testid="generate-read-only">
+                {t('generate.membersNote')}{' '}
+                <Button asChild variant="plain" size="sm" paddingInline="0" height="auto" textDecoration="underline">
+                  <RouterLink to="/app/drills/templates">{t('generate.browse')}</RouterLink>
+                </Button>
+              </Text>
+            )}
+          </Box>
+          <TemplateContentView content={result.generated.template} />
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,234 @@
+import { Alert, Button, CloseButton, Dialog, Input, NativeSelect, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { RUN_LIMITS, updateRunSchema, type DrillRun, type DrillRunSummary, type UpdateRunRequest } from '@muster/contracts';
+import { useEffect, useState, type SyntheticEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormField } from '../../../components/form/FormField';
+import { ListSkeleton, LoadError } from '../../../components/list';
+import { toaster } from '../../../components/ui/toaster';
+import { apiErrorBody } from '../../../lib/api';
+import { translateValidationMessage } from '../../../lib/validation-messages';
+import { useMembers, useRun, useUpdateRun } from '../api';
+import { RosterEditor } from '../quick-create/RosterEditor';
+import { messagesByPath, rosterEntries, rowsOf, sameRoster, type RosterRow } from '../quick-create/roster';
+import { drillErrorText } from '../vocab';
+import { localParts, localToIso } from './params';
+
+interface PlanValues {
+  title: string;
+  date: string;
+  time: string;
+  location: string;
+  leadUserId: string;
+  roster: RosterRow[];
+}
+
+function valuesOf(run: DrillRun): PlanValues {
+  const { date, time } = localParts(run.scheduledAt);
+  return { title: run.title, date, time, location: run.location, leadUserId: run.lead.id ?? '', roster: rowsOf(run.participants) };
+}
+
+/** Only what changed, on the version the form was opened on. */
+export function planChanges(initial: PlanValues, values: PlanValues, version: number): UpdateRunRequest {
+  const body: UpdateRunRequest = { version };
+  if (values.title !== initial.title) body.title = values.title;
+  if (values.date !== initial.date || values.time !== initial.time) body.scheduledAt = localToIso(values.date, values.time);
+  if (values.location !== initial.location) body.location = values.location;
+  if (values.leadUserId !== initial.leadUserId) body.leadUserId = values.leadUserId;
+  if (!sameRoster(values.roster, initial.roster)) body.participants = rosterEntries(values.roster);
+  return body;
+}
+
+function PlanForm({ run, onDone }: { run: DrillRun; onDone: () => void }) {
+  const { t } = useTranslation('drillRuns');
+  const members = useMembers();
+  const update = useUpdateRun(run.id);
+  const [initial] = useState(() => valuesOf(run));
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const set = <K extends keyof PlanValues>(key: K, value: PlanValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const tv = (key: string) => (errors[key] ? translateValidationMessage(t, errors[key]) : undefined);
+
+  const submit = (e: SyntheticEvent) => {
+    e.preventDefault();
+    setFailure(null);
+    const body = planChanges(initial, values, run.version);
+    const parsed = updateRunSchema.safeParse(body);
+    if (!parsed.success) {
+      setErrors(messagesByPath(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    update.mutate(body, {
+      onSuccess: () => {
+        toaster.create({ type: 'success', title: t('plan.saved', { title: values.title }) });
+        onDone();
+      },
+      onError: (err) => {
+        const fields = apiErrorBody(err)?.fields;
+        if (fields && Object.keys(fields).length > 0) {
+          setErrors(messagesByPath(Object.entries(fields).map(([path, message]) => ({ path: path.split('.'), message }))));
+        } else setFailure(drillErrorText(t, err));
+      },
+    });
+  };
+
+  const leads = members.data?.items ?? [];
+  return (
+    <form onSubmit={submit} noValidate data-testid="plan-form">
+      <Dialog.Body>
+        <Stack gap="4">
+          {failure && (
+            <Alert.Root status="error" data-testid="plan-error">
+              <Alert.Indicator />
+              <Alert.Description>{failure}</Alert.Description>
+            </Alert.Root>
+          )}
+          {errors._ && (
+            <Text color="fg.error" fontSize="sm">
+              {tv('_')}
+            </Text>
+          )}
+          <FormField label={t('fields.title')} error={tv('title')} required>
+            <Input
+              value={values.title}
+              onChange={(e) => set('title', e.currentTarget.value)}
+              maxLength={RUN_LIMITS.titleMax}
+              dir="auto"
+              data-testid="plan-title"
+            />
+          </FormField>
+          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+            <FormField label={t('fields.date')} error={tv('scheduledAt')} required>
+              <Input type="date" value={values.date} onChange={(e) => set('date', e.currentTarget.value)} data-testid="plan-date" />
+            </FormField>
+            <FormField label={t('fields.time')} required>
+              <Input type="time" value={values.time} onChange={(e) => set('time', e.currentTarget.value)} data-testid="plan-time" />
+            </FormField>
+          </SimpleGrid>
+          <FormField label={t('fields.location')} error={tv('location')} required>
+            <Input
+              value={values.location}
+              onChange={(e) => set('location', e.currentTarget.value)}
+              maxLength={RUN_LIMITS.locationMax}
+              dir="auto"
+              data-testid="plan-location"
+            />
+          </FormField>
+          <FormField label={t('fields.lead')} error={tv('leadUserId')} required>
+            <NativeSelect.Root>
+              <NativeSelect.Field
+                value={values.leadUserId}
+                onChange={(e) => set('leadUserId', e.currentTarget.value)}
+                data-testid="plan-lead"
+              >
+                {!leads.some((m) => m.id === values.leadUserId) && <option value={values.leadUserId}>{run.lead.name}</option>}
+                {leads.map((m) => (
+                  <option key={m.id} value={m.id}>
+                    {t('roster.memberOption', { name: m.name, email: m.email })}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </FormField>
+          <Stack gap="2">
+            <Text fontWeight="medium" fontSize="sm">
+              {t('fields.roster')}
+            </Text>
+            {members.isError ? (
+              <LoadError title={t('people.membersError')} error={members.error} onRetry={() => void members.refetch()} />
+            ) : (
+              <RosterEditor
+                members={leads}
+                positions={run.template.positions}
+                rows={values.roster}
+                onChange={(roster) => set('roster', roster)}
+                errors={errors}
+              />
+            )}
+          </Stack>
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Dialog.ActionTrigger asChild>
+          <Button variant="outline">{t('actions.close')}</Button>
+        </Dialog.ActionTrigger>
+        <Button type="submit" colorPalette="brand" loading={update.isPending} data-testid="plan-submit">
+          {t('plan.submit')}
+        </Button>
+      </Dialog.Footer>
+    </form>
+  );
+}
+
+function PlanLoader({ runId, onDone }: { runId: string; onDone: () => void }) {
+  const { t } = useTranslation('drillRuns');
+  const run = useRun(runId);
+  const { refetch } = run;
+  // The plan is edited on the run as it is now, not as it was cached.
+  useEffect(() => {
+    void refetch();
+  }, [refetch]);
+  if (run.isPending || run.isFetching)
+    return (
+      <Dialog.Body>
+        <ListSkeleton rows={2} testId="plan-loading" />
+      </Dialog.Body>
+    );
+  if (run.isError)
+    return (
+      <Dialog.Body>
+        <LoadError title={t('plan.loadError')} error={run.error} onRetry={() => void run.refetch()} />
+      </Dialog.Body>
+    );
+  if (run.data.status !== 'scheduled' || !run.data.you.plan)
+    return (
+      <Dialog.Body>
+        <Alert.Root status="info">
+          <Alert.Indicator />
+          <Alert.Description>{run.data.you.plan ? t('plan.notScheduled') : t('plan.notAllowed')}</Alert.Description>
+        </Alert.Root>
+      </Dialog.Body>
+    );
+  return <PlanForm run={run.data} onDone={onDone} />;
+}
+
+/** "Change plan": time, place, lead, roster and title of a scheduled run (its reminders move with it). */
+export function PlanDialog({ run }: { run: DrillRunSummary }) {
+  const { t } = useTranslation('drillRuns');
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(e) => setOpen(e.open)}
+      lazyMount
+      unmountOnExit
+      size={{ base: 'full', md: 'lg' }}
+      scrollBehavior="inside"
+    >
+      <Dialog.Trigger asChild>
+        <Button size="sm" variant="outline" data-testid="run-change-plan">
+          {t('actions.changePlan')}
+        </Button>
+      </Dialog.Trigger>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="plan-dialog">
+            <Dialog.Header>
+              <Dialog.Title>{t('plan.title')}</Dialog.Title>
+            </Dialog.Header>
+            <Text paddingX="6" marginTop="-2" color="fg.muted" fontSize="sm" dir="auto">
+              {run.title}
+            </Text>
+            <PlanLoader runId={run.id} onDone={() => setOpen(false)} />
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={t('actions.close')} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,42 @@
+import type { Notification } from '@muster/contracts';
+import type { TFunction } from 'i18next';
+import { formatDate, formatDateTime, relativeTime } from '../../lib/format';
+
+const text = (value: string | number | null | undefined): string => (value === null || value === undefined ? '' : String(value));
+
+/** What the bell says of one notification, in the reader's language: a title and a few lines. */
+export interface NotificationText {
+  title: string;
+  /** Words people typed (a run's title, a cadence's name) are in the title: shown with `dir="auto"`. */
+  lines: string[];
+}
+
+/**
+ * The text of a notification, written from its `kind` and `data` (the server sends no sentences):
+ * a drill reminder names the run, when it starts (relative and absolute) and where; a cadence
+ * notice names the cadence, whether it is due soon or overdue, and the due date.
+ */
+export function notificationText(t: TFunction, notification: Notification, language: string | undefined, now: number): NotificationText {
+  const data = notification.data;
+  if (notification.kind === 'drill_reminder') {
+    const title = t('reminder.title', { ns: 'notifications', title: text(data.title) });
+    const lines: string[] = [];
+    const at = text(data.scheduledAt);
+    if (at && !Number.isNaN(Date.parse(at))) {
+      const values = { ns: 'notifications', relative: relativeTime(at, now, language), when: formatDateTime(at, language) };
+      lines.push(Date.parse(at) > now ? t('reminder.starts', values) : t('reminder.started', values));
+    }
+    const location = text(data.location);
+    if (location) lines.push(t('reminder.where', { ns: 'notifications', location }));
+    return { title, lines };
+  }
+  // drill_cadence, the other kind.
+  const title = t('cadence.title', { ns: 'notifications', name: text(data.name) });
+  const due = text(data.dueDate);
+  const date = due ? formatDate(due, language) : '';
+  let line: string;
+  if (data.state === 'due_soon')
+    line = date ? t('cadence.dueSoon', { ns: 'notifications', date }) : t('cadence.dueSoonNoDate', { ns: 'notifications' });
+  else line = date ? t('cadence.overdue', { ns: 'notifications', date }) : t('cadence.never', { ns: 'notifications' });
+  return { title, lines: [line] };
+}
