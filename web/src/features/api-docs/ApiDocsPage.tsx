@@ -100,7 +100,8 @@ export default function ApiDocsPage() {
           <Heading as="h2" size="lg" textTransform="capitalize">
             {tag}
           </Heading>
-          <Accordion.Root collapsible multiple variant="enclosed">
+          {/* Bodies mount when opened: the whole API rendered at once takes seconds on a slow device. */}
+          <Accordion.Root collapsible multiple lazyMount unmountOnExit variant="enclosed">
             {operations.map(({ method, path, op }) => (
               <Accordion.Item key={`${method} ${path}`} value={`${method} ${path}`}>
                 <Accordion.ItemTrigger>
