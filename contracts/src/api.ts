@@ -14,6 +14,7 @@ import { drillRunEndpoints } from './drill-runs.js';
 import { drillReminderEndpoints } from './drill-reminders.js';
 import { notificationEndpoints } from './notifications.js';
 import { usageEndpoints } from './usage.js';
+import { billingEndpoints } from './billing.js';
 
 /** Every REST endpoint of Muster, grouped by feature. */
 export const api = {
@@ -33,4 +34,5 @@ export const api = {
   drillReminders: drillReminderEndpoints,
   notifications: notificationEndpoints,
   usage: usageEndpoints,
+  billing: billingEndpoints,
 } as const;

@@ -19,6 +19,8 @@ export const ERROR_STATUS = {
   USAGE_LIMIT_REACHED: 402,
   FORBIDDEN: 403,
   CSRF_FAILED: 403,
+  /** A webhook whose signature is missing or does not verify (Stripe). */
+  WEBHOOK_SIGNATURE_INVALID: 400,
   SSO_REQUIRED: 403,
   AUDITOR_SCOPE: 403,
   NOT_FOUND: 404,
@@ -41,6 +43,8 @@ export const ERROR_STATUS = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
+  /** The payment provider (Stripe) failed or could not be reached; nothing was charged. */
+  PAYMENT_PROVIDER_ERROR: 502,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -21,6 +21,7 @@ export * from './chat.js';
 export * from './insights.js';
 export * from './assistant.js';
 export * from './usage.js';
+export * from './billing.js';
 export * from './drills.js';
 export * from './drill-runs.js';
 export * from './drill-reminders.js';

@@ -9,6 +9,8 @@ export const QueueName = {
   Reminders: 'reminders',
   /** The drill clock: injects published at their elapsed times. */
   Drills: 'drills',
+  /** Billing: the monthly close that invoices the month's overage. */
+  Billing: 'billing',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
@@ -18,6 +20,7 @@ export const JobName = {
   DrillReminder: 'reminders.drill-reminder',
   CadenceCheck: 'reminders.cadence-check',
   InjectDue: 'drills.inject-due',
+  MonthClose: 'billing.month-close',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -51,6 +54,10 @@ export interface JobPayloads {
     injectId: string;
     segment: number;
   };
+  /** Invoices the overage of a closed billing month (`YYYY-MM`; default: the month before now). */
+  [JobName.MonthClose]: {
+    period?: string;
+  };
 }
 
 /** The queue each job runs on. */
@@ -60,6 +67,7 @@ export const JOB_QUEUES: Readonly<Record<JobName, QueueName>> = {
   [JobName.DrillReminder]: QueueName.Reminders,
   [JobName.CadenceCheck]: QueueName.Reminders,
   [JobName.InjectDue]: QueueName.Drills,
+  [JobName.MonthClose]: QueueName.Billing,
 };
 
 /**
@@ -73,6 +81,8 @@ export const jobIds = {
   injectDue: (runId: string, injectId: string, segment: number): string => `inject-${runId}-${injectId}-${String(segment)}`,
   /** The job scheduler of the daily cadence check. */
   cadenceCheck: 'drill-cadence-daily',
+  /** The job scheduler of the monthly billing close. */
+  monthClose: 'billing-month-close',
 } as const;
 
 export const ALL_QUEUES = Object.values(QueueName) as QueueName[];

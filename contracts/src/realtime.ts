@@ -21,6 +21,7 @@ import type { Notification } from './notifications.js';
 import type { ProbeResult } from './health.js';
 import type { Role } from './roles.js';
 import type { UsageAlert } from './usage.js';
+import type { SubscriptionChanged } from './billing.js';
 
 /** Answer of a client→server event that was refused. */
 export interface AckError {
@@ -64,6 +65,8 @@ export interface ServerToClientEvents {
   'notification:new': (notification: Notification) => void;
   /** A usage threshold of the organisation was crossed (room `org:<orgId>`), once per period. */
   'usage:alert': (alert: UsageAlert) => void;
+  /** The organisation's plan changed (checkout completed, Stripe event) (room `org:<orgId>`). */
+  'billing:subscription': (change: SubscriptionChanged) => void;
 }
 
 /** Events clients send, each answered through an acknowledgement. */

@@ -10,6 +10,7 @@ import { LiveChatModule } from './modules/live-chat/live-chat.module.js';
 import { InsightsModule } from './modules/insights/insights.module.js';
 import { AssistantModule } from './modules/assistant/assistant.module.js';
 import { UsageModule } from './modules/usage/usage.module.js';
+import { BillingModule } from './modules/billing/billing.module.js';
 import { DrillsModule } from './modules/drills/drills.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
 import { AiModule } from './platform/ai/ai.module.js';
@@ -57,6 +58,7 @@ export class AppModule {
         LiveChatModule,
         InsightsModule,
         UsageModule,
+        BillingModule,
         AssistantModule,
         NotificationsModule,
         DrillsModule,

@@ -83,7 +83,8 @@ export async function startMuster(config: AppConfig): Promise<RunningMuster> {
           disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
         }),
       });
-      const http = await NestFactory.create<NestFastifyApplication>(module, adapter, { logger: nestLogger });
+      // rawBody: the Stripe webhook's signature is over the exact bytes received.
+      const http = await NestFactory.create<NestFastifyApplication>(module, adapter, { logger: nestLogger, rawBody: true });
       await setupHttp(http, config, http.get<Redis>(REDIS));
       http.useWebSocketAdapter(new MusterIoAdapter(http, config, http.get(SessionStore), http.get(RealtimeService)));
       await http.init(); // migrations run here

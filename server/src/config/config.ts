@@ -105,8 +105,26 @@ export const configSchema = z
     CHAT_OPERATOR_CAPACITY: z.coerce.number().int().min(1).max(20).default(3),
     /** Chats a customer (account, or visitor address) may start in an hour. */
     CHATS_PER_HOUR: z.coerce.number().int().min(1).default(10),
+    /**
+     * Stripe secret key (`sk_live_…`/`sk_test_…`). Set: checkout goes through Stripe Checkout and
+     * its billing portal. Unset: the built-in provider (invoices paid by transfer).
+     */
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')
+      .optional(),
+    /** Signing secret of the Stripe webhook endpoint `/api/webhooks/stripe` (`whsec_…`). */
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9+/=_-]+$/, 'must be a Stripe webhook secret (whsec_…)')
+      .optional(),
+    /** Another Stripe API base (stripe-mock, a test double); unset for api.stripe.com. */
+    STRIPE_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   })
   .superRefine((env, ctx) => {
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'is required when STRIPE_SECRET_KEY is set' });
+    }
     if (env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET) {
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when STORAGE_DRIVER=s3' });
     }

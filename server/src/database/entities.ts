@@ -20,6 +20,7 @@ import { UsageRecord } from '../modules/usage/entities/usage-record.entity.js';
 import { UsageThreshold } from '../modules/usage/entities/usage-threshold.entity.js';
 import { AuditEvent } from '../platform/audit/audit-event.entity.js';
 import { DRILL_ENTITIES } from '../modules/drills/drills.module.js';
+import { BILLING_ENTITIES } from '../modules/billing/billing.module.js';
 import { NotificationRow } from '../modules/notifications/entities/notification.entity.js';
 
 /** Every TypeORM entity; new modules add theirs here. */
@@ -48,4 +49,5 @@ export const ENTITIES = [
   UsageAlertDismissal,
   NotificationRow,
   ...DRILL_ENTITIES,
+  ...BILLING_ENTITIES,
 ];

@@ -1,7 +1,5 @@
-import type { BillingCycle, PlanId } from '@muster/contracts';
+import type { BillingCycle, PaymentProviderId, PlanId, SubscriptionStatus } from '@muster/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, Unique, UpdateDateColumn } from 'typeorm';
-
-export type SubscriptionStatus = 'trialing' | 'active' | 'canceled';
 
 /**
  * An organisation's plan: what it may use each month, whether it pays for runs and storage past
@@ -32,6 +30,24 @@ export class Subscription {
   /** Basic and Standard: runs and storage past the limits are billed instead of refused. */
   @Column({ name: 'overage_enabled', type: 'boolean', default: false })
   overageEnabled: boolean;
+
+  /** Who bills it: the built-in provider (invoices paid by transfer) or Stripe. */
+  @Column({ type: 'varchar', length: 16, default: 'builtin' })
+  provider: PaymentProviderId;
+
+  @Column({ name: 'provider_customer_id', type: 'varchar', length: 255, nullable: true })
+  providerCustomerId: string | null;
+
+  @Column({ name: 'provider_subscription_id', type: 'varchar', length: 255, nullable: true })
+  providerSubscriptionId: string | null;
+
+  /** End of the paid period (null on a trial). */
+  @Column({ name: 'current_period_end', type: 'timestamptz', nullable: true })
+  currentPeriodEnd: Date | null;
+
+  /** Stops at the end of the current period instead of renewing. */
+  @Column({ name: 'cancel_at_period_end', type: 'boolean', default: false })
+  cancelAtPeriodEnd: boolean;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

@@ -1,0 +1,60 @@
+import type { BillingCycle, CheckoutStatus, PaymentProviderId, PlanId } from '@muster/contracts';
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+
+/**
+ * One attempt to change plan: what was asked for, at what price, through which provider, and how
+ * it ended. Built-in checkouts are confirmed in the app; Stripe's complete by its webhook.
+ */
+@Entity({ name: 'checkouts' })
+export class CheckoutRow {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Index('checkouts_org_id_idx')
+  @Column({ name: 'org_id', type: 'uuid' })
+  orgId: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  plan: PlanId;
+
+  @Column({ type: 'varchar', length: 8 })
+  cycle: BillingCycle;
+
+  @Column({ name: 'from_plan', type: 'varchar', length: 16 })
+  fromPlan: PlanId;
+
+  @Column({ name: 'from_cycle', type: 'varchar', length: 8 })
+  fromCycle: BillingCycle;
+
+  @Column({ type: 'varchar', length: 16, default: 'open' })
+  status: CheckoutStatus;
+
+  @Column({ type: 'varchar', length: 16 })
+  provider: PaymentProviderId;
+
+  /** Stripe's Checkout Session id. */
+  @Index('checkouts_provider_ref_key', { unique: true, where: 'provider_ref IS NOT NULL' })
+  @Column({ name: 'provider_ref', type: 'varchar', length: 255, nullable: true })
+  providerRef: string | null;
+
+  @Column({ type: 'text' })
+  url: string;
+
+  @Column({ name: 'amount_cents', type: 'integer' })
+  amountCents: number;
+
+  @Column({ name: 'credit_cents', type: 'integer', default: 0 })
+  creditCents: number;
+
+  @Column({ name: 'invoice_id', type: 'uuid', nullable: true })
+  invoiceId: string | null;
+
+  @Column({ name: 'created_by', type: 'uuid', nullable: true })
+  createdBy: string | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @Column({ name: 'completed_at', type: 'timestamptz', nullable: true })
+  completedAt: Date | null;
+}
