@@ -259,14 +259,24 @@ function stripeDouble(): Promise<{ server: Server; url: string; requests: { path
         res.writeHead(200, { 'content-type': 'application/json', 'request-id': `req_${String(requests.length)}` });
         res.end(JSON.stringify(body));
       };
-      if (path === '/v1/customers') return answer({ id: 'cus_muster1', object: 'customer' });
-      if (path === '/v1/customers/cus_muster1/balance_transactions')
-        return answer({ id: 'cbtxn_1', object: 'customer_balance_transaction' });
-      if (path === '/v1/checkout/sessions') {
-        return answer({ id: 'cs_test_muster1', object: 'checkout.session', url: 'https://checkout.stripe.com/c/pay/cs_test_muster1' });
-      }
-      if (path === '/v1/billing_portal/sessions') {
-        return answer({ id: 'bps_1', object: 'billing_portal.session', url: 'https://billing.stripe.com/p/session/test_muster1' });
+      const answers: Record<string, object> = {
+        '/v1/customers': { id: 'cus_muster1', object: 'customer' },
+        '/v1/customers/cus_muster1/balance_transactions': { id: 'cbtxn_1', object: 'customer_balance_transaction' },
+        '/v1/checkout/sessions': {
+          id: 'cs_test_muster1',
+          object: 'checkout.session',
+          url: 'https://checkout.stripe.com/c/pay/cs_test_muster1',
+        },
+        '/v1/billing_portal/sessions': {
+          id: 'bps_1',
+          object: 'billing_portal.session',
+          url: 'https://billing.stripe.com/p/session/test_muster1',
+        },
+      };
+      const known = answers[path];
+      if (known) {
+        answer(known);
+        return;
       }
       res.writeHead(404, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: `No such path ${path}` } }));
