@@ -37,11 +37,11 @@ async function adminQuery(text) {
 }
 
 /**
- * Signs in like the web app: the first answer sets the CSRF cookie, mutating calls send it back.
+ * An HTTP session like the web app's: the first answer sets the CSRF cookie, mutating calls send
+ * it back, cookies are kept.
  * @param {string} baseUrl
- * @param {string} email
  */
-export async function signIn(baseUrl, email) {
+function browserSession(baseUrl) {
   /** @type {Map<string, string>} */
   const jar = new Map();
   const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -63,8 +63,19 @@ export async function signIn(baseUrl, email) {
     if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
     return text ? JSON.parse(text) : null;
   };
+  return { call, cookie };
+}
+
+/**
+ * Signs in like the web app (a seeded demo user unless a password is given).
+ * @param {string} baseUrl
+ * @param {string} email
+ * @param {string} [password]
+ */
+export async function signIn(baseUrl, email, password = DEMO_PASSWORD) {
+  const { call, cookie } = browserSession(baseUrl);
   await call('GET', '/api/auth/me').catch(() => undefined);
-  await call('POST', '/api/auth/login', { email, password: DEMO_PASSWORD });
+  await call('POST', '/api/auth/login', { email, password });
   const me = await call('GET', '/api/auth/me');
   return {
     call,
@@ -73,6 +84,20 @@ export async function signIn(baseUrl, email) {
       return cookie();
     },
   };
+}
+
+/**
+ * Signs up a new organisation (its first member is its ADMIN) and signs in as that member.
+ * @param {string} baseUrl
+ * @param {string} organizationName
+ */
+export async function signUp(baseUrl, organizationName) {
+  const { call } = browserSession(baseUrl);
+  const email = `bench-${randomBytes(5).toString('hex')}@bench.example`;
+  const password = `Bench-${randomBytes(6).toString('hex')}-2026`;
+  await call('GET', '/api/auth/me').catch(() => undefined);
+  await call('POST', '/api/auth/register', { organizationName, email, password, confirmPassword: password });
+  return signIn(baseUrl, email, password);
 }
 
 /**

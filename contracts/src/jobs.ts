@@ -9,7 +9,7 @@ export const QueueName = {
   Reminders: 'reminders',
   /** The drill clock: injects published at their elapsed times. */
   Drills: 'drills',
-  /** Billing: the monthly close that invoices the month's overage. */
+  /** Billing: the daily close (renewals of built-in subscriptions, the month before's overage). */
   Billing: 'billing',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
@@ -54,7 +54,7 @@ export interface JobPayloads {
     injectId: string;
     segment: number;
   };
-  /** Invoices the overage of a closed billing month (`YYYY-MM`; default: the month before now). */
+  /** Renews the subscriptions due and invoices the overage of a closed month (`YYYY-MM`; default: the month before, with renewals). */
   [JobName.MonthClose]: {
     period?: string;
   };
@@ -81,7 +81,7 @@ export const jobIds = {
   injectDue: (runId: string, injectId: string, segment: number): string => `inject-${runId}-${injectId}-${String(segment)}`,
   /** The job scheduler of the daily cadence check. */
   cadenceCheck: 'drill-cadence-daily',
-  /** The job scheduler of the monthly billing close. */
+  /** The job scheduler of the daily billing close. */
   monthClose: 'billing-month-close',
 } as const;
 

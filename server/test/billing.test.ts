@@ -216,7 +216,7 @@ describe('Billing with the built-in provider', () => {
     expect(api.logs.filter((l) => l.level === 50)).toEqual([]);
   });
 
-  it('invoices a closed month’s overage once, with what is left of the credits taken off', async () => {
+  it('invoices a closed month’s overage once with the credits taken off, and renews or ends a plan at the end of its period', async () => {
     const owner = await signUpElsewhere(api.url!);
     const orgId = await orgIdOf(owner);
     await json(await owner.request('PUT', '/api/usage/overage', { enabled: true }), 200);
@@ -227,19 +227,43 @@ describe('Billing with the built-in provider', () => {
       [orgId],
     );
     await json(await root.post('/api/billing/credits', { orgId, amountCents: 30_00, reason: 'Goodwill' }), 201);
-    // The monthly close runs twice (a retry, a second scheduler tick): invoiced once.
+    // The close runs twice (a retry, a second scheduler tick): the month is invoiced once.
     const queue = new Queue(QueueName.Billing, { connection: { url: REDIS_URL }, prefix });
     const events = new QueueEvents(QueueName.Billing, { connection: { url: REDIS_URL }, prefix });
+    const close = async () => (await queue.add(JobName.MonthClose, {})).waitUntilFinished(events);
     try {
       await events.waitUntilReady();
-      await (await queue.add(JobName.MonthClose, {})).waitUntilFinished(events);
-      await (await queue.add(JobName.MonthClose, {})).waitUntilFinished(events);
+      await close();
+      await close();
+      const invoices = await json<Invoice[]>(await owner.get('/api/billing/invoices'), 200);
+      expect(invoices).toHaveLength(1);
+      expect(invoices[0]).toMatchObject({ kind: 'overage', status: 'open', subtotalCents: 100_00, creditCents: 30_00, totalCents: 70_00 });
+
+      // A built-in subscription whose period has ended renews once, with the next period's invoice.
+      const checkout = await json<Checkout>(await owner.post('/api/billing/checkout', { plan: 'standard', cycle: 'monthly' }), 201);
+      await json(await owner.post(`/api/billing/checkout/${checkout.id}/complete`), 200);
+      await sql(db.url, `UPDATE subscriptions SET current_period_end = now() - interval '1 minute' WHERE org_id = $1`, [orgId]);
+      await close();
+      await close();
+      const after = await json<Invoice[]>(await owner.get('/api/billing/invoices'), 200);
+      expect(after.map((i) => i.kind)).toEqual(['subscription', 'subscription', 'overage']);
+      expect(after[0]).toMatchObject({
+        totalCents: 399_00,
+        lines: [{ description: 'Muster Standard, monthly billing', amountCents: 399_00 }],
+      });
+      const renewed = await json<SubscriptionInfo>(await owner.get('/api/billing/subscription'), 200);
+      expect(renewed).toMatchObject({ plan: 'standard', status: 'active' });
+      expect(new Date(renewed.currentPeriodEnd!).getTime()).toBeGreaterThan(Date.now() + 20 * 86_400_000);
+
+      // Renewal stopped: at the end of the period the plan is canceled, and nothing is invoiced.
+      await json(await owner.request('PUT', '/api/billing/subscription/renewal', { cancelAtPeriodEnd: true }), 200);
+      await sql(db.url, `UPDATE subscriptions SET current_period_end = now() - interval '1 minute' WHERE org_id = $1`, [orgId]);
+      await close();
+      expect(await json<SubscriptionInfo>(await owner.get('/api/billing/subscription'), 200)).toMatchObject({ status: 'canceled' });
+      expect(await json<Invoice[]>(await owner.get('/api/billing/invoices'), 200)).toHaveLength(3);
     } finally {
       await Promise.all([queue.close(), events.close()]);
     }
-    const invoices = await json<Invoice[]>(await owner.get('/api/billing/invoices'), 200);
-    expect(invoices).toHaveLength(1);
-    expect(invoices[0]).toMatchObject({ kind: 'overage', status: 'open', subtotalCents: 100_00, creditCents: 30_00, totalCents: 70_00 });
   });
 });
 

@@ -5,10 +5,14 @@ import { JobHandler } from '../../platform/queues/job-handler.decorator.js';
 import { QueueService } from '../../platform/queues/queue.service.js';
 import { BillingService } from './billing.service.js';
 
-/** 00:15 UTC on the first of each month: the month before is closed and its overage invoiced. */
-export const MONTH_CLOSE_PATTERN = '15 0 1 * *';
+/**
+ * 00:15 UTC every day: subscriptions whose period ended are renewed, and the month before is closed
+ * (its overage invoiced). Both are keyed, so a day that runs twice, or a close already done on the
+ * 1st, invoices nothing twice.
+ */
+export const MONTH_CLOSE_PATTERN = '15 0 * * *';
 
-/** Billing's job: the monthly close (a job scheduler; invoicing a month twice is refused by its key). */
+/** Billing's daily job (a job scheduler): renewals and the close of the month before. */
 @Injectable()
 export class BillingProcessor implements OnApplicationBootstrap {
   private readonly logger = new Logger(BillingProcessor.name);
@@ -28,7 +32,10 @@ export class BillingProcessor implements OnApplicationBootstrap {
 
   @JobHandler(JobName.MonthClose)
   async monthClose(payload: JobPayloads[typeof JobName.MonthClose]): Promise<void> {
+    const renewed = payload.period ? 0 : await this.billing.renewDue();
     const issued = await this.billing.closeMonth(payload.period);
-    this.logger.log(`Month close${payload.period ? ` of ${payload.period}` : ''}: ${String(issued)} overage invoice(s) issued`);
+    this.logger.log(
+      `Billing close: ${String(renewed)} renewal(s), ${String(issued)} overage invoice(s)${payload.period ? ` for ${payload.period}` : ''}`,
+    );
   }
 }

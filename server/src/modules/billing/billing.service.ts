@@ -617,6 +617,53 @@ export class BillingService {
     return issued;
   }
 
+  /**
+   * Renews the built-in subscriptions whose period has ended: the next period's invoice is issued
+   * (credits taken off) and the period moves on; one set to stop renewing is canceled instead.
+   * Each renewal is keyed by the period it starts (`renewal:<ISO start>`), so it happens once.
+   */
+  async renewDue(now: Date = new Date()): Promise<number> {
+    const due = await this.dataSource.getRepository(Subscription).find({
+      where: { provider: 'builtin', status: 'active' },
+    });
+    let renewed = 0;
+    for (const candidate of due) {
+      if (!candidate.currentPeriodEnd || candidate.currentPeriodEnd > now) continue;
+      const done = await this.dataSource.transaction(async (manager) => {
+        const subscription = await manager
+          .getRepository(Subscription)
+          .findOneOrFail({ where: { id: candidate.id }, lock: { mode: 'pessimistic_write' } });
+        const start = subscription.currentPeriodEnd;
+        if (subscription.status !== 'active' || !start || start > now) return false;
+        if (subscription.cancelAtPeriodEnd) {
+          subscription.status = 'canceled';
+          await manager.save(subscription);
+          this.announce(manager, subscription.orgId, null, subscription);
+          return false;
+        }
+        const end = periodEnd(start, subscription.cycle);
+        const amount = checkoutAmountCents(subscription.plan, subscription.cycle);
+        const creditCents = await this.spendCredit(manager, subscription.orgId, amount);
+        await this.issueInvoice(manager, {
+          orgId: subscription.orgId,
+          kind: 'subscription',
+          provider: 'builtin',
+          providerRef: `renewal:${start.toISOString()}`,
+          periodStart: start,
+          periodEnd: end,
+          lines: [{ description: this.planLine(subscription.plan, subscription.cycle), amountCents: amount }],
+          creditCents,
+          paid: false,
+        });
+        subscription.currentPeriodEnd = end;
+        await manager.save(subscription);
+        return true;
+      });
+      if (done) renewed += 1;
+    }
+    return renewed;
+  }
+
   // -------------------------------------------------------------------------------------------
   // Credits
 
