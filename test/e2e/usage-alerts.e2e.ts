@@ -10,8 +10,9 @@ const LIBRARY_EVACUATION = '33ccc061-b5f5-5609-b9df-aaba32023f35';
 
 /**
  * Usage alerts end to end: a new organisation is on the Basic trial (10 drill runs a month). With
- * the app open in one browser, starting the 9th and the 10th run from another session makes the
- * urgent and then the critical banner appear without a reload; dismissing hides it.
+ * the usage dashboard open in one browser, starting the 9th and the 10th run from another session
+ * makes the urgent and then the critical banner appear, and the bar move, without a reload;
+ * dismissing hides the banner.
  */
 test('the usage banner follows the 90 % and 100 % alerts live and is dismissed', async ({ browser, baseURL }) => {
   test.setTimeout(90_000);
@@ -49,17 +50,24 @@ test('the usage banner follows the 90 % and 100 % alerts live and is dismissed',
 
   try {
     for (let i = 0; i < 8; i += 1) await startRun();
-    await watcher.goto('/app/drills/runs?lng=en');
-    await expect(watcher.getByRole('heading', { level: 1 })).toBeVisible();
+    // The usage dashboard is open in the watcher's browser: its bar follows too.
+    await watcher.goto('/app/usage?lng=en');
+    await expect(watcher.getByRole('heading', { level: 1, name: 'Usage dashboard' })).toBeVisible();
+    const runs = watcher.locator('[data-testid="usage-resource"][data-resource="drill"]');
+    await expect(runs).toHaveAttribute('data-percent', '80');
+    await expect(runs).toContainText('8 of 10');
     const banner = watcher.getByTestId('usage-alert-banner');
     await expect(banner).toHaveCount(0);
 
     await startRun();
+    await expect(runs).toHaveAttribute('data-percent', '90');
     await expect(banner).toHaveAttribute('data-severity', 'urgent');
     await expect(banner).toContainText("Drill Runs has reached 90% of your plan's monthly limit.");
     await expect(banner).not.toContainText('blocked');
 
     await startRun();
+    await expect(runs).toHaveAttribute('data-percent', '100');
+    await expect(runs).toContainText('Stops at the limit');
     await expect(banner).toHaveAttribute('data-severity', 'critical');
     await expect(banner).toContainText("Drill Runs has reached 100% of your plan's monthly limit.");
     await expect(banner).toContainText('Adding more Drill Runs is blocked until you upgrade.');
@@ -69,7 +77,7 @@ test('the usage banner follows the 90 % and 100 % alerts live and is dismissed',
     await expect(banner).toHaveCount(0);
     // Dismissed for this member: still gone after a reload.
     await watcher.reload();
-    await expect(watcher.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(runs).toHaveAttribute('data-percent', '100');
     await expect(banner).toHaveCount(0);
   } finally {
     socket.close();

@@ -39,6 +39,7 @@ export const NAMESPACES = [
   'drillSummary',
   'notifications',
   'usage',
+  'billing',
 ] as const;
 
 /**

@@ -26,6 +26,14 @@ const RULES: readonly { pattern: RegExp; key: string; vars?: (m: RegExpExecArray
   { pattern: /^Choose an operator$/, key: 'validation.operator' },
   { pattern: /^Letters, digits, - and _ only$/, key: 'validation.shortcut' },
   { pattern: /^Choose account, email or IP address$/, key: 'validation.banKind' },
+  // Billing (upgrade credits)
+  { pattern: /^Choose an organisation$/, key: 'validation.creditOrganization' },
+  { pattern: /^Enter an amount$/, key: 'validation.creditAmount' },
+  { pattern: /^Enter whole cents$/, key: 'validation.creditWholeCents' },
+  { pattern: /^At least (\$[\d,.]+)$/, key: 'validation.creditMin', vars: (m) => ({ amount: m[1]! }) },
+  { pattern: /^At most (\$[\d,.]+)$/, key: 'validation.creditMax', vars: (m) => ({ amount: m[1]! }) },
+  { pattern: /^Say why the credit is granted$/, key: 'validation.creditReason' },
+  { pattern: /^At most (\d+) characters$/, key: 'validation.atMostCharacters', vars: (m) => ({ max: m[1]! }) },
   // Drills (templates, runs, reminders)
   { pattern: /^Use lower-case letters, digits and -$/, key: 'validation.templateKey' },
   { pattern: /^Use whole minutes$/, key: 'validation.wholeMinutes' },

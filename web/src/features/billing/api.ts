@@ -116,8 +116,7 @@ export function useUsageOverview() {
 export function useSaveThresholds() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { resourceType: string; thresholds: number[] }) =>
-      callEndpoint(api.usage.saveThresholds, { body: input as never }),
+    mutationFn: (input: { resourceType: string; thresholds: number[] }) => callEndpoint(api.usage.saveThresholds, { body: input as never }),
     onSuccess: (overview) => {
       queryClient.setQueryData(usageKeys.overview, overview);
       void queryClient.invalidateQueries({ queryKey: usageKeys.alerts });

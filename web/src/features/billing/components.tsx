@@ -1,0 +1,224 @@
+import { Badge, Button, Card, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { formatUsd, type Invoice, type InvoiceStatus, type SubscriptionInfo } from '@muster/contracts';
+import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toaster } from '../../components/ui/toaster';
+import { apiErrorBody, errorMessage } from '../../lib/api';
+import { formatCount, formatDate } from '../../lib/format';
+import { useMarkPaid } from './api';
+
+export const STATUS_PALETTE: Record<InvoiceStatus, string> = { open: 'orange', paid: 'green', void: 'gray' };
+
+/** A refusal of the billing API in the reader's language: a known sentence, else the server's words. */
+export function billingErrorText(t: TFunction, error: unknown): string {
+  const body = apiErrorBody(error);
+  const code = typeof body?.code === 'string' ? body.code : null;
+  if (code && ['FORBIDDEN', 'NOT_FOUND', 'PAYMENT_PROVIDER_ERROR', 'CONFLICT'].includes(code))
+    return t(`errors.${code}`, { ns: 'billing' });
+  const message = typeof body?.message === 'string' ? body.message : errorMessage(error);
+  if (message === 'Your organisation is already on this plan and billing cycle') return t('errors.samePlan', { ns: 'billing' });
+  const members = /^Your organisation has (\d+) members; the (\w+) plan allows (\d+)\./.exec(message);
+  if (members) return t('errors.tooManyMembers', { ns: 'billing', members: members[1], plan: members[2], limit: members[3] });
+  return message;
+}
+
+/** Money in US dollars, in the reader's language. */
+export function useMoney(): (cents: number) => string {
+  const { i18n } = useTranslation();
+  return (cents) => formatUsd(cents, i18n.resolvedLanguage);
+}
+
+/** A titled section of a billing page. */
+export function Section({
+  id,
+  title,
+  text,
+  children,
+  testId,
+}: {
+  id: string;
+  title: string;
+  text?: string;
+  children: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <Stack as="section" gap="3" aria-labelledby={id} data-testid={testId}>
+      <Stack gap="1">
+        <Heading as="h2" size="lg" id={id}>
+          {title}
+        </Heading>
+        {text && (
+          <Text color="fg.muted" fontSize="sm">
+            {text}
+          </Text>
+        )}
+      </Stack>
+      {children}
+    </Stack>
+  );
+}
+
+/** One figure with its label (stat tiles of the billing and accountant pages). */
+export function Figure({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId?: string }) {
+  return (
+    <Card.Root variant="outline" data-testid={testId}>
+      <Card.Body gap="1" padding="4">
+        <Text fontSize="sm" color="fg.muted">
+          {label}
+        </Text>
+        <Text fontSize="2xl" fontWeight="bold" dir="ltr" textAlign="start">
+          {value}
+        </Text>
+        {hint && (
+          <Text fontSize="xs" color="fg.muted">
+            {hint}
+          </Text>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** The organisation's current plan: name, status, trial or renewal, members and credit. */
+export function CurrentPlan({ info }: { info: SubscriptionInfo }) {
+  const { t, i18n } = useTranslation(['billing', 'pricing']);
+  const money = useMoney();
+  const lng = i18n.resolvedLanguage;
+  const renewal =
+    info.status === 'trialing'
+      ? info.trialDaysLeft === 0
+        ? t('current.trialEnded')
+        : t('current.trialLeft', { count: info.trialDaysLeft ?? 0 })
+      : info.currentPeriodEnd
+        ? info.cancelAtPeriodEnd || info.status === 'canceled'
+          ? t('current.ends', { date: formatDate(info.currentPeriodEnd.slice(0, 10), lng) })
+          : t('current.renews', { date: formatDate(info.currentPeriodEnd.slice(0, 10), lng) })
+        : null;
+  return (
+    <Card.Root variant="outline" data-testid="current-plan" data-plan={info.plan} data-status={info.status}>
+      <Card.Body gap="2" padding={{ base: '4', md: '5' }}>
+        <HStack gap="2" wrap="wrap">
+          <Heading as="h2" size="xl">
+            {t('current.title', { plan: t(`plans.${info.plan}.name`, { ns: 'pricing' }) })}
+          </Heading>
+          <Badge colorPalette={info.status === 'active' ? 'green' : info.status === 'trialing' ? 'blue' : 'gray'}>
+            {t(`status.${info.status}`)}
+          </Badge>
+          {info.status !== 'trialing' && <Badge variant="outline">{t(`billing.${info.cycle}`, { ns: 'pricing' })}</Badge>}
+        </HStack>
+        {renewal && <Text data-testid="plan-renewal">{renewal}</Text>}
+        <Text fontSize="sm" color="fg.muted">
+          {t('current.members', { count: info.members, members: formatCount(info.members, lng) })}
+        </Text>
+        {info.creditCents > 0 && (
+          <Text fontSize="sm" data-testid="plan-credit">
+            {t('current.credit', { amount: money(info.creditCents) })}
+          </Text>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** Invoices, newest first, with their lines; open built-in invoices can be marked paid. */
+export function InvoicesTable({ invoices, canMarkPaid }: { invoices: readonly Invoice[]; canMarkPaid: boolean }) {
+  const { t, i18n } = useTranslation('billing');
+  const money = useMoney();
+  const markPaid = useMarkPaid();
+  const lng = i18n.resolvedLanguage;
+  if (invoices.length === 0) {
+    return (
+      <Text color="fg.muted" data-testid="invoices-empty">
+        {t('invoices.none')}
+      </Text>
+    );
+  }
+  const pay = (invoice: Invoice) =>
+    markPaid.mutate(invoice.id, {
+      onSuccess: () => toaster.create({ type: 'success', title: t('invoices.paidToast', { number: invoice.number }) }),
+      onError: (error) => toaster.create({ type: 'error', title: t('invoices.payFailed'), description: billingErrorText(t, error) }),
+    });
+  return (
+    <Table.ScrollArea borderWidth="1px" rounded="md">
+      <Table.Root size="sm" data-testid="invoices">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>{t('invoices.number')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('invoices.issued')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('invoices.period')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('invoices.status')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('invoices.total')}</Table.ColumnHeader>
+            {canMarkPaid && <Table.ColumnHeader>{t('invoices.actions')}</Table.ColumnHeader>}
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {invoices.map((invoice) => (
+            <Table.Row key={invoice.id} data-testid="invoice" data-number={invoice.number} data-status={invoice.status}>
+              <Table.Cell>
+                <Stack gap="0.5">
+                  <Text fontWeight="medium" dir="ltr" textAlign="start">
+                    {invoice.number}
+                  </Text>
+                  <Text fontSize="xs" color="fg.muted">
+                    {t(`invoices.kinds.${invoice.kind}`)} · {t(`invoices.providers.${invoice.provider}`)}
+                  </Text>
+                  {invoice.lines.map((line, i) => (
+                    <Text key={i} fontSize="xs" color="fg.muted">
+                      {line.description}: <span dir="ltr">{money(line.amountCents)}</span>
+                    </Text>
+                  ))}
+                </Stack>
+              </Table.Cell>
+              <Table.Cell>{formatDate(invoice.issuedAt.slice(0, 10), lng)}</Table.Cell>
+              <Table.Cell>
+                {t('invoices.range', {
+                  from: formatDate(invoice.periodStart.slice(0, 10), lng),
+                  to: formatDate(invoice.periodEnd.slice(0, 10), lng),
+                })}
+              </Table.Cell>
+              <Table.Cell>
+                <Stack gap="0.5">
+                  <Badge colorPalette={STATUS_PALETTE[invoice.status]} alignSelf="flex-start">
+                    {t(`invoices.statuses.${invoice.status}`)}
+                  </Badge>
+                  {invoice.status === 'open' && invoice.dueAt && (
+                    <Text fontSize="xs" color="fg.muted">
+                      {t('invoices.due', { date: formatDate(invoice.dueAt.slice(0, 10), lng) })}
+                    </Text>
+                  )}
+                </Stack>
+              </Table.Cell>
+              <Table.Cell textAlign="end">
+                <Text fontWeight="semibold" dir="ltr">
+                  {money(invoice.totalCents)}
+                </Text>
+                {invoice.creditCents > 0 && (
+                  <Text fontSize="xs" color="fg.muted">
+                    {t('invoices.credited', { amount: money(invoice.creditCents) })}
+                  </Text>
+                )}
+              </Table.Cell>
+              {canMarkPaid && (
+                <Table.Cell>
+                  {invoice.status === 'open' && invoice.provider === 'builtin' && (
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      onClick={() => pay(invoice)}
+                      loading={markPaid.isPending && markPaid.variables === invoice.id}
+                      data-testid="invoice-mark-paid"
+                    >
+                      {t('invoices.markPaid')}
+                    </Button>
+                  )}
+                </Table.Cell>
+              )}
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}
