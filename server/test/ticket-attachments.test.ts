@@ -6,6 +6,7 @@ import { TestClient } from './support/client.js';
 import { signIn, signUpElsewhere } from './support/accounts.js';
 import { expectJson as json } from './support/http.js';
 import { createTestDatabase } from './support/databases.js';
+import { sql } from './support/db.js';
 import { MailWatcher } from './support/outbox.js';
 import { clearRedisPrefix, startServer, uniquePrefix, type ServerProcess } from './support/app.js';
 
@@ -117,6 +118,38 @@ describe('Ticket attachments, the operator queue and bulk changes', () => {
     expect((await user.postForm(`/api/tickets/${ticket.id}/attachments`, form(PNG, 'c.png', 'image/png'), { csrf: false })).status).toBe(
       403,
     );
+  });
+
+  it('counts uploads against the storage limit: past Basic’s 10 GB a customer is refused with the upgrade link, support is not', async () => {
+    const owner = await outsider();
+    const ticket = await open(owner, 'Evidence of the muster drill');
+    const orgId = ((await (await owner.get('/api/auth/me')).json()) as { org: { id: string } }).org.id;
+    // 10 GB less 10 bytes already used this month on the Basic trial.
+    await sql(
+      db.url,
+      `INSERT INTO usage_records (org_id, resource_type, period, amount) VALUES ($1, 'storage', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM'), 9999999990)`,
+      [orgId],
+    );
+    const refused = await owner.postForm(`/api/tickets/${ticket.id}/attachments`, form(PNG, 'photo.png', 'image/png'));
+    expect(refused.headers.get('link')).toBe('</app/subscription>; rel="payment"');
+    expect(await json(refused, 402)).toMatchObject({
+      code: 'USAGE_LIMIT_REACHED',
+      message:
+        "Your plan's limit of 10 GB of storage this month is reached. Upgrade your plan, or ask an administrator to turn on overage billing.",
+    });
+    const detail = await json<TicketDetail>(await owner.get(`/api/tickets/${ticket.id}`), 200);
+    expect(detail.attachments).toEqual([]);
+    expect(await readdir(join(storageDir, 'tickets', orgId)).catch(() => [])).toEqual([]);
+
+    // Support's reply with a file goes through and is counted.
+    const sysops = await as('sysops@muster.example');
+    await json(await sysops.postForm(`/api/tickets/${ticket.id}/attachments`, form(PDF, 'procedure.pdf', 'application/pdf')), 201);
+    const [row] = await sql<{ amount: string }>(
+      db.url,
+      `SELECT amount FROM usage_records WHERE org_id = $1 AND resource_type = 'storage' AND period = to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM')`,
+      [orgId],
+    );
+    expect(Number(row!.amount)).toBe(9_999_999_990 + PDF.length);
   });
 
   it('refuses too large, disguised, empty and missing files with a 4xx and a clear message', async () => {

@@ -6,10 +6,11 @@ import { TicketEvent } from './entities/ticket-event.entity.js';
 import { Ticket } from './entities/ticket.entity.js';
 import { TicketsController } from './tickets.controller.js';
 import { TicketsService } from './tickets.service.js';
+import { UsageModule } from '../usage/usage.module.js';
 
 /** Support tickets: requests, replies and internal notes, service levels, history. */
 @Module({
-  imports: [TypeOrmModule.forFeature([Ticket, TicketComment, TicketEvent, TicketAttachment])],
+  imports: [TypeOrmModule.forFeature([Ticket, TicketComment, TicketEvent, TicketAttachment]), UsageModule],
   controllers: [TicketsController],
   providers: [TicketsService],
   exports: [TicketsService],

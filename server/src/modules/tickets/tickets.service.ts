@@ -29,6 +29,7 @@ import type { AuthContext } from '../../platform/auth/auth.decorators.js';
 import { DomainError, NotFoundError } from '../../platform/errors/domain-error.js';
 import { isUuid } from '../../platform/tenancy/tenant-scope.js';
 import { MailService } from '../../platform/mail/mail.service.js';
+import { UsageService } from '../usage/usage.service.js';
 import { StorageService } from '../../platform/storage/storage.service.js';
 import type { StoredObject } from '../../platform/storage/storage.types.js';
 import { readUpload } from '../../platform/storage/upload.js';
@@ -96,6 +97,7 @@ export class TicketsService {
     private readonly accounts: AuthService,
     private readonly mail: MailService,
     private readonly storage: StorageService,
+    private readonly usage: UsageService,
   ) {}
 
   /** The signed-in member acting, with their account. */
@@ -430,6 +432,9 @@ export class TicketsService {
             internal: options.internal,
           }),
         );
+        // The file counts against the organisation's storage. A customer's upload past a Basic or
+        // Standard limit (overage off) is refused with the upgrade link; support's never is.
+        if (locked.orgId) await this.usage.record(locked.orgId, 'storage', upload.size, { manager, enforce: !actor.operator });
         await this.record(
           manager,
           locked,
