@@ -6,7 +6,8 @@ import type { PageProps } from '../../app/route-table';
 import { ListSkeleton, LoadError } from '../../components/list';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useAccountant, useLiveBilling } from './api';
-import { billingErrorText, Figure, InvoicesTable, Section, useMoney } from './components';
+import { billingErrorText, Figure, InvoicesTable, useMoney } from './components';
+import { Section } from '../../components/Section';
 
 /**
  * /app/accountant: the ACCOUNTANT's dashboard: what is open and paid, overage accrued this month,

@@ -6,7 +6,8 @@ import { ListSkeleton, LoadError } from '../../components/list';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { OverageSetting } from '../usage/OverageSetting';
 import { useInvoices, useLiveBilling, useSubscription, useUsageOverview } from './api';
-import { billingErrorText, CurrentPlan, InvoicesTable, Section } from './components';
+import { billingErrorText, CurrentPlan, InvoicesTable } from './components';
+import { Section } from '../../components/Section';
 
 /** /app/admin/billing: the plan, overage billing, invoices, and the way to the portal and credits. */
 export default function AdminBillingPage({ pageId }: PageProps) {

@@ -6,7 +6,8 @@ import { ListSkeleton, LoadError } from '../../components/list';
 import { toaster } from '../../components/ui/toaster';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useInvoices, useLiveBilling, usePortal, useSetRenewal, useSubscription } from './api';
-import { billingErrorText, CurrentPlan, InvoicesTable, Section } from './components';
+import { billingErrorText, CurrentPlan, InvoicesTable } from './components';
+import { Section } from '../../components/Section';
 import { follow } from './SubscriptionPage';
 
 /**

@@ -11,7 +11,8 @@ import { formatDate } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useZodForm } from '../../lib/useZodForm';
 import { useCredits, useGrantCredit } from './api';
-import { billingErrorText, Figure, Section, useMoney } from './components';
+import { billingErrorText, Figure, useMoney } from './components';
+import { Section } from '../../components/Section';
 
 /** The grant form: the amount is typed in dollars and sent in cents, checked by the contracts' schema. */
 const grantFormSchema = z

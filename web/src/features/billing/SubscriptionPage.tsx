@@ -1,55 +1,22 @@
-import { Alert, Badge, Button, Card, Group, Heading, HStack, Link, SimpleGrid, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
-import {
-  ANNUAL_DISCOUNT_PERCENT,
-  PLAN_IDS,
-  PLANS,
-  planPrice,
-  type BillingCycle,
-  type Checkout,
-  type PlanId,
-  type SubscriptionInfo,
-} from '@muster/contracts';
+import { Alert, Badge, Button, Card, Heading, HStack, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { PLAN_IDS, PLANS, planPrice, type BillingCycle, type Checkout, type PlanId, type SubscriptionInfo } from '@muster/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSignedInSession } from '../../app/guards';
 import type { PageProps } from '../../app/route-table';
+import { BillingCycleToggle } from '../../components/BillingCycleToggle';
 import { ListSkeleton, LoadError } from '../../components/list';
 import { formatCount, formatStorage } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useCancelCheckout, useCheckout, useCompleteCheckout, useLiveBilling, useStartCheckout, useSubscription } from './api';
-import { billingErrorText, CurrentPlan, Section, useMoney } from './components';
+import { billingErrorText, CurrentPlan, useMoney } from './components';
+import { Section } from '../../components/Section';
 
 /** Where a checkout sends the browser: Stripe's page (another site) or a page of the app. */
 export function follow(url: string, navigate: (to: string) => unknown): void {
   if (/^https?:\/\//.test(url)) window.location.assign(url);
   else void navigate(url);
-}
-
-function CycleToggle({ cycle, onChange }: { cycle: BillingCycle; onChange: (cycle: BillingCycle) => void }) {
-  const { t } = useTranslation('pricing');
-  return (
-    <HStack gap="3" wrap="wrap">
-      <Group attached role="group" aria-label={t('billing.label')}>
-        {(['monthly', 'annual'] as const).map((value) => (
-          <Button
-            key={value}
-            aria-pressed={cycle === value}
-            variant={cycle === value ? 'solid' : 'outline'}
-            colorPalette="brand"
-            onClick={() => onChange(value)}
-            data-testid={`cycle-${value}`}
-          >
-            {t(`billing.${value}`)}
-          </Button>
-        ))}
-      </Group>
-      <Badge colorPalette="green" size="lg" variant="surface">
-        {t('billing.save', { percent: ANNUAL_DISCOUNT_PERCENT })}
-      </Badge>
-      <VisuallyHidden aria-live="polite">{t('price.announce', { period: t(`billing.${cycle}`) })}</VisuallyHidden>
-    </HStack>
-  );
 }
 
 function PlanOption({
@@ -258,7 +225,7 @@ function SubscriptionContent() {
         text={t(info.canManage ? 'plans.text' : 'plans.readOnly')}
         testId="plan-options"
       >
-        <CycleToggle cycle={shownCycle} onChange={setCycle} />
+        <BillingCycleToggle cycle={shownCycle} onChange={setCycle} testIdPrefix="cycle" />
         {error && (
           <Alert.Root status="error" data-testid="checkout-error">
             <Alert.Indicator />

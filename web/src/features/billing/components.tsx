@@ -1,7 +1,6 @@
 import { Badge, Button, Card, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { formatUsd, type Invoice, type InvoiceStatus, type SubscriptionInfo } from '@muster/contracts';
 import type { TFunction } from 'i18next';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toaster } from '../../components/ui/toaster';
 import { apiErrorBody, errorMessage } from '../../lib/api';
@@ -27,37 +26,6 @@ export function billingErrorText(t: TFunction, error: unknown): string {
 export function useMoney(): (cents: number) => string {
   const { i18n } = useTranslation();
   return (cents) => formatUsd(cents, i18n.resolvedLanguage);
-}
-
-/** A titled section of a billing page. */
-export function Section({
-  id,
-  title,
-  text,
-  children,
-  testId,
-}: {
-  id: string;
-  title: string;
-  text?: string;
-  children: ReactNode;
-  testId?: string;
-}) {
-  return (
-    <Stack as="section" gap="3" aria-labelledby={id} data-testid={testId}>
-      <Stack gap="1">
-        <Heading as="h2" size="lg" id={id}>
-          {title}
-        </Heading>
-        {text && (
-          <Text color="fg.muted" fontSize="sm">
-            {text}
-          </Text>
-        )}
-      </Stack>
-      {children}
-    </Stack>
-  );
 }
 
 /** One figure with its label (stat tiles of the billing and accountant pages). */

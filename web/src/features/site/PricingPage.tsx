@@ -1,18 +1,4 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Card,
-  Container,
-  Group,
-  Heading,
-  HStack,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  VisuallyHidden,
-} from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Container, Heading, HStack, SimpleGrid, Stack, Table, Text, VisuallyHidden } from '@chakra-ui/react';
 import {
   ANNUAL_DISCOUNT_PERCENT,
   formatUsd,
@@ -32,6 +18,7 @@ import { tableSlotRecipe } from '@chakra-theme/recipes/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
+import { BillingCycleToggle } from '../../components/BillingCycleToggle';
 import { addRecipes } from '../../components/ui/system';
 import { formatCount, formatStorage } from '../../lib/format';
 import { CheckIcon, CheckList, CtaBand, Disclaimer, PageHeader } from './SiteBlocks';
@@ -57,32 +44,6 @@ function useFormatters() {
     count: (n: number) => formatCount(n, lng),
     storage: (gb: number) => formatStorage(gb, lng),
   };
-}
-
-function BillingToggle({ cycle, onChange }: { cycle: BillingCycle; onChange: (cycle: BillingCycle) => void }) {
-  const { t } = useTranslation('pricing');
-  return (
-    <HStack gap="3" wrap="wrap">
-      <Group attached role="group" aria-label={t('billing.label')}>
-        {(['monthly', 'annual'] as const).map((value) => (
-          <Button
-            key={value}
-            aria-pressed={cycle === value}
-            variant={cycle === value ? 'solid' : 'outline'}
-            colorPalette="brand"
-            onClick={() => onChange(value)}
-            data-testid={`billing-${value}`}
-          >
-            {t(`billing.${value}`)}
-          </Button>
-        ))}
-      </Group>
-      <Badge colorPalette="green" size="lg" variant="surface">
-        {t('billing.save', { percent: ANNUAL_DISCOUNT_PERCENT })}
-      </Badge>
-      <VisuallyHidden aria-live="polite">{t('price.announce', { period: t(`billing.${cycle}`) })}</VisuallyHidden>
-    </HStack>
-  );
 }
 
 function PlanCard({ plan, cycle }: { plan: PlanId; cycle: BillingCycle }) {
@@ -262,7 +223,7 @@ export default function PricingPage() {
   return (
     <>
       <PageHeader title={t('title')} lead={t('lead', { days: TRIAL_DAYS, percent })}>
-        <BillingToggle cycle={cycle} onChange={setCycle} />
+        <BillingCycleToggle testIdPrefix="billing" cycle={cycle} onChange={setCycle} />
       </PageHeader>
       <Container maxW="6xl" py={{ base: '10', md: '14' }}>
         <Stack gap="14">

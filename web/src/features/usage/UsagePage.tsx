@@ -34,7 +34,8 @@ import { toaster } from '../../components/ui/toaster';
 import { formatCount, formatStorage } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useLiveBilling, useSaveThresholds, useUsageOverview } from '../billing/api';
-import { billingErrorText, Section, useMoney } from '../billing/components';
+import { billingErrorText, useMoney } from '../billing/components';
+import { Section } from '../../components/Section';
 import { OverageSetting } from './OverageSetting';
 
 /** Bar colour of a share of the limit: red at 100 %, orange from 90 %, yellow past a lower threshold. */

@@ -1,11 +1,12 @@
 import { Alert, Badge, Button, Card, Flex, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import type { CadenceStatus, UpcomingReminder } from '@muster/contracts';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { useSignedInSession } from '../../../app/guards';
 import type { PageProps } from '../../../app/route-table';
 import { ListSkeleton, LoadError, useNow } from '../../../components/list';
+import { Section } from '../../../components/Section';
 import { formatDate, formatDateTime, relativeTime } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { useReminders } from '../api';
@@ -14,22 +15,6 @@ import { CADENCE_PALETTE, drillErrorText } from '../vocab';
 import { CadencesSection } from './CadencesSection';
 import { formatLeadTime, formatUnit } from './rules';
 import { RulesSection } from './RulesSection';
-
-function Section({ id, title, text, children, testId }: { id: string; title: string; text: string; children: ReactNode; testId: string }) {
-  return (
-    <Stack as="section" gap="3" aria-labelledby={id} data-testid={testId}>
-      <Stack gap="1">
-        <Heading as="h2" size="lg" id={id}>
-          {title}
-        </Heading>
-        <Text color="fg.muted" fontSize="sm">
-          {text}
-        </Text>
-      </Stack>
-      {children}
-    </Stack>
-  );
-}
 
 function StatusCard({ status }: { status: CadenceStatus }) {
   const { t, i18n } = useTranslation('drillReminders');
