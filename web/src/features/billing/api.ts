@@ -1,4 +1,4 @@
-import { api, type GrantCreditInput, type StartCheckoutInput } from '@muster/contracts';
+import { api, type GrantCreditInput, type SaveThresholdsInput, type StartCheckoutInput } from '@muster/contracts';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { callEndpoint } from '../../lib/api';
@@ -116,7 +116,7 @@ export function useUsageOverview() {
 export function useSaveThresholds() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { resourceType: string; thresholds: number[] }) => callEndpoint(api.usage.saveThresholds, { body: input as never }),
+    mutationFn: (input: SaveThresholdsInput) => callEndpoint(api.usage.saveThresholds, { body: input }),
     onSuccess: (overview) => {
       queryClient.setQueryData(usageKeys.overview, overview);
       void queryClient.invalidateQueries({ queryKey: usageKeys.alerts });
