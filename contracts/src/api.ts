@@ -15,6 +15,8 @@ import { drillReminderEndpoints } from './drill-reminders.js';
 import { notificationEndpoints } from './notifications.js';
 import { usageEndpoints } from './usage.js';
 import { billingEndpoints } from './billing.js';
+import { auditEndpoints } from './audit.js';
+import { siemEndpoints } from './siem.js';
 
 /** Every REST endpoint of Muster, grouped by feature. */
 export const api = {
@@ -35,4 +37,6 @@ export const api = {
   notifications: notificationEndpoints,
   usage: usageEndpoints,
   billing: billingEndpoints,
+  audit: auditEndpoints,
+  siem: siemEndpoints,
 } as const;

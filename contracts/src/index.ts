@@ -26,3 +26,5 @@ export * from './drills.js';
 export * from './drill-runs.js';
 export * from './drill-reminders.js';
 export * from './notifications.js';
+export * from './audit.js';
+export * from './siem.js';

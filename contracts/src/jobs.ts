@@ -11,6 +11,8 @@ export const QueueName = {
   Drills: 'drills',
   /** Billing: the daily close (renewals of built-in subscriptions, the month before's overage). */
   Billing: 'billing',
+  /** SIEM webhook delivery (Standard Webhooks retry schedule), metering and the outbox sweep. */
+  Siem: 'siem',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
@@ -21,6 +23,9 @@ export const JobName = {
   CadenceCheck: 'reminders.cadence-check',
   InjectDue: 'drills.inject-due',
   MonthClose: 'billing.month-close',
+  SiemDeliver: 'siem.deliver',
+  SiemMeter: 'siem.meter',
+  SiemSweep: 'siem.sweep',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -58,6 +63,17 @@ export interface JobPayloads {
   [JobName.MonthClose]: {
     period?: string;
   };
+  /** One delivery of an audit event (or a test event) to one SIEM destination; state lives in the row. */
+  [JobName.SiemDeliver]: {
+    orgId: string;
+    deliveryId: string;
+  };
+  /** Counts the organisation's delivered, not yet metered SIEM events as `siem_events` usage. */
+  [JobName.SiemMeter]: {
+    orgId: string;
+  };
+  /** Re-queues deliveries whose job was lost (the outbox sweep; every minute). */
+  [JobName.SiemSweep]: Record<string, never>;
 }
 
 /** The queue each job runs on. */
@@ -68,6 +84,9 @@ export const JOB_QUEUES: Readonly<Record<JobName, QueueName>> = {
   [JobName.CadenceCheck]: QueueName.Reminders,
   [JobName.InjectDue]: QueueName.Drills,
   [JobName.MonthClose]: QueueName.Billing,
+  [JobName.SiemDeliver]: QueueName.Siem,
+  [JobName.SiemMeter]: QueueName.Siem,
+  [JobName.SiemSweep]: QueueName.Siem,
 };
 
 /**
@@ -83,6 +102,12 @@ export const jobIds = {
   cadenceCheck: 'drill-cadence-daily',
   /** The job scheduler of the daily billing close. */
   monthClose: 'billing-month-close',
+  /** One job per delivery and replay (a replay gets a new id; the webhook-id stays). */
+  siemDeliver: (deliveryId: string, replay: number): string => `siem-${deliveryId}-${String(replay)}`,
+  /** Deduplication id of an organisation's metering (one waiting at a time). */
+  siemMeter: (orgId: string): string => `siem-meter-${orgId}`,
+  /** The job scheduler of the outbox sweep. */
+  siemSweep: 'siem-sweep',
 } as const;
 
 export const ALL_QUEUES = Object.values(QueueName) as QueueName[];

@@ -18,6 +18,7 @@ import type {
   ObservationKind,
 } from './drill-runs.js';
 import type { Notification } from './notifications.js';
+import type { SiemDeliveryChanged } from './siem.js';
 import type { ProbeResult } from './health.js';
 import type { Role } from './roles.js';
 import type { UsageAlert } from './usage.js';
@@ -67,6 +68,8 @@ export interface ServerToClientEvents {
   'usage:alert': (alert: UsageAlert) => void;
   /** The organisation's plan changed (checkout completed, Stripe event) (room `org:<orgId>`). */
   'billing:subscription': (change: SubscriptionChanged) => void;
+  /** A SIEM delivery of the organisation was attempted, delivered or failed (room `org:<orgId>`). */
+  'siem:delivery': (change: SiemDeliveryChanged) => void;
 }
 
 /** Events clients send, each answered through an acknowledgement. */

@@ -18,6 +18,8 @@ import { AppConfigModule } from './modules/app-config/app-config.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { IdentityModule } from './modules/identity/identity.module.js';
 import { AuditModule } from './platform/audit/audit.module.js';
+import { AuditTrailModule } from './modules/audit/audit.module.js';
+import { SiemModule } from './modules/siem/siem.module.js';
 import { AccessGuard } from './platform/auth/access.guard.js';
 import { ErrorsFilter } from './platform/errors/errors.filter.js';
 import { MailModule } from './platform/mail/mail.module.js';
@@ -62,6 +64,8 @@ export class AppModule {
         AssistantModule,
         NotificationsModule,
         DrillsModule,
+        AuditTrailModule,
+        SiemModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ErrorsFilter },

@@ -1,11 +1,22 @@
 import { DEFAULT_SUPPORT_EMAIL } from '@muster/contracts';
 import { z } from 'zod';
+import ipaddr from 'ipaddr.js';
 
 /**
  * The one configuration object of Muster, parsed from process.env at boot.
  * Every variable is listed in .env.example. A bad value stops the process and names the variable.
  */
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+function isCidr(value: string): boolean {
+  if (!value.includes('/')) return ipaddr.isValid(value);
+  try {
+    ipaddr.parseCIDR(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const csv = z.string().transform((v) =>
   v
@@ -118,6 +129,30 @@ export const configSchema = z
       .string()
       .regex(/^whsec_[A-Za-z0-9+/=_-]+$/, 'must be a Stripe webhook secret (whsec_…)')
       .optional(),
+    /**
+     * Networks SIEM webhooks may reach although they are private, loopback or link-local
+     * (comma-separated addresses or CIDRs, e.g. `10.20.0.0/16`); plain http is accepted there.
+     * Default: none, so webhooks go only to public https addresses.
+     */
+    SIEM_ALLOWED_NETWORKS: csv
+      .refine((list) => list.every((cidr) => isCidr(cidr)), 'must be comma-separated IP addresses or CIDRs (10.0.0.0/8, ::1/128)')
+      .default([]),
+    /**
+     * The SIEM retry schedule: the delay before each attempt, in ms, comma-separated. Default:
+     * Standard Webhooks' (0, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h). Shorter for tests.
+     */
+    SIEM_RETRY_SCHEDULE_MS: csv
+      .refine((list) => list.length > 0 && list.every((v) => /^\d+$/.test(v)), 'must be comma-separated whole milliseconds')
+      .transform((list) => list.map(Number))
+      .optional(),
+    /** SIEM deliveries a worker makes at once, and at most to one destination. */
+    SIEM_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(32),
+    SIEM_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100).default(8),
+    /**
+     * How long a worker holds a job before another may take it over (BullMQ's lock duration and
+     * stalled-job check interval): a killed worker's jobs resume after about this long.
+     */
+    JOB_LOCK_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
     /** Another Stripe API base (stripe-mock, a test double); unset for api.stripe.com. */
     STRIPE_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   })

@@ -18,7 +18,8 @@ import { Subscription } from '../modules/usage/entities/subscription.entity.js';
 import { UsageAlertDismissal, UsageAlertRow } from '../modules/usage/entities/usage-alert.entity.js';
 import { UsageRecord } from '../modules/usage/entities/usage-record.entity.js';
 import { UsageThreshold } from '../modules/usage/entities/usage-threshold.entity.js';
-import { AuditEvent } from '../platform/audit/audit-event.entity.js';
+import { AuditChainHead, AuditEvent } from '../platform/audit/audit-event.entity.js';
+import { SIEM_ENTITIES } from '../modules/siem/siem.module.js';
 import { DRILL_ENTITIES } from '../modules/drills/drills.module.js';
 import { BILLING_ENTITIES } from '../modules/billing/billing.module.js';
 import { NotificationRow } from '../modules/notifications/entities/notification.entity.js';
@@ -30,6 +31,7 @@ export const ENTITIES = [
   Membership,
   AuditorInvite,
   AuditEvent,
+  AuditChainHead,
   ContactMessage,
   Ticket,
   TicketComment,
@@ -50,4 +52,5 @@ export const ENTITIES = [
   NotificationRow,
   ...DRILL_ENTITIES,
   ...BILLING_ENTITIES,
+  ...SIEM_ENTITIES,
 ];

@@ -8,6 +8,7 @@ import { LiveChat1795448384776 } from './1795448384776-LiveChat.js';
 import { Drills1795471335175 } from './1795471335175-Drills.js';
 import { UsagePlansAlerts1795475787597 } from './1795475787597-UsagePlansAlerts.js';
 import { Billing1795480953588 } from './1795480953588-Billing.js';
+import { AuditChainSiem1795485607628 } from './1795485607628-AuditChainSiem.js';
 import { UsageRecords1795447965646 } from './1795447965646-UsageRecords.js';
 import { TicketAttachments1795448139801 } from './1795448139801-TicketAttachments.js';
 
@@ -27,4 +28,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   Drills1795471335175,
   UsagePlansAlerts1795475787597,
   Billing1795480953588,
+  AuditChainSiem1795485607628,
 ];

@@ -161,7 +161,7 @@ export class AuthService {
   }
 
   /** Suspended, frozen and locked accounts cannot sign in (same answer; reason audited). */
-  private async assertMaySignIn(account: Account, client: ClientContext, action: string): Promise<void> {
+  private async assertMaySignIn(account: Account, client: ClientContext, action: 'auth.login' | 'auth.magic.failed'): Promise<void> {
     if (account.user.status === 'active') return;
     await this.audit.record({ action, outcome: 'failure', reason: `account_${account.user.status}`, actor: this.actor(client, account) });
     throw new DomainError('INVALID_CREDENTIALS', action === 'auth.login' ? AUTH_MESSAGES.invalidCredentials : AUTH_MESSAGES.invalidMagic);

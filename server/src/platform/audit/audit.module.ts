@@ -1,8 +1,8 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuditEvent } from './audit-event.entity.js';
+import { AuditChainHead, AuditEvent } from './audit-event.entity.js';
 import { AuditService } from './audit.service.js';
 
 @Global()
-@Module({ imports: [TypeOrmModule.forFeature([AuditEvent])], providers: [AuditService], exports: [AuditService] })
+@Module({ imports: [TypeOrmModule.forFeature([AuditEvent, AuditChainHead])], providers: [AuditService], exports: [AuditService] })
 export class AuditModule {}

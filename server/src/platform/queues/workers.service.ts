@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
-import { ALL_QUEUES, JOB_QUEUES, type JobName, type QueueName } from '@muster/contracts';
+import { ALL_QUEUES, JOB_QUEUES, QueueName, type JobName } from '@muster/contracts';
 import { Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
@@ -9,7 +9,7 @@ import { REDIS } from '../redis/redis.tokens.js';
 import { checkJobRegistry, type DiscoveredHandler } from './job-registry.js';
 import { JOB_HANDLER_METADATA } from './job-handler.decorator.js';
 
-type Handler = (payload: unknown, job: Job) => Promise<unknown>;
+type Handler = (payload: unknown, job: Job, token?: string) => Promise<unknown>;
 
 export class JobRegistryError extends Error {}
 
@@ -68,14 +68,24 @@ export class WorkersService implements OnModuleInit, OnApplicationBootstrap, OnA
   private startWorker(queue: QueueName): Worker {
     const worker = new Worker(
       queue,
-      async (job: Job) => {
+      async (job: Job, token?: string) => {
         const handler = this.handlers.get(job.name as JobName);
         if (!handler || JOB_QUEUES[job.name as JobName] !== queue) {
           throw new Error(`No handler for job "${job.name}" on queue "${queue}"`);
         }
-        return handler(job.data, job);
+        return handler(job.data, job, token);
       },
-      { connection: this.connection!, prefix: this.config.REDIS_PREFIX, concurrency: 10, autorun: true },
+      {
+        connection: this.connection!,
+        prefix: this.config.REDIS_PREFIX,
+        // SIEM deliveries wait on receivers (up to 15 s each): many at once, capped per destination.
+        concurrency: queue === QueueName.Siem ? this.config.SIEM_CONCURRENCY : 10,
+        // A killed worker's jobs are taken over after the lock lapses; a delivery may be retaken a few times.
+        lockDuration: this.config.JOB_LOCK_MS,
+        stalledInterval: this.config.JOB_LOCK_MS,
+        maxStalledCount: queue === QueueName.Siem ? 5 : 1,
+        autorun: true,
+      },
     );
     worker.on('failed', (job, err) => {
       this.logger.warn({ queue, job: job?.name, jobId: job?.id, attempt: job?.attemptsMade, err: err.message }, 'Job failed');

@@ -1,0 +1,444 @@
+import { z } from 'zod';
+import { defineEndpoint } from './http.js';
+import { ROLES } from './roles.js';
+
+/**
+ * The audit trail: every security-relevant action is one append-only event, hash-chained per
+ * organisation, mapped to an OCSF event class and activity (https://schema.ocsf.io). The events are
+ * the single source of the security timelines, the threats view and the SIEM webhook stream.
+ */
+export const OCSF_VERSION = '1.3.0';
+
+/** OCSF categories the audit trail uses. */
+export const OCSF_CATEGORIES = {
+  3: 'Identity & Access Management',
+  6: 'Application Activity',
+} as const;
+export type OcsfCategoryUid = keyof typeof OCSF_CATEGORIES;
+
+/** OCSF event classes the audit trail maps to, with the activities it uses of each. */
+export const OCSF_CLASSES = {
+  3001: {
+    name: 'Account Change',
+    categoryUid: 3,
+    activities: { 1: 'Create', 2: 'Enable', 3: 'Password Change', 4: 'Password Reset', 5: 'Disable', 9: 'Lock', 12: 'Unlock', 99: 'Other' },
+  },
+  3002: {
+    name: 'Authentication',
+    categoryUid: 3,
+    activities: { 1: 'Logon', 2: 'Logoff', 6: 'Preauth', 99: 'Other' },
+  },
+  3005: {
+    name: 'User Access Management',
+    categoryUid: 3,
+    activities: { 1: 'Assign Privileges', 2: 'Revoke Privileges', 99: 'Other' },
+  },
+  6003: {
+    name: 'API Activity',
+    categoryUid: 6,
+    activities: { 1: 'Create', 2: 'Read', 3: 'Update', 4: 'Delete', 99: 'Other' },
+  },
+} as const satisfies Record<number, { name: string; categoryUid: OcsfCategoryUid; activities: Record<number, string> }>;
+export type OcsfClassUid = keyof typeof OCSF_CLASSES;
+export const OCSF_CLASS_UIDS = Object.keys(OCSF_CLASSES).map(Number) as OcsfClassUid[];
+
+/** OCSF severity ids (0 Unknown and 6 Fatal are not used). */
+export const OCSF_SEVERITIES = { 1: 'Informational', 2: 'Low', 3: 'Medium', 4: 'High', 5: 'Critical' } as const;
+export type OcsfSeverityId = keyof typeof OCSF_SEVERITIES;
+export const OCSF_SEVERITY_IDS = [1, 2, 3, 4, 5] as const satisfies readonly OcsfSeverityId[];
+
+interface ActionMapping {
+  classUid: OcsfClassUid;
+  activityId: number;
+  /** Severity of a success; a failure is one step higher unless `failureSeverityId` says. */
+  severityId: OcsfSeverityId;
+  failureSeverityId?: OcsfSeverityId;
+}
+
+const auth = (activityId: number, severityId: OcsfSeverityId = 1, failureSeverityId?: OcsfSeverityId): ActionMapping => ({
+  classUid: 3002,
+  activityId,
+  severityId,
+  ...(failureSeverityId ? { failureSeverityId } : {}),
+});
+const account = (activityId: number, severityId: OcsfSeverityId = 2): ActionMapping => ({ classUid: 3001, activityId, severityId });
+const access = (activityId: number, severityId: OcsfSeverityId = 2): ActionMapping => ({ classUid: 3005, activityId, severityId });
+const apiActivity = (activityId: number, severityId: OcsfSeverityId = 1): ActionMapping => ({ classUid: 6003, activityId, severityId });
+
+/**
+ * Every audited action (`area.verb`) and the OCSF class, activity and severity it maps to. The
+ * audit service takes only these names, so a new action cannot be written without its mapping.
+ */
+export const AUDIT_ACTIONS = {
+  'auth.login': auth(1, 1, 3),
+  'auth.logout': auth(2),
+  'auth.lockout': account(9, 4),
+  'auth.register': account(1),
+  'auth.magic.requested': auth(6),
+  'auth.magic.verified': auth(1, 1, 3),
+  'auth.magic.failed': auth(1, 3),
+  'auth.verify_password': auth(99, 2, 3),
+  'auth.password_reset.requested': account(4, 2),
+  'auth.password_reset': account(4, 3),
+  'auth.password_change': account(3, 3),
+  'auditor.magic.requested': auth(6),
+  'auditor.magic.failed': auth(1, 3),
+  'auditor.invite.created': access(1, 3),
+  'auditor.invite.used': auth(1, 2),
+  'auditor.invite.revoked': access(2, 3),
+  'chat.ban': account(5, 3),
+  'chat.unban': account(2, 2),
+  'usage.thresholds.change': apiActivity(3),
+  'billing.overage.enable': apiActivity(3, 2),
+  'billing.overage.disable': apiActivity(3, 2),
+  'billing.plan.change': apiActivity(3, 3),
+  'billing.checkout.start': apiActivity(1),
+  'billing.checkout.cancel': apiActivity(3),
+  'billing.renewal.stop': apiActivity(3, 3),
+  'billing.renewal.resume': apiActivity(3, 2),
+  'billing.invoices.export': apiActivity(2, 2),
+  'billing.invoice.paid': apiActivity(3, 2),
+  'billing.credit.grant': apiActivity(1, 3),
+  'drill.run.approve': apiActivity(3),
+  'drill.summary.export': apiActivity(2, 2),
+  'audit.verify': apiActivity(2, 2),
+  'audit.export': apiActivity(2, 2),
+  'audit.customer_timeline.view': apiActivity(2, 3),
+  'siem.destination.create': apiActivity(1, 3),
+  'siem.destination.update': apiActivity(3, 3),
+  'siem.destination.delete': apiActivity(4, 3),
+  'siem.destination.enable': apiActivity(3, 3),
+  'siem.destination.disable': apiActivity(3, 4),
+  'siem.secret.rotate': apiActivity(3, 3),
+  'siem.test.send': apiActivity(1),
+  'siem.deliveries.replay': apiActivity(3, 2),
+} as const satisfies Record<string, ActionMapping>;
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];
+
+export const AUDIT_OUTCOMES = ['success', 'failure'] as const;
+export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
+
+export function isAuditAction(value: string): value is AuditAction {
+  return Object.prototype.hasOwnProperty.call(AUDIT_ACTIONS, value);
+}
+
+/** The OCSF class, activity and severity of an action's outcome. */
+export function ocsfOf(
+  action: AuditAction,
+  outcome: AuditOutcome,
+): { classUid: OcsfClassUid; activityId: number; severityId: OcsfSeverityId } {
+  const mapping: ActionMapping = AUDIT_ACTIONS[action];
+  const severityId =
+    outcome === 'success' ? mapping.severityId : (mapping.failureSeverityId ?? (Math.min(mapping.severityId + 1, 5) as OcsfSeverityId));
+  return { classUid: mapping.classUid, activityId: mapping.activityId, severityId };
+}
+
+/** Names of an OCSF class and activity (`Authentication`, `Logon`). */
+export function ocsfNames(
+  classUid: number,
+  activityId: number,
+): { className: string; activityName: string; categoryUid: number; categoryName: string } {
+  const cls = (OCSF_CLASSES as Record<number, { name: string; categoryUid: OcsfCategoryUid; activities: Record<number, string> }>)[
+    classUid
+  ];
+  if (!cls) return { className: 'Unknown', activityName: 'Unknown', categoryUid: 0, categoryName: 'Uncategorized' };
+  return {
+    className: cls.name,
+    activityName: cls.activities[activityId] ?? 'Other',
+    categoryUid: cls.categoryUid,
+    categoryName: OCSF_CATEGORIES[cls.categoryUid],
+  };
+}
+
+/** Sign-in actions (successful ones open a session; failed ones feed the threats view). */
+export const SIGN_IN_ACTIONS: readonly AuditAction[] = [
+  'auth.login',
+  'auth.magic.verified',
+  'auth.magic.failed',
+  'auditor.invite.used',
+  'auditor.magic.failed',
+];
+
+/** When the threats view flags an account or an address, and what counts as unusual. */
+export const THREAT_RULES = {
+  /** Default window of the threats view, in days. */
+  windowDays: 7,
+  /** An account with this many failed sign-ins in the window is flagged. */
+  accountFailures: 5,
+  /** An address with this many failed sign-ins, or failing on this many accounts, is flagged. */
+  addressFailures: 10,
+  addressAccounts: 3,
+  /** A sign-in from an address the user has not signed in from in this many days is new. */
+  newAddressDays: 90,
+  /**
+   * A sign-in is at an unusual hour when the user signed in at least `usualMinSignIns` times in
+   * the `usualDays` before it and never within `usualHourSpread` hours (UTC, on the clock) of it.
+   */
+  usualDays: 30,
+  usualMinSignIns: 5,
+  usualHourSpread: 1,
+} as const;
+
+export const THREAT_KINDS = ['failed_sign_in', 'lockout', 'unusual_hour', 'new_address'] as const;
+export type ThreatKind = (typeof THREAT_KINDS)[number];
+
+/** Timeline pages: 25 rows by default, at most 100; CSV exports at most 50,000 rows. */
+export const TIMELINE_PAGE = { defaultSize: 25, maxSize: 100, maxExportRows: 50_000 } as const;
+
+export const AUDIT_MESSAGES = {
+  noOrganization: 'Choose an organisation: platform accounts have none of their own',
+  badRange: 'The start must be before the end',
+  userNotFound: 'No such customer',
+} as const;
+
+const isoDate = z.iso.datetime({ offset: true, error: 'Must be a date and time (ISO 8601)' });
+
+/** The filters every timeline takes. Dates are ISO instants; `to` is exclusive. */
+export const timelineQuerySchema = z
+  .object({
+    page: z.coerce.number().int('Must be a whole number').min(1, 'Must be 1 or more').default(1),
+    pageSize: z.coerce
+      .number()
+      .int('Must be a whole number')
+      .min(1, 'Must be 1 or more')
+      .max(TIMELINE_PAGE.maxSize, `At most ${TIMELINE_PAGE.maxSize} rows a page`)
+      .default(TIMELINE_PAGE.defaultSize),
+    from: isoDate.optional(),
+    to: isoDate.optional(),
+    /** An action (`auth.login`) or an area (`auth`, `billing`). */
+    action: z
+      .string()
+      .trim()
+      .max(64, 'At most 64 characters')
+      .regex(/^[a-z_.]*$/, 'Letters, "_" and "." only')
+      .optional(),
+    outcome: z.enum(AUDIT_OUTCOMES, { error: 'Choose success or failure' }).optional(),
+    classUid: z.coerce
+      .number()
+      .refine((v) => (OCSF_CLASS_UIDS as number[]).includes(v), { message: `Choose one of: ${OCSF_CLASS_UIDS.join(', ')}` })
+      .optional(),
+    minSeverityId: z.coerce.number().int().min(1, 'From 1 to 5').max(5, 'From 1 to 5').optional(),
+    /** An address, exactly. */
+    ip: z.string().trim().max(64, 'At most 64 characters').optional(),
+    /** Free text: an email, a target id, a reason. */
+    q: z.string().trim().max(100, 'At most 100 characters').optional(),
+    /** Platform staff only: the organisation to read. */
+    orgId: z.uuid('Must be an organisation id').optional(),
+  })
+  .refine((q) => !q.from || !q.to || new Date(q.from) < new Date(q.to), { message: AUDIT_MESSAGES.badRange, path: ['to'] });
+export type TimelineQuery = z.output<typeof timelineQuerySchema>;
+export type TimelineQueryInput = z.input<typeof timelineQuerySchema>;
+
+export const auditEventSchema = z.object({
+  id: z.uuid(),
+  /** Position in the organisation's chain (1, 2, …). */
+  seq: z.number().int(),
+  orgId: z.uuid().nullable(),
+  time: z.string(),
+  action: z.string(),
+  outcome: z.enum(AUDIT_OUTCOMES),
+  reason: z.string().nullable(),
+  classUid: z.number().int(),
+  className: z.string(),
+  activityId: z.number().int(),
+  activityName: z.string(),
+  severityId: z.number().int(),
+  actor: z.object({
+    userId: z.uuid().nullable(),
+    inviteId: z.uuid().nullable(),
+    role: z.enum(ROLES).nullable(),
+    email: z.string().nullable(),
+    ip: z.string().nullable(),
+    userAgent: z.string().nullable(),
+  }),
+  target: z.object({ type: z.string(), id: z.string() }).nullable(),
+  metadata: z.record(z.string(), z.unknown()),
+});
+export type AuditEventView = z.infer<typeof auditEventSchema>;
+
+export const timelinePageSchema = z.object({
+  items: z.array(auditEventSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type TimelinePage = z.infer<typeof timelinePageSchema>;
+
+export const customerTimelineSchema = timelinePageSchema.extend({
+  customer: z.object({
+    id: z.uuid(),
+    name: z.string(),
+    email: z.string(),
+    role: z.enum(ROLES).nullable(),
+    status: z.string(),
+    orgId: z.uuid().nullable(),
+    orgName: z.string().nullable(),
+  }),
+});
+export type CustomerTimeline = z.infer<typeof customerTimelineSchema>;
+
+export const threatsQuerySchema = z
+  .object({
+    page: z.coerce.number().int('Must be a whole number').min(1, 'Must be 1 or more').default(1),
+    pageSize: z.coerce
+      .number()
+      .int('Must be a whole number')
+      .min(1, 'Must be 1 or more')
+      .max(TIMELINE_PAGE.maxSize, `At most ${TIMELINE_PAGE.maxSize} rows a page`)
+      .default(TIMELINE_PAGE.defaultSize),
+    from: isoDate.optional(),
+    to: isoDate.optional(),
+    kind: z.enum(THREAT_KINDS, { error: `Choose one of: ${THREAT_KINDS.join(', ')}` }).optional(),
+    /** Only flagged accounts and addresses (default: all with a failure). */
+    flaggedOnly: z
+      .enum(['true', 'false'])
+      .transform((v) => v === 'true')
+      .optional(),
+    orgId: z.uuid('Must be an organisation id').optional(),
+  })
+  .refine((q) => !q.from || !q.to || new Date(q.from) < new Date(q.to), { message: AUDIT_MESSAGES.badRange, path: ['to'] });
+export type ThreatsQuery = z.output<typeof threatsQuerySchema>;
+export type ThreatsQueryInput = z.input<typeof threatsQuerySchema>;
+
+export const threatFindingSchema = z.object({ kind: z.enum(THREAT_KINDS), event: auditEventSchema });
+export type ThreatFinding = z.infer<typeof threatFindingSchema>;
+
+export const threatsOverviewSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  summary: z.object({
+    failedSignIns: z.number().int(),
+    lockouts: z.number().int(),
+    unusualHours: z.number().int(),
+    newAddresses: z.number().int(),
+    flaggedAccounts: z.number().int(),
+    flaggedAddresses: z.number().int(),
+  }),
+  /** Failed sign-ins by account (email attempted), most failures first (at most 50). */
+  accounts: z.array(
+    z.object({
+      email: z.string(),
+      userId: z.uuid().nullable(),
+      failures: z.number().int(),
+      addresses: z.number().int(),
+      lockouts: z.number().int(),
+      lastAt: z.string(),
+      flagged: z.boolean(),
+    }),
+  ),
+  /** Failed sign-ins by client address, most failures first (at most 50). */
+  addresses: z.array(
+    z.object({
+      ip: z.string(),
+      failures: z.number().int(),
+      accounts: z.number().int(),
+      lastAt: z.string(),
+      flagged: z.boolean(),
+    }),
+  ),
+  /** Every finding of the window, newest first, one page. */
+  findings: z.object({
+    items: z.array(threatFindingSchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  }),
+});
+export type ThreatsOverview = z.infer<typeof threatsOverviewSchema>;
+
+export const verifyQuerySchema = z.object({ orgId: z.uuid('Must be an organisation id').optional() });
+
+export const CHAIN_BREAKS = ['hash_mismatch', 'prev_hash_mismatch', 'sequence_gap'] as const;
+export type ChainBreak = (typeof CHAIN_BREAKS)[number];
+
+export const chainVerificationSchema = z.object({
+  orgId: z.uuid().nullable(),
+  ok: z.boolean(),
+  /** Events checked, in chain order. */
+  checked: z.number().int(),
+  head: z.object({ seq: z.number().int(), hash: z.string() }).nullable(),
+  /** The first link that does not hold, or null. */
+  firstBroken: z
+    .object({
+      seq: z.number().int(),
+      eventId: z.uuid().nullable(),
+      reason: z.enum(CHAIN_BREAKS),
+      expected: z.string(),
+      found: z.string(),
+    })
+    .nullable(),
+  verifiedAt: z.string(),
+});
+export type ChainVerification = z.infer<typeof chainVerificationSchema>;
+
+export const auditEndpoints = {
+  myTimeline: defineEndpoint({
+    method: 'GET',
+    path: '/api/security/timeline',
+    summary: "The signed-in user's own security events, newest first",
+    tag: 'audit',
+    query: timelineQuerySchema,
+    response: timelinePageSchema,
+  }),
+  myTimelineCsv: defineEndpoint({
+    method: 'GET',
+    path: '/api/security/timeline.csv',
+    summary: "The signed-in user's own security events as CSV (the same filters)",
+    tag: 'audit',
+    query: timelineQuerySchema,
+  }),
+  orgTimeline: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/security/timeline',
+    summary: "The organisation's security events, newest first (platform staff name the organisation)",
+    tag: 'audit',
+    query: timelineQuerySchema,
+    response: timelinePageSchema,
+  }),
+  orgTimelineCsv: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/security/timeline.csv',
+    summary: "The organisation's security events as CSV (the same filters)",
+    tag: 'audit',
+    query: timelineQuerySchema,
+  }),
+  threats: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/security/threats',
+    summary: 'Failed sign-ins by account and address, lockouts, sign-ins at unusual hours or from new addresses',
+    tag: 'audit',
+    query: threatsQuerySchema,
+    response: threatsOverviewSchema,
+  }),
+  threatsCsv: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/security/threats.csv',
+    summary: 'The findings of the threats view as CSV (the same filters)',
+    tag: 'audit',
+    query: threatsQuerySchema,
+  }),
+  customerTimeline: defineEndpoint({
+    method: 'GET',
+    path: '/api/sysops/customers/:userId/timeline',
+    summary: "One customer's security events, for support operators (the view is audited)",
+    tag: 'audit',
+    query: timelineQuerySchema,
+    response: customerTimelineSchema,
+  }),
+  customerTimelineCsv: defineEndpoint({
+    method: 'GET',
+    path: '/api/sysops/customers/:userId/timeline.csv',
+    summary: "One customer's security events as CSV",
+    tag: 'audit',
+    query: timelineQuerySchema,
+  }),
+  verify: defineEndpoint({
+    method: 'GET',
+    path: '/api/audit/verify',
+    summary: "Recomputes the organisation's audit hash chain and reports the first broken link",
+    tag: 'audit',
+    query: verifyQuerySchema,
+    response: chainVerificationSchema,
+  }),
+} as const;
