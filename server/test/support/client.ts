@@ -74,4 +74,12 @@ export class TestClient {
   post(path: string, body?: unknown, options?: { csrf?: boolean; headers?: Record<string, string>; raw?: string }): Promise<Response> {
     return this.request('POST', path, body, options);
   }
+
+  patch(path: string, body?: unknown): Promise<Response> {
+    return this.request('PATCH', path, body);
+  }
+
+  delete(path: string): Promise<Response> {
+    return this.request('DELETE', path);
+  }
 }

@@ -198,7 +198,8 @@ export class SiemService {
   /** Puts failed deliveries back to pending (only those still failed: two replays at once count once) and queues them. */
   private async restart(orgId: string, ids: string[]): Promise<SiemDeliveryRow[]> {
     if (!ids.length) return [];
-    const rows = await this.dataSource.query<{ id: string }[]>(
+    // TypeORM answers an UPDATE … RETURNING as [rows, count].
+    const [rows] = await this.dataSource.query<[{ id: string }[], number]>(
       `UPDATE siem_deliveries SET status = 'pending', attempts = 0, replays = replays + 1, next_attempt_at = now(),
               last_error = NULL, updated_at = now()
         WHERE org_id = $1 AND id = ANY ($2::uuid[]) AND status = 'failed'
