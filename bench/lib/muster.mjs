@@ -8,6 +8,7 @@ import { getFreePort, spawnServer } from './processes.mjs';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const MAIN_SCRIPT = fileURLToPath(new URL('../../server/dist/main.js', import.meta.url));
+const WORKER_SCRIPT = fileURLToPath(new URL('../../server/dist/worker.js', import.meta.url));
 const HOST = '127.0.0.1';
 const REDIS_URL = 'redis://127.0.0.1:6379';
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -22,8 +23,10 @@ const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
  * Starts the built Muster server (server/dist/main.js, MUSTER_ROLE=all) on a free port of
  * 127.0.0.1 with a Redis prefix of its own, and waits until GET /api/health answers 200.
  * DATABASE_URL is taken from the environment when set, else the local PostgreSQL; `options.env`
- * adds or overrides variables (a benchmark's own database, higher limits).
- * @param {{ env?: Record<string, string> }} [options]
+ * adds or overrides variables (a benchmark's own database, higher limits). With `workers`, the
+ * server runs MUSTER_ROLE=api and that many worker processes (MUSTER_ROLE=worker) run the jobs,
+ * as in production.
+ * @param {{ env?: Record<string, string>, workers?: number }} [options]
  * @returns {Promise<MusterServer>}
  */
 export async function startMuster(options = {}) {
@@ -33,31 +36,36 @@ export async function startMuster(options = {}) {
   const port = await getFreePort(HOST);
   const url = `http://${HOST}:${port}`;
   const redisPrefix = `bench-${randomBytes(4).toString('hex')}`;
-  const server = spawnServer({
-    name: 'muster',
-    script: MAIN_SCRIPT,
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST,
-      MUSTER_ROLE: 'all',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      REDIS_PREFIX: redisPrefix,
-      REDIS_URL,
-      DATABASE_URL: process.env.DATABASE_URL || DEFAULT_DATABASE_URL,
-      ...options.env,
-    },
-    readyUrl: `${url}/api/health`,
-  });
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST,
+    MUSTER_ROLE: options.workers ? 'api' : 'all',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    REDIS_PREFIX: redisPrefix,
+    REDIS_URL,
+    DATABASE_URL: process.env.DATABASE_URL || DEFAULT_DATABASE_URL,
+    ...options.env,
+  };
+  const server = spawnServer({ name: 'muster', script: MAIN_SCRIPT, cwd: REPO_ROOT, env, readyUrl: `${url}/api/health` });
+  const workers = Array.from({ length: options.workers ?? 0 }, (_, i) =>
+    spawnServer({
+      name: `muster-worker-${i + 1}`,
+      script: WORKER_SCRIPT,
+      cwd: REPO_ROOT,
+      env: { ...env, MUSTER_ROLE: 'worker' },
+      // A worker has no listener: it is ready once the api is (jobs wait in Redis meanwhile).
+      readyUrl: `${url}/api/health`,
+    }),
+  );
 
   /** @type {Promise<void> | undefined} */
   let stopped;
   const stop = () => {
     stopped ??= (async () => {
       release();
-      await server.stop();
+      await Promise.all([server.stop(), ...workers.map((w) => w.stop())]);
       await deleteRedisKeys(REDIS_URL, redisPrefix);
     })();
     return stopped;
@@ -66,6 +74,7 @@ export async function startMuster(options = {}) {
 
   try {
     await server.ready;
+    await Promise.all(workers.map((w) => w.ready));
   } catch (err) {
     await stop();
     throw err;

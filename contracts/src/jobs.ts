@@ -104,8 +104,8 @@ export const jobIds = {
   monthClose: 'billing-month-close',
   /** One job per delivery and replay (a replay gets a new id; the webhook-id stays). */
   siemDeliver: (deliveryId: string, replay: number): string => `siem-${deliveryId}-${String(replay)}`,
-  /** Deduplication id of an organisation's metering (one waiting at a time). */
-  siemMeter: (orgId: string): string => `siem-meter-${orgId}`,
+  /** An organisation's metering of one second's deliveries (`second`: epoch seconds). */
+  siemMeter: (orgId: string, second: number): string => `siem-meter-${orgId}-${String(second)}`,
   /** The job scheduler of the outbox sweep. */
   siemSweep: 'siem-sweep',
 } as const;

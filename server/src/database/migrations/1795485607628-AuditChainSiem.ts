@@ -29,10 +29,10 @@ async function backfillChains(queryRunner: QueryRunner): Promise<void> {
   const events = (await queryRunner.query(`SELECT * FROM "audit_events" ORDER BY "created_at", "id"`)) as OldEvent[];
   if (!events.length) return;
   await queryRunner.query(`ALTER TABLE "audit_events" DISABLE TRIGGER "audit_events_no_update_delete"`);
-  const heads = new Map<string, { seq: number; hash: string }>();
+  const heads = new Map<string, { seq: number; prevHash: string; hash: string }>();
   for (const event of events) {
     const chainKey = chainKeyOf(event.org_id);
-    const head = heads.get(chainKey) ?? { seq: 0, hash: GENESIS_HASH };
+    const head = heads.get(chainKey) ?? { seq: 0, prevHash: GENESIS_HASH, hash: GENESIS_HASH };
     const outcome = event.outcome === 'failure' ? 'failure' : 'success';
     const ocsf = isAuditAction(event.action) ? ocsfOf(event.action, outcome) : { classUid: 6003, activityId: 99, severityId: 1 };
     const link: ChainLink = {
@@ -63,12 +63,13 @@ async function backfillChains(queryRunner: QueryRunner): Promise<void> {
               "severity_id" = $8 WHERE "id" = $1`,
       [link.id, chainKey, link.seq, link.prevHash, link.hash, link.classUid, link.activityId, link.severityId],
     );
-    heads.set(chainKey, { seq: link.seq, hash: link.hash });
+    heads.set(chainKey, { seq: link.seq, prevHash: link.prevHash, hash: link.hash });
   }
   for (const [chainKey, head] of heads) {
-    await queryRunner.query(`INSERT INTO "audit_chain_heads" ("chain_key", "seq", "hash") VALUES ($1, $2, $3)`, [
+    await queryRunner.query(`INSERT INTO "audit_chain_heads" ("chain_key", "seq", "prev_hash", "hash") VALUES ($1, $2, $3, $4)`, [
       chainKey,
       head.seq,
+      head.prevHash,
       head.hash,
     ]);
   }
@@ -80,7 +81,7 @@ export class AuditChainSiem1795485607628 implements MigrationInterface {
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(
-      `CREATE TABLE "audit_chain_heads" ("chain_key" character varying(36) NOT NULL, "seq" bigint NOT NULL, "hash" character(64) NOT NULL, "updated_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "PK_4ff78996adb285c38c15e23fcd4" PRIMARY KEY ("chain_key"))`,
+      `CREATE TABLE "audit_chain_heads" ("chain_key" character varying(36) NOT NULL, "seq" bigint NOT NULL, "prev_hash" character(64) NOT NULL, "hash" character(64) NOT NULL, "updated_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "PK_4ff78996adb285c38c15e23fcd4" PRIMARY KEY ("chain_key"))`,
     );
     await queryRunner.query(
       `CREATE TABLE "siem_destinations" ("id" uuid NOT NULL DEFAULT gen_random_uuid(), "org_id" uuid NOT NULL, "name" character varying(80) NOT NULL, "url" character varying(2000) NOT NULL, "format" character varying(24) NOT NULL, "class_uids" integer array NOT NULL DEFAULT '{}', "min_severity_id" smallint NOT NULL DEFAULT '1', "authorization" character varying(2000), "secrets" jsonb NOT NULL, "enabled" boolean NOT NULL DEFAULT true, "disabled_reason" character varying(16), "disabled_at" TIMESTAMP WITH TIME ZONE, "throttled_until" TIMESTAMP WITH TIME ZONE, "failing_since" TIMESTAMP WITH TIME ZONE, "last_delivered_at" TIMESTAMP WITH TIME ZONE, "created_by_user_id" uuid, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "updated_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "PK_10ba6f089df7e0789a1b625d0b4" PRIMARY KEY ("id"))`,

@@ -3,8 +3,9 @@ import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { jobIds, JobName, PRODUCT_NAME, rooms, SIEM_DELIVERY, type SiemDeliveryStatus } from '@muster/contracts';
 import { DelayedError, type Job } from 'bullmq';
+import DataLoader from 'dataloader';
 import type { Redis } from 'ioredis';
-import type { DataSource, EntityManager, Repository } from 'typeorm';
+import type { DataSource, Repository } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { AuditEvent } from '../../platform/audit/audit-event.entity.js';
 import { AuditService, type AuditSink } from '../../platform/audit/audit.service.js';
@@ -18,6 +19,9 @@ import { SiemDestinationRow } from './entities/siem-destination.entity.js';
 import { AddressPolicy, postWebhook, retryAfterMs, type PostResult } from './siem-http.js';
 import { ocsfEvent, requestBody } from './siem-payload.js';
 import { signatureHeader } from './siem-signature.js';
+
+/** A delivery with its destination and its audit event (null for a test event or one gone). */
+type LoadedDelivery = SiemDeliveryRow & { destination: SiemDestinationRow; event: AuditEvent | null };
 
 /** What one attempt came to. */
 interface AttemptOutcome {
@@ -39,6 +43,17 @@ end
 return 0`;
 
 const BULL_ATTEMPTS = 5;
+/** How long reads and bookings wait for others to share their query (ms). */
+const BATCH_WINDOW_MS = 2;
+
+interface DeliveredAttempt {
+  id: string;
+  attempt: number;
+  at: Date;
+  statusCode: number;
+  latencyMs: number | null;
+  snippet: string | null;
+}
 
 /** `msg_` and the event id's 32 hex digits: the webhook-id of an event, the same for every destination. */
 export function webhookIdOf(eventId: string): string {
@@ -58,6 +73,8 @@ export class SiemDeliveryService implements OnModuleInit, AuditSink {
   private readonly logger = new Logger('SiemDelivery');
   private readonly policy: AddressPolicy;
   private readonly schedule: readonly number[];
+  /** The last second each organisation's metering was queued for, in this process. */
+  private readonly metering = new Map<string, number>();
   private readonly pushes = new Map<
     string,
     { timer: NodeJS.Timeout; change: { orgId: string; deliveryId: string; status: SiemDeliveryStatus } }
@@ -79,6 +96,51 @@ export class SiemDeliveryService implements OnModuleInit, AuditSink {
     this.schedule = config.SIEM_RETRY_SCHEDULE_MS ?? SIEM_DELIVERY.retryScheduleMs;
   }
 
+  /**
+   * Deliveries read together: the jobs running at once (up to SIEM_CONCURRENCY) load their
+   * delivery, destination and audit event in one query rather than one each.
+   */
+  private readonly loads = new DataLoader<string, LoadedDelivery | null>(
+    async (ids) => {
+      const rows = (await this.deliveries
+        .createQueryBuilder('d')
+        .innerJoinAndMapOne('d.destination', SiemDestinationRow, 's', 's.id = d.destinationId AND s.orgId = d.orgId')
+        .leftJoinAndMapOne('d.event', AuditEvent, 'e', 'e.id = d.eventId')
+        .where('d.id IN (:...ids)', { ids })
+        .getMany()) as LoadedDelivery[];
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return ids.map((id) => byId.get(id) ?? null);
+    },
+    { cache: false, maxBatchSize: 100, batchScheduleFn: (run) => setTimeout(run, BATCH_WINDOW_MS) },
+  );
+
+  /** Successful attempts booked together: one statement logs them and marks their deliveries delivered. */
+  private readonly deliveredRows = new DataLoader<DeliveredAttempt, true>(
+    async (attempts) => {
+      await this.dataSource.query(
+        `WITH booked AS (
+           SELECT * FROM unnest($1::uuid[], $2::int[], $3::timestamptz[], $4::int[], $5::int[], $6::text[])
+             AS b(id, attempt, at, status_code, latency_ms, snippet)),
+         logged AS (
+           INSERT INTO siem_delivery_attempts (delivery_id, attempt, at, status_code, latency_ms, response_snippet)
+           SELECT id, attempt, at, status_code, latency_ms, snippet FROM booked)
+         UPDATE siem_deliveries d SET status = 'delivered', attempts = b.attempt, last_status_code = b.status_code,
+                last_latency_ms = b.latency_ms, last_error = NULL, next_attempt_at = NULL, delivered_at = b.at, updated_at = now()
+           FROM booked b WHERE d.id = b.id`,
+        [
+          attempts.map((a) => a.id),
+          attempts.map((a) => a.attempt),
+          attempts.map((a) => a.at),
+          attempts.map((a) => a.statusCode),
+          attempts.map((a) => a.latencyMs),
+          attempts.map((a) => a.snippet),
+        ],
+      );
+      return attempts.map(() => true as const);
+    },
+    { cache: false, maxBatchSize: 100, batchScheduleFn: (run) => setTimeout(run, BATCH_WINDOW_MS) },
+  );
+
   onModuleInit(): void {
     this.audit.registerSink(this);
   }
@@ -87,24 +149,24 @@ export class SiemDeliveryService implements OnModuleInit, AuditSink {
     return this.policy;
   }
 
-  /** In the audit event's transaction: one pending delivery per enabled destination whose filters take it. */
-  async inTransaction(manager: EntityManager, event: AuditEvent): Promise<(() => void) | undefined> {
-    if (!event.orgId) return undefined;
-    const rows = await manager.query<{ id: string }[]>(
-      `INSERT INTO siem_deliveries (org_id, destination_id, event_id, webhook_id, action, next_attempt_at)
-       SELECT org_id, id, $2, $3, $4, now() FROM siem_destinations
-        WHERE org_id = $1 AND enabled AND min_severity_id <= $5 AND (cardinality(class_uids) = 0 OR $6 = ANY (class_uids))
-       RETURNING id`,
-      [event.orgId, event.id, webhookIdOf(event.id), event.action, event.severityId, event.classUid],
-    );
-    if (rows.length === 0) return undefined;
+  /**
+   * Runs in the statement that appends an audit event (`AuditSink`): one pending delivery per
+   * enabled destination of its organisation whose filters take it, with the event's webhook-id.
+   */
+  readonly cte = `INSERT INTO siem_deliveries (org_id, destination_id, event_id, webhook_id, action, next_attempt_at)
+    SELECT d.org_id, d.id, a.id, 'msg_' || replace(a.id::text, '-', ''), a.action, now()
+      FROM appended a JOIN siem_destinations d ON d.org_id = a.org_id
+     WHERE d.enabled AND d.min_severity_id <= a.severity_id AND (cardinality(d.class_uids) = 0 OR a.class_uid = ANY (d.class_uids))
+    RETURNING id`;
+
+  /** Once the event and its deliveries have committed: their jobs. A failed enqueue loses nothing (the sweep finds the rows). */
+  afterCommit(event: AuditEvent, rows: Record<string, unknown>[]): void {
     const orgId = event.orgId;
-    return () => {
-      // A failed enqueue loses nothing: the sweep finds the pending rows.
-      for (const row of rows) {
-        this.enqueue(orgId, row.id, 0).catch((err: unknown) => this.logger.warn(`Queueing delivery ${row.id}: ${messageOf(err)}`));
-      }
-    };
+    if (!orgId) return;
+    for (const row of rows) {
+      const id = String(row.id);
+      this.enqueue(orgId, id, 0).catch((err: unknown) => this.logger.warn(`Queueing delivery ${id}: ${messageOf(err)}`));
+    }
   }
 
   async enqueue(orgId: string, deliveryId: string, replay: number, delayMs = 0): Promise<void> {
@@ -146,10 +208,9 @@ export class SiemDeliveryService implements OnModuleInit, AuditSink {
 
   /** The `siem.deliver` job: one attempt, or a postponement (throttled, busy, not yet due). */
   async deliver(orgId: string, deliveryId: string, job: Job, token: string | undefined): Promise<void> {
-    const delivery = await this.deliveries.findOne({ where: { id: deliveryId, orgId } });
-    if (!delivery || delivery.status !== 'pending') return;
-    const destination = await this.destinations.findOne({ where: { id: delivery.destinationId, orgId } });
-    if (!destination) return;
+    const delivery = await this.loads.load(deliveryId);
+    if (!delivery || delivery.orgId !== orgId || delivery.status !== 'pending') return;
+    const destination = delivery.destination;
     if (!destination.enabled) {
       await this.finish(delivery, 'failed', { lastError: 'The destination is disabled', nextAttemptAt: null });
       return;
@@ -184,12 +245,11 @@ export class SiemDeliveryService implements OnModuleInit, AuditSink {
     if (next !== null) return this.postpone(job, token, next);
   }
 
-  private async attempt(delivery: SiemDeliveryRow, destination: SiemDestinationRow): Promise<AttemptOutcome> {
+  private async attempt(delivery: LoadedDelivery, destination: SiemDestinationRow): Promise<AttemptOutcome> {
     let event: Record<string, unknown>;
     if (delivery.eventId) {
-      const row = await this.dataSource.getRepository(AuditEvent).findOne({ where: { id: delivery.eventId } });
-      if (!row) return { result: null, error: 'The audit event is gone' };
-      event = ocsfEvent(row);
+      if (!delivery.event) return { result: null, error: 'The audit event is gone' };
+      event = ocsfEvent(delivery.event);
     } else {
       event = delivery.payload ?? {};
     }
@@ -223,7 +283,7 @@ export class SiemDeliveryService implements OnModuleInit, AuditSink {
    * Books an attempt: its log line, the delivery's state and the destination's health. Answers
    * when to try again (epoch ms), or null when the delivery is finished either way.
    */
-  private async record(delivery: SiemDeliveryRow, destination: SiemDestinationRow, outcome: AttemptOutcome): Promise<number | null> {
+  private async record(delivery: LoadedDelivery, destination: SiemDestinationRow, outcome: AttemptOutcome): Promise<number | null> {
     const now = new Date();
     const attempt = delivery.attempts + 1;
     const status = outcome.result?.statusCode ?? null;
@@ -242,17 +302,13 @@ export class SiemDeliveryService implements OnModuleInit, AuditSink {
       responseSnippet: outcome.result?.snippet.slice(0, SIEM_DELIVERY.responseSnippetBytes) || null,
     };
     if (ok) {
-      await this.dataSource.transaction(async (manager) => {
-        await manager.insert(SiemDeliveryAttemptRow, log);
-        await manager.update(SiemDeliveryRow, delivery.id, {
-          status: 'delivered',
-          attempts: attempt,
-          lastStatusCode: status,
-          lastLatencyMs: log.latencyMs,
-          lastError: null,
-          nextAttemptAt: null,
-          deliveredAt: now,
-        });
+      await this.deliveredRows.load({
+        id: delivery.id,
+        attempt,
+        at: now,
+        statusCode: status,
+        latencyMs: log.latencyMs,
+        snippet: log.responseSnippet,
       });
       const stale = !destination.lastDeliveredAt || now.getTime() - destination.lastDeliveredAt.getTime() > 5_000;
       if (destination.failingSince || stale) {
@@ -378,11 +434,18 @@ export class SiemDeliveryService implements OnModuleInit, AuditSink {
     this.pushes.set(destinationId, entry);
   }
 
+  /**
+   * Meters the organisation's deliveries about a second from now: one job per organisation and
+   * second (its id names the second), whatever the number of deliveries in it.
+   */
   private async meterSoon(orgId: string): Promise<void> {
+    const second = Math.floor(Date.now() / 1000);
+    if (this.metering.get(orgId) === second) return;
+    this.metering.set(orgId, second);
     await this.queues.enqueue(
       JobName.SiemMeter,
       { orgId },
-      { delay: 1_000, deduplication: { id: jobIds.siemMeter(orgId), keepLastIfActive: true }, removeOnComplete: true },
+      { jobId: jobIds.siemMeter(orgId, second), delay: 1_000, removeOnComplete: { age: 60 } },
     );
   }
 

@@ -1,4 +1,4 @@
-import { canonicalJson, ChainVerifier, eventHash, GENESIS_HASH, type ChainLink } from './audit-chain.js';
+import { canonicalEvent, canonicalJson, canonicalParts, ChainVerifier, eventHash, GENESIS_HASH, type ChainLink } from './audit-chain.js';
 
 function chain(length: number): ChainLink[] {
   const links: ChainLink[] = [];
@@ -54,7 +54,7 @@ describe('audit hash chain', () => {
     const links = chain(5);
     links[2] = { ...links[2]!, metadata: { ...links[2]!.metadata, method: 'magic_code' } };
     const broken = new ChainVerifier().check(links);
-    expect(broken).toMatchObject({ seq: 3, eventId: links[2]!.id, reason: 'hash_mismatch', found: links[2]!.hash });
+    expect(broken).toMatchObject({ seq: 3, eventId: links[2].id, reason: 'hash_mismatch', found: links[2].hash });
   });
 
   it('finds a row rewritten with a fresh hash: the next link no longer points at it', () => {
@@ -69,5 +69,32 @@ describe('audit hash chain', () => {
     const links = chain(5);
     expect(new ChainVerifier().check([links[0]!, links[2]!, links[3]!])).toMatchObject({ seq: 2, reason: 'sequence_gap', found: '3' });
     expect(new ChainVerifier().check([links[1]!])).toMatchObject({ seq: 1, reason: 'sequence_gap' });
+  });
+});
+
+describe('canonical parts', () => {
+  it('put together, are the canonical JSON of the whole event', () => {
+    const [link] = chain(1);
+    const expected = canonicalJson({
+      v: 1,
+      id: link!.id,
+      chain: link!.chainKey,
+      seq: link!.seq,
+      prev: link!.prevHash,
+      time: link!.time.toISOString(),
+      org: link!.orgId,
+      actor: { user: link!.actorUserId, invite: null, role: 'ADMIN', email: link!.actorEmail, ip: link!.ip, ua: link!.userAgent },
+      action: link!.action,
+      outcome: link!.outcome,
+      reason: null,
+      target: null,
+      ocsf: { class: 3002, activity: 1, severity: 1 },
+      metadata: link!.metadata,
+    });
+    expect(canonicalEvent(link!)).toBe(expected);
+    const [a, b, c] = canonicalParts(link!);
+    expect(a.endsWith('"prev":"')).toBe(true);
+    expect(b.endsWith('"seq":')).toBe(true);
+    expect(`${a}${link!.prevHash}${b}${String(link!.seq)}${c}`).toBe(expected);
   });
 });

@@ -57,14 +57,21 @@ export function canonicalJson(value: unknown): string {
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
 }
 
-/** The canonical form of an event (version 1). Times are ISO instants with milliseconds. */
-export function canonicalEvent(fields: ChainedFields): string {
-  return canonicalJson({
+/** What the hash covers but the chain position: the event itself. */
+export type EventFields = Omit<ChainedFields, 'seq' | 'prevHash'>;
+
+/**
+ * The canonical form of an event (version 1): canonical JSON of `{v, id, chain, seq, prev, time,
+ * org, actor, action, outcome, reason, target, ocsf, metadata}`, times as ISO instants with
+ * milliseconds. Answered in three parts around the previous hash and the position, so the
+ * database can hash an event at the moment it appends it: `parts[0] + prevHash + parts[1] + seq +
+ * parts[2]` (the top-level keys are sorted, `prev` and `seq` are plain values).
+ */
+export function canonicalParts(fields: EventFields): [string, string, string] {
+  const top: Record<string, unknown> = {
     v: 1,
     id: fields.id,
     chain: fields.chainKey,
-    seq: fields.seq,
-    prev: fields.prevHash,
     time: fields.time.toISOString(),
     org: fields.orgId,
     actor: {
@@ -81,7 +88,32 @@ export function canonicalEvent(fields: ChainedFields): string {
     target: fields.targetType === null && fields.targetId === null ? null : { type: fields.targetType, id: fields.targetId },
     ocsf: { class: fields.classUid, activity: fields.activityId, severity: fields.severityId },
     metadata: fields.metadata,
+  };
+  const PREV = Symbol('prev');
+  const SEQ = Symbol('seq');
+  const keys = [...Object.keys(top), 'prev', 'seq'].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const parts: string[] = [];
+  let text = '{';
+  keys.forEach((key, i) => {
+    const value = key === 'prev' ? PREV : key === 'seq' ? SEQ : top[key];
+    text += `${i ? ',' : ''}${JSON.stringify(key)}:`;
+    if (value === PREV) {
+      parts.push(`${text}"`);
+      text = '"';
+    } else if (value === SEQ) {
+      parts.push(text);
+      text = '';
+    } else {
+      text += canonicalJson(value);
+    }
   });
+  parts.push(`${text}}`);
+  return parts as [string, string, string];
+}
+
+export function canonicalEvent(fields: ChainedFields): string {
+  const [beforePrev, beforeSeq, rest] = canonicalParts(fields);
+  return `${beforePrev}${fields.prevHash}${beforeSeq}${String(fields.seq)}${rest}`;
 }
 
 export function eventHash(fields: ChainedFields): string {

@@ -103,6 +103,10 @@ export class AuditChainHead {
   @Column({ type: 'bigint', transformer: bigintNumber })
   seq: number;
 
+  /** The hash before the head (the head event's `prev_hash`). */
+  @Column({ name: 'prev_hash', type: 'char', length: 64 })
+  prevHash: string;
+
   @Column({ type: 'char', length: 64 })
   hash: string;
 

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { ocsfOf, type AuditAction, type AuditOutcome, type ChainVerification } from '@muster/contracts';
-import type { DataSource, EntityManager } from 'typeorm';
-import { ChainVerifier, chainKeyOf, eventHash, GENESIS_HASH, type ChainLink } from './audit-chain.js';
+import type { DataSource } from 'typeorm';
+import { canonicalParts, ChainVerifier, chainKeyOf, GENESIS_HASH, type ChainLink, type EventFields } from './audit-chain.js';
 import { AuditEvent } from './audit-event.entity.js';
 
 /** Who did something, from where. Built from the request by `actorFrom()`. */
@@ -29,12 +29,15 @@ export interface AuditRecord {
 }
 
 /**
- * Something that must happen with every audit event: `inTransaction` runs in the event's own
- * transaction (an outbox row commits or rolls back with the event); the work it answers runs once
- * the event has committed. The SIEM stream registers one; `platform/` knows nothing of it.
+ * Something that must happen with every audit event, atomically with it: `cte` is a
+ * data-modifying CTE run in the very statement that appends the event (an outbox row commits or
+ * fails with the event). It reads the new event from the CTE `appended` (the audit_events columns)
+ * and RETURNs the rows handed to `afterCommit`. The SIEM stream registers one; `platform/` knows
+ * nothing of it.
  */
 export interface AuditSink {
-  inTransaction(manager: EntityManager, event: AuditEvent): Promise<(() => void) | undefined>;
+  readonly cte: string;
+  afterCommit(event: AuditEvent, rows: Record<string, unknown>[]): void;
 }
 
 const VERIFY_PAGE = 1_000;
@@ -52,17 +55,18 @@ export class AuditService {
   }
 
   /**
-   * Appends one event to its organisation's chain. The chain's head row is locked for the
-   * transaction (`INSERT … ON CONFLICT DO UPDATE` locks it, creating it for a new chain), so
-   * concurrent writers from any number of processes append one after another; the unique
-   * (chain, seq) index would refuse a fork regardless.
+   * Appends one event to its organisation's chain, in one statement: the chain's head row is
+   * advanced (`INSERT … ON CONFLICT DO UPDATE` locks it, creating it for a new chain), the
+   * database hashes the event's canonical form with the previous hash and the new position
+   * (`canonicalParts`), and the event is inserted with them. Concurrent writers from any number of
+   * processes queue on the head row; the unique (chain, seq) index would refuse a fork regardless.
    */
   async record(entry: AuditRecord): Promise<AuditEvent> {
     const orgId = entry.orgId ?? entry.actor.orgId ?? null;
     const { classUid, activityId, severityId } = ocsfOf(entry.action, entry.outcome);
     // The metadata as jsonb will give it back: no undefined, plain JSON values.
     const metadata = JSON.parse(JSON.stringify(entry.metadata ?? {})) as Record<string, unknown>;
-    const base = {
+    const fields: EventFields = {
       id: randomUUID(),
       chainKey: chainKeyOf(orgId),
       time: new Date(),
@@ -83,59 +87,66 @@ export class AuditService {
       severityId,
       metadata,
     };
-    const after: (() => void)[] = [];
-    const event = await this.dataSource.transaction(async (manager) => {
-      const [head] = await manager.query<{ seq: string; hash: string }[]>(
-        `INSERT INTO audit_chain_heads (chain_key, seq, hash) VALUES ($1, 0, $2)
-         ON CONFLICT (chain_key) DO UPDATE SET chain_key = EXCLUDED.chain_key
-         RETURNING seq, hash`,
-        [base.chainKey, GENESIS_HASH],
-      );
-      const link: ChainLink = { ...base, seq: Number(head!.seq) + 1, prevHash: head!.hash, hash: '' };
-      link.hash = eventHash(link);
-      await manager.query(
-        `WITH appended AS (
-           INSERT INTO audit_events (id, org_id, chain_key, seq, prev_hash, hash, actor_user_id, actor_invite_id, actor_role,
-             actor_email, ip, user_agent, action, outcome, reason, target_type, target_id, class_uid, activity_id, severity_id,
-             metadata, created_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)
-           RETURNING seq, hash)
-         UPDATE audit_chain_heads SET seq = appended.seq, hash = appended.hash, updated_at = now()
-           FROM appended WHERE chain_key = $3`,
-        [
-          link.id,
-          link.orgId,
-          link.chainKey,
-          link.seq,
-          link.prevHash,
-          link.hash,
-          link.actorUserId,
-          link.actorInviteId,
-          link.actorRole,
-          link.actorEmail,
-          link.ip,
-          link.userAgent,
-          link.action,
-          link.outcome,
-          link.reason,
-          link.targetType,
-          link.targetId,
-          link.classUid,
-          link.activityId,
-          link.severityId,
-          JSON.stringify(link.metadata),
-          link.time,
-        ],
-      );
-      const { time, ...columns } = link;
-      const saved = Object.assign(new AuditEvent(), columns, { outcome: entry.outcome, createdAt: time });
-      for (const sink of this.sinks) {
-        const work = await sink.inTransaction(manager, saved);
-        if (work) after.push(work);
-      }
-      return saved;
+    const [beforePrev, beforeSeq, rest] = canonicalParts(fields);
+    const hashSql = (prev: string, seq: string): string =>
+      `encode(sha256(convert_to($4::text || ${prev} || $5::text || ${seq} || $6::text, 'UTF8')), 'hex')`;
+    const sinks = this.sinks.map((sink, i) => `, sink_${String(i)} AS (${sink.cte})`).join('');
+    const sinkRows = this.sinks
+      .map((_, i) => `, (SELECT coalesce(json_agg(x), '[]'::json) FROM sink_${String(i)} x) AS sink_${String(i)}`)
+      .join('');
+    const [row] = await this.dataSource.query<Record<string, unknown>[]>(
+      `WITH head AS (
+         INSERT INTO audit_chain_heads AS h (chain_key, seq, prev_hash, hash)
+         VALUES ($3, 1, '${GENESIS_HASH}', ${hashSql(`'${GENESIS_HASH}'`, "'1'")})
+         ON CONFLICT (chain_key) DO UPDATE
+           SET seq = h.seq + 1, prev_hash = h.hash, hash = ${hashSql('h.hash::text', '(h.seq + 1)::text')}, updated_at = now()
+         RETURNING seq, prev_hash, hash),
+       appended AS (
+         INSERT INTO audit_events (id, org_id, chain_key, seq, prev_hash, hash, actor_user_id, actor_invite_id, actor_role,
+           actor_email, ip, user_agent, action, outcome, reason, target_type, target_id, class_uid, activity_id, severity_id,
+           metadata, created_at)
+         SELECT $1, $2, $3, head.seq, head.prev_hash, head.hash, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20,
+                $21, $22
+           FROM head
+         RETURNING *)${sinks}
+       SELECT a.seq, a.prev_hash, a.hash${sinkRows} FROM appended a`,
+      [
+        fields.id,
+        fields.orgId,
+        fields.chainKey,
+        beforePrev,
+        beforeSeq,
+        rest,
+        fields.actorUserId,
+        fields.actorInviteId,
+        fields.actorRole,
+        fields.actorEmail,
+        fields.ip,
+        fields.userAgent,
+        fields.action,
+        fields.outcome,
+        fields.reason,
+        fields.targetType,
+        fields.targetId,
+        fields.classUid,
+        fields.activityId,
+        fields.severityId,
+        JSON.stringify(fields.metadata),
+        fields.time,
+      ],
+    );
+    const { time, ...columns } = fields;
+    const event = Object.assign(new AuditEvent(), columns, {
+      outcome: entry.outcome,
+      seq: Number(row!.seq),
+      prevHash: String(row!.prev_hash),
+      hash: String(row!.hash),
+      createdAt: time,
     });
-    for (const work of after) work();
+    this.sinks.forEach((sink, i) => {
+      const rows = row![`sink_${String(i)}`] as Record<string, unknown>[];
+      if (rows.length) sink.afterCommit(event, rows);
+    });
     this.logger.log(
       { audit: entry.action, outcome: entry.outcome, reason: entry.reason, userId: event.actorUserId, orgId: event.orgId, seq: event.seq },
       'Audit event',
