@@ -36,6 +36,8 @@ const child = spawn(process.execPath, [resolve(root, 'server/dist/main.js')], {
     // Every test signs in from 127.0.0.1; the per-address limit has its own integration test.
     AUTH_ATTEMPTS_PER_IP: '5000',
     CONTACT_MESSAGES_PER_HOUR: '1000',
+    // The SIEM end-to-end test delivers to a receiver it starts on the loopback address.
+    SIEM_ALLOWED_NETWORKS: '127.0.0.1/32',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     WEB_DIST_DIR: resolve(root, 'web/dist'),
   },

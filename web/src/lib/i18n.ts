@@ -40,6 +40,8 @@ export const NAMESPACES = [
   'notifications',
   'usage',
   'billing',
+  'audit',
+  'siem',
 ] as const;
 
 /**

@@ -1,6 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { loginSchema, registerSchema, resetPasswordSchema, verifyMagicSchema } from '@muster/contracts';
+import {
+  AUDIT_MESSAGES,
+  createSiemDestinationSchema,
+  loginSchema,
+  registerSchema,
+  resetPasswordSchema,
+  rotateSiemSecretSchema,
+  SIEM_MESSAGES,
+  threatsQuerySchema,
+  timelineQuerySchema,
+  updateSiemDestinationSchema,
+  verifyMagicSchema,
+} from '@muster/contracts';
 import { createInstance } from 'i18next';
 import { issuesToFieldErrors } from './useZodForm';
 import { KNOWN_VALIDATION_MESSAGES, translateValidationMessage } from './validation-messages';
@@ -52,6 +64,55 @@ describe('translateValidationMessage', () => {
       expect(result.success).toBe(false);
       for (const issue of result.error!.issues) expect(known.has(issue.message) || issue.message).toBe(true);
     }
+  });
+});
+
+describe('audit and SIEM messages', () => {
+  it('translates every message the timeline, threats and SIEM schemas give for bad input', () => {
+    const { t } = i18nFor('es');
+    const results = [
+      timelineQuerySchema.safeParse({ page: 1.5, pageSize: 0, from: 'soon', action: 'A!', outcome: 'maybe', classUid: 1, orgId: 'x' }),
+      timelineQuerySchema.safeParse({ page: 0, pageSize: 1000, minSeverityId: 9 }),
+      timelineQuerySchema.safeParse({ from: '2026-11-30T00:00:00Z', to: '2026-11-01T00:00:00Z' }),
+      threatsQuerySchema.safeParse({ kind: 'ufo' }),
+      createSiemDestinationSchema.safeParse({
+        name: '',
+        url: 'ftp://x',
+        format: 'xml',
+        classUids: [1, 2, 3, 4, 5],
+        minSeverityId: 9,
+        authorization: 'é',
+      }),
+      createSiemDestinationSchema.safeParse({ name: 'x'.repeat(81), url: 'https://a.example', classUids: 'all' }),
+      updateSiemDestinationSchema.safeParse({}),
+      updateSiemDestinationSchema.safeParse({ enabled: 'yes' }),
+      rotateSiemSecretSchema.safeParse({ overlapHours: 1.5 }),
+      rotateSiemSecretSchema.safeParse({ overlapHours: 500 }),
+    ];
+    for (const result of results) {
+      expect(result.success).toBe(false);
+      for (const issue of result.error!.issues)
+        expect(translateValidationMessage(t, issue.message) !== issue.message || issue.message).toBe(true);
+    }
+  });
+
+  it("translates the server's SIEM address messages and the audit range message", () => {
+    const es = i18nFor('es').t;
+    const fieldMessages = [
+      SIEM_MESSAGES.invalidUrl,
+      SIEM_MESSAGES.httpsRequired,
+      SIEM_MESSAGES.privateAddress,
+      SIEM_MESSAGES.unresolvable,
+      SIEM_MESSAGES.credentialsInUrl,
+      SIEM_MESSAGES.tooMany,
+      AUDIT_MESSAGES.badRange,
+    ];
+    for (const message of fieldMessages) {
+      expect(translateValidationMessage(i18nFor('en').t, message)).toBe(message);
+      expect(translateValidationMessage(es, message)).not.toBe(message);
+    }
+    expect(translateValidationMessage(es, SIEM_MESSAGES.tooMany)).toBe('Una organización puede tener como máximo 10 destinos SIEM');
+    expect(translateValidationMessage(i18nFor('ar').t, 'From 0 to 168 hours')).toBe('من 0 إلى 168 ساعة');
   });
 });
 

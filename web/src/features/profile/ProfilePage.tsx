@@ -142,6 +142,21 @@ export default function ProfilePage() {
           </HStack>
         </Card.Body>
       </Card.Root>
+      <Card.Root variant="subtle" data-testid="profile-security-timeline">
+        <Card.Body>
+          <HStack justify="space-between" wrap="wrap" gap="3">
+            <Stack gap="1">
+              <Text fontWeight="semibold">{t('securityTimeline.title')}</Text>
+              <Text fontSize="sm" color="fg.muted">
+                {t('securityTimeline.text')}
+              </Text>
+            </Stack>
+            <Button asChild variant="outline">
+              <RouterLink to="/app/security-timeline">{t('securityTimeline.open')}</RouterLink>
+            </Button>
+          </HStack>
+        </Card.Body>
+      </Card.Root>
     </Stack>
   );
 }

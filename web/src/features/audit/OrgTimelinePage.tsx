@@ -1,0 +1,75 @@
+import { Stack } from '@chakra-ui/react';
+import { api, hasRank, verifyQuerySchema } from '@muster/contracts';
+import { useTranslation } from 'react-i18next';
+import { useSignedInSession } from '../../app/guards';
+import type { PageProps } from '../../app/route-table';
+import { Section } from '../../components/Section';
+import { useListParams } from '../../lib/useListParams';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { translateValidationMessage } from '../../lib/validation-messages';
+import { useOrgTimeline } from './api';
+import {
+  ChooseOrganizationNote,
+  CsvLink,
+  OrganizationPicker,
+  PageHeader,
+  SecurityAdminLinks,
+  TimelineFilters,
+  TimelineResults,
+} from './components';
+import { csvHref, pageSizeOf, TIMELINE_KEYS, timelineQuery } from './filters';
+import { VerifyChain } from './VerifyChain';
+
+/**
+ * /app/admin/security-timeline: the organisation's security events with their actors, filtered
+ * (also by address and free text), paged, exportable, and the audit chain verified on demand.
+ * Platform staff have no organisation: they name one by its id first.
+ */
+export default function OrgTimelinePage({ pageId }: PageProps) {
+  const { t } = useTranslation(['audit', 'pages']);
+  usePageTitle(pageId);
+  const session = useSignedInSession();
+  const platform = !session.org;
+  const { values, offset, update } = useListParams(TIMELINE_KEYS);
+  const checked = timelineQuery(values, offset, { extended: true, withOrgId: platform });
+  const orgId = values.orgId.trim();
+  const org = verifyQuerySchema.safeParse({ orgId: orgId || undefined });
+  const orgReady = !platform || (orgId !== '' && org.success);
+  const result = useOrgTimeline(checked.ok && orgReady ? checked.query : null);
+  const orgError = org.success ? undefined : translateValidationMessage(t, org.error.issues[0]?.message ?? '');
+  return (
+    <Stack gap="6" maxWidth="7xl" data-testid="org-timeline-page">
+      <PageHeader
+        title={t('pages:orgSecurityTimeline.title')}
+        subtitle={t('org.subtitle')}
+        actions={
+          <CsvLink href={checked.ok ? csvHref(api.audit.orgTimelineCsv.path, checked.query) : ''} disabled={!checked.ok || !orgReady} />
+        }
+      />
+      <SecurityAdminLinks />
+      {platform && <OrganizationPicker value={values.orgId} error={orgError} onChange={(next) => update({ orgId: next })} />}
+      {platform && !orgReady ? (
+        <ChooseOrganizationNote />
+      ) : (
+        <>
+          <Section id="org-chain" title={t('verify.title')}>
+            <VerifyChain key={orgId} orgId={platform ? orgId : undefined} />
+          </Section>
+          <TimelineFilters values={values} errors={checked.ok ? {} : checked.errors} onChange={(next) => update(next)} extended />
+          <Section id="org-events" title={t('events')}>
+            {checked.ok && (
+              <TimelineResults
+                result={result}
+                offset={offset}
+                pageSize={pageSizeOf(values.pageSize)}
+                onPage={(o) => update({}, o)}
+                showActor
+                customerLinks={hasRank(session.role, 'SYSOPS')}
+              />
+            )}
+          </Section>
+        </>
+      )}
+    </Stack>
+  );
+}
