@@ -215,6 +215,41 @@ describe('SIEM webhook stream', () => {
     expect((await client.post(`/api/siem/destinations/${destination.id}/deliveries/${gone!.id}/replay`)).status).toBe(409);
   });
 
+  it('keeps a delivery that exhausts its schedule as failed, throttles on 429 with Retry-After, and disables after 5 days of failures', async () => {
+    const { client, socket, me } = await admin();
+    const since = Date.now();
+    // Eight attempts, all 500: failed, kept in the log with every attempt.
+    const failing = (await receiver()).answer(...Array.from({ length: 8 }, () => 500));
+    const first = await createDestination(client, { url: failing.url });
+    const [exhausted] = await deliveriesUntil(client, socket, first.destination.id, (items) => items[0]?.status === 'failed');
+    expect(exhausted).toMatchObject({ attempts: 8, lastStatusCode: 500, nextAttemptAt: null });
+    expect(failing.received.map(idOf)).toEqual(Array.from({ length: 8 }, () => exhausted!.webhookId));
+    const listed = await json<{ items: SiemDestination[] }>(await client.get('/api/siem/destinations'), 200);
+    expect(listed.items.find((d) => d.id === first.destination.id)).toMatchObject({ enabled: true, counts: { failed: 1 } });
+
+    // 429 with Retry-After: 2 s: the destination waits that long, its other deliveries too.
+    const busy = (await receiver()).answer({ status: 429, headers: { 'retry-after': '2' } });
+    const second = await createDestination(client, { url: busy.url });
+    await deliveriesUntil(client, socket, second.destination.id, (items) => items[0]?.attempts === 1);
+    const throttled = await json<{ items: SiemDestination[] }>(await client.get('/api/siem/destinations'), 200);
+    const until = Date.parse(throttled.items.find((d) => d.id === second.destination.id)!.throttledUntil!);
+    expect(until - Number(busy.received[0]!.timestamp) * 1000).toBeGreaterThanOrEqual(1_000);
+    await busy.until((r) => r.length === 2);
+    expect(Date.now()).toBeGreaterThanOrEqual(until);
+    await deliveriesUntil(client, socket, second.destination.id, (items) => items[0]?.status === 'delivered');
+
+    // Failing for more than 5 days (the streak is moved back in the database): the next failure disables it.
+    const old = (await receiver()).answer(...Array.from({ length: 8 }, () => 503));
+    const third = await createDestination(client, { url: old.url, name: 'Old Splunk' });
+    await sql(db.url, `UPDATE siem_destinations SET failing_since = now() - interval '5 days 1 minute' WHERE id = $1`, [
+      third.destination.id,
+    ]);
+    const message = await mail.waitFor(me.user.email, /SIEM destination "Old Splunk" was disabled/, since);
+    expect(message.text).toContain('failed for 5 days');
+    const disabled = await json<{ items: SiemDestination[] }>(await client.get('/api/siem/destinations'), 200);
+    expect(disabled.items.find((d) => d.id === third.destination.id)).toMatchObject({ enabled: false, disabledReason: 'failing' });
+  });
+
   it('signs with both secrets during a rotation, in each format, with the Authorization header', async () => {
     const { client, socket } = await admin();
     const hooks = await receiver();

@@ -202,7 +202,10 @@ test.describe.serial('Drill runs, quick create, reminders and the bell', () => {
     await added.getByTestId('rule-lead-value').fill('2');
     await added.getByTestId('rule-lead-unit').selectOption('hours');
     await expect(added.getByTestId('rule-lead-error')).toHaveCount(0);
+    // The button is disabled while the save is under way too: wait for the save's own answer.
+    const savedRules = page.waitForResponse((r) => r.url().endsWith('/api/drills/reminders/rules') && r.request().method() !== 'GET');
     await page.getByTestId('rules-save').click();
+    expect((await savedRules).ok()).toBe(true);
     await expect(page.getByTestId('rules-save')).toBeDisabled();
     saved = (await (await page.request.get('/api/drills/reminders')).json()) as { rules: { leadMinutes: number }[] };
     expect(saved.rules.map((r) => r.leadMinutes).sort((a, b) => a - b)).toEqual([60, 120, 1440, 10080]);

@@ -341,13 +341,18 @@ export class SiemDeliveryService implements OnModuleInit, AuditSink {
         lastError: log.error,
         nextAttemptAt: nextAt === null ? null : new Date(nextAt),
       });
-      const health: Partial<SiemDestinationRow> = {};
-      if (!destination.failingSince) health.failingSince = now;
+      // The failure streak starts at the first failure (kept if another attempt started it already).
+      let throttledUntil: Date | null = null;
       if (throttled) {
         const until = now.getTime() + Math.max(asked ?? 0, this.schedule[Math.min(attempt, this.schedule.length - 1)]!);
-        health.throttledUntil = new Date(Math.min(until, now.getTime() + SIEM_DELIVERY.maxRetryAfterMs));
+        throttledUntil = new Date(Math.min(until, now.getTime() + SIEM_DELIVERY.maxRetryAfterMs));
       }
-      if (Object.keys(health).length) await manager.update(SiemDestinationRow, destination.id, health);
+      await manager.query(
+        `UPDATE siem_destinations SET failing_since = COALESCE(failing_since, $2),
+                throttled_until = COALESCE($3, throttled_until), updated_at = now()
+          WHERE id = $1`,
+        [destination.id, now, throttledUntil],
+      );
     });
     this.push(delivery.orgId, destination.id, delivery.id, nextAt === null ? 'failed' : 'pending');
     if (gone) await this.disable(destination, 'gone');
