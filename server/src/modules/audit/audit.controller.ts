@@ -28,7 +28,7 @@ function ownScope(auth: AuthContext): TimelineScope {
  */
 function orgScope(auth: AuthContext, orgId: string | undefined): string | null {
   if (auth.orgId) return auth.orgId;
-  return PLATFORM_ROLES.includes(auth.role) ? (orgId ?? null) : null;
+  return PLATFORM_ROLES.includes(auth.role) ? (orgId?.toLowerCase() ?? null) : null;
 }
 
 function sendCsv(reply: FastifyReply, name: string, csv: string): void {

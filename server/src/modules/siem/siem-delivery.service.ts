@@ -114,32 +114,51 @@ export class SiemDeliveryService implements OnModuleInit, AuditSink {
     { cache: false, maxBatchSize: 100, batchScheduleFn: (run) => setTimeout(run, BATCH_WINDOW_MS) },
   );
 
-  /** Successful attempts booked together: one statement logs them and marks their deliveries delivered. */
+  /**
+   * Successful attempts booked together: one statement logs them and marks their deliveries
+   * delivered. Should the shared statement fail, each is booked on its own, so one bad row never
+   * holds back the others.
+   */
   private readonly deliveredRows = new DataLoader<DeliveredAttempt, true>(
     async (attempts) => {
-      await this.dataSource.query(
-        `WITH booked AS (
-           SELECT * FROM unnest($1::uuid[], $2::int[], $3::timestamptz[], $4::int[], $5::int[], $6::text[])
-             AS b(id, attempt, at, status_code, latency_ms, snippet)),
-         logged AS (
-           INSERT INTO siem_delivery_attempts (delivery_id, attempt, at, status_code, latency_ms, response_snippet)
-           SELECT id, attempt, at, status_code, latency_ms, snippet FROM booked)
-         UPDATE siem_deliveries d SET status = 'delivered', attempts = b.attempt, last_status_code = b.status_code,
-                last_latency_ms = b.latency_ms, last_error = NULL, next_attempt_at = NULL, delivered_at = b.at, updated_at = now()
-           FROM booked b WHERE d.id = b.id`,
-        [
-          attempts.map((a) => a.id),
-          attempts.map((a) => a.attempt),
-          attempts.map((a) => a.at),
-          attempts.map((a) => a.statusCode),
-          attempts.map((a) => a.latencyMs),
-          attempts.map((a) => a.snippet),
-        ],
-      );
-      return attempts.map(() => true as const);
+      try {
+        await this.bookDelivered(attempts);
+        return attempts.map(() => true as const);
+      } catch {
+        return Promise.all(
+          attempts.map((a) =>
+            this.bookDelivered([a]).then(
+              () => true as const,
+              (err: unknown) => (err instanceof Error ? err : new Error(String(err))),
+            ),
+          ),
+        );
+      }
     },
     { cache: false, maxBatchSize: 100, batchScheduleFn: (run) => setTimeout(run, BATCH_WINDOW_MS) },
   );
+
+  private async bookDelivered(attempts: readonly DeliveredAttempt[]): Promise<void> {
+    await this.dataSource.query(
+      `WITH booked AS (
+         SELECT * FROM unnest($1::uuid[], $2::int[], $3::timestamptz[], $4::int[], $5::int[], $6::text[])
+           AS b(id, attempt, at, status_code, latency_ms, snippet)),
+       logged AS (
+         INSERT INTO siem_delivery_attempts (delivery_id, attempt, at, status_code, latency_ms, response_snippet)
+         SELECT id, attempt, at, status_code, latency_ms, snippet FROM booked)
+       UPDATE siem_deliveries d SET status = 'delivered', attempts = b.attempt, last_status_code = b.status_code,
+              last_latency_ms = b.latency_ms, last_error = NULL, next_attempt_at = NULL, delivered_at = b.at, updated_at = now()
+         FROM booked b WHERE d.id = b.id AND d.status = 'pending'`,
+      [
+        attempts.map((a) => a.id),
+        attempts.map((a) => a.attempt),
+        attempts.map((a) => a.at),
+        attempts.map((a) => a.statusCode),
+        attempts.map((a) => a.latencyMs),
+        attempts.map((a) => a.snippet),
+      ],
+    );
+  }
 
   onModuleInit(): void {
     this.audit.registerSink(this);
@@ -152,11 +171,13 @@ export class SiemDeliveryService implements OnModuleInit, AuditSink {
   /**
    * Runs in the statement that appends an audit event (`AuditSink`): one pending delivery per
    * enabled destination of its organisation whose filters take it, with the event's webhook-id.
+   * The destinations are key-share locked: one deleted meanwhile is skipped, never an error.
    */
   readonly cte = `INSERT INTO siem_deliveries (org_id, destination_id, event_id, webhook_id, action, next_attempt_at)
     SELECT d.org_id, d.id, a.id, 'msg_' || replace(a.id::text, '-', ''), a.action, now()
       FROM appended a JOIN siem_destinations d ON d.org_id = a.org_id
      WHERE d.enabled AND d.min_severity_id <= a.severity_id AND (cardinality(d.class_uids) = 0 OR a.class_uid = ANY (d.class_uids))
+       FOR KEY SHARE OF d
     RETURNING id`;
 
   /** Once the event and its deliveries have committed: their jobs. A failed enqueue loses nothing (the sweep finds the rows). */
@@ -298,7 +319,7 @@ export class SiemDeliveryService implements OnModuleInit, AuditSink {
       at: now,
       statusCode: status,
       latencyMs: outcome.result?.latencyMs ?? null,
-      error: error?.slice(0, 500) ?? null,
+      error: error?.replaceAll('\u0000', '').slice(0, 500) ?? null,
       responseSnippet: outcome.result?.snippet.slice(0, SIEM_DELIVERY.responseSnippetBytes) || null,
     };
     if (ok) {
@@ -333,14 +354,18 @@ export class SiemDeliveryService implements OnModuleInit, AuditSink {
     const failingTooLong = now.getTime() - failingSince.getTime() >= SIEM_DELIVERY.disableAfterFailingMs;
     await this.dataSource.transaction(async (manager) => {
       await manager.insert(SiemDeliveryAttemptRow, log);
-      await manager.update(SiemDeliveryRow, delivery.id, {
-        status: nextAt === null ? 'failed' : 'pending',
-        attempts: attempt,
-        lastStatusCode: status,
-        lastLatencyMs: log.latencyMs,
-        lastError: log.error,
-        nextAttemptAt: nextAt === null ? null : new Date(nextAt),
-      });
+      await manager.update(
+        SiemDeliveryRow,
+        { id: delivery.id, status: 'pending' },
+        {
+          status: nextAt === null ? 'failed' : 'pending',
+          attempts: attempt,
+          lastStatusCode: status,
+          lastLatencyMs: log.latencyMs,
+          lastError: log.error,
+          nextAttemptAt: nextAt === null ? null : new Date(nextAt),
+        },
+      );
       // The failure streak starts at the first failure (kept if another attempt started it already).
       let throttledUntil: Date | null = null;
       if (throttled) {

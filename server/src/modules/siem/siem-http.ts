@@ -125,7 +125,8 @@ export function postWebhook(url: URL, options: PostOptions): Promise<PostResult>
           resolve({
             statusCode: response.statusCode ?? 0,
             headers: response.headers,
-            snippet: Buffer.concat(chunks).subarray(0, options.snippetBytes).toString('utf8'),
+            // PostgreSQL text takes no NUL: a binary answer is kept without them.
+            snippet: Buffer.concat(chunks).subarray(0, options.snippetBytes).toString('utf8').replaceAll('\u0000', ''),
             latencyMs: Math.round(performance.now() - started),
           });
         });

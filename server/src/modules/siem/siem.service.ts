@@ -15,7 +15,7 @@ import {
   type rotateSiemSecretSchema,
   type siemDeliveryQuerySchema,
 } from '@muster/contracts';
-import type { DataSource, Repository } from 'typeorm';
+import { In, type DataSource, type Repository } from 'typeorm';
 import type { z } from 'zod';
 import { AuditService, type AuditActor } from '../../platform/audit/audit.service.js';
 import { DomainError } from '../../platform/errors/domain-error.js';
@@ -206,7 +206,9 @@ export class SiemService {
         RETURNING id`,
       [orgId, ids],
     );
-    const restarted = await this.deliveries.findBy(rows.map((r) => ({ id: r.id, orgId })));
+    // Nothing left to restart (another replay took them): an empty `where` list would match every row.
+    if (!rows.length) return [];
+    const restarted = await this.deliveries.find({ where: { orgId, id: In(rows.map((r) => r.id)) } });
     for (const row of restarted) await this.delivery.enqueue(orgId, row.id, row.replays);
     return restarted;
   }

@@ -37,7 +37,7 @@ export interface ChainedFields {
 }
 
 export function chainKeyOf(orgId: string | null | undefined): string {
-  return orgId ?? PLATFORM_CHAIN;
+  return orgId?.toLowerCase() ?? PLATFORM_CHAIN;
 }
 
 /**

@@ -62,7 +62,8 @@ export class AuditService {
    * processes queue on the head row; the unique (chain, seq) index would refuse a fork regardless.
    */
   async record(entry: AuditRecord): Promise<AuditEvent> {
-    const orgId = entry.orgId ?? entry.actor.orgId ?? null;
+    // Ids as PostgreSQL gives them back (lower case): the chain key and the hash must match the row.
+    const orgId = (entry.orgId ?? entry.actor.orgId ?? null)?.toLowerCase() ?? null;
     const { classUid, activityId, severityId } = ocsfOf(entry.action, entry.outcome);
     // The metadata as jsonb will give it back: no undefined, plain JSON values.
     const metadata = JSON.parse(JSON.stringify(entry.metadata ?? {})) as Record<string, unknown>;
@@ -161,32 +162,45 @@ export class AuditService {
    */
   async verify(orgId: string | null): Promise<ChainVerification> {
     const chainKey = chainKeyOf(orgId);
+    // The head first: the chain is checked up to it, so events appended meanwhile are not a break.
+    const [head] = await this.dataSource.query<{ seq: string; hash: string }[]>(
+      'SELECT seq, hash FROM audit_chain_heads WHERE chain_key = $1',
+      [chainKey],
+    );
+    const headSeq = head ? Number(head.seq) : 0;
     const verifier = new ChainVerifier();
     let after = 0;
     for (;;) {
       const rows = await this.dataSource.query<RawLink[]>(
         `SELECT id, org_id, chain_key, seq, prev_hash, hash, actor_user_id, actor_invite_id, actor_role, actor_email, ip, user_agent,
                 action, outcome, reason, target_type, target_id, class_uid, activity_id, severity_id, metadata, created_at
-           FROM audit_events WHERE chain_key = $1 AND seq > $2 ORDER BY seq LIMIT ${VERIFY_PAGE}`,
-        [chainKey, after],
+           FROM audit_events WHERE chain_key = $1 AND seq > $2 AND seq <= $3 ORDER BY seq LIMIT ${VERIFY_PAGE}`,
+        [chainKey, after, headSeq],
       );
       const broken = verifier.check(rows.map(linkOf));
       if (broken) return this.verification(orgId, verifier, broken);
       if (rows.length < VERIFY_PAGE) break;
       after = Number(rows[rows.length - 1]!.seq);
     }
-    const [head] = await this.dataSource.query<{ seq: string; hash: string }[]>(
-      'SELECT seq, hash FROM audit_chain_heads WHERE chain_key = $1',
-      [chainKey],
-    );
-    const lastSeq = verifier.head?.seq ?? 0;
-    if (head && Number(head.seq) !== lastSeq) {
+    const last = verifier.head ?? { seq: 0, hash: GENESIS_HASH };
+    if (head && last.seq !== headSeq) {
+      // Events removed from the end: the head is further than the last event.
       return this.verification(orgId, verifier, {
-        seq: lastSeq + 1,
+        seq: last.seq + 1,
         eventId: null,
         reason: 'sequence_gap',
         expected: head.seq,
-        found: String(lastSeq),
+        found: String(last.seq),
+      });
+    }
+    if (head && last.hash !== head.hash.trim()) {
+      // The last event rewritten with a fresh hash: no later event points at it, the head does.
+      return this.verification(orgId, verifier, {
+        seq: last.seq,
+        eventId: null,
+        reason: 'prev_hash_mismatch',
+        expected: head.hash,
+        found: last.hash,
       });
     }
     return this.verification(orgId, verifier, null);
