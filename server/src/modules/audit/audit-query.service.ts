@@ -92,7 +92,11 @@ function scopeWhere(where: Where, scope: TimelineScope): void {
 function filterWhere(where: Where, query: Omit<TimelineQuery, 'page' | 'pageSize' | 'orgId'>): void {
   if (query.from) where.add((v) => `e.created_at >= ${v}`, new Date(query.from));
   if (query.to) where.add((v) => `e.created_at < ${v}`, new Date(query.to));
-  if (query.action) where.add((a, p) => `(e.action = ${a} OR e.action LIKE ${p})`, query.action, `${query.action.replace(/\.$/, '')}.%`);
+  if (query.action) {
+    // `_` is a LIKE wildcard: escaped, so `auth` matches `auth.…` and nothing else.
+    const area = query.action.replace(/\.$/, '').replaceAll('_', '\\_');
+    where.add((a, p) => `(e.action = ${a} OR e.action LIKE ${p})`, query.action, `${area}.%`);
+  }
   if (query.outcome) where.add((v) => `e.outcome = ${v}`, query.outcome);
   if (query.classUid) where.add((v) => `e.class_uid = ${v}`, query.classUid);
   if (query.minSeverityId) where.add((v) => `e.severity_id >= ${v}`, query.minSeverityId);

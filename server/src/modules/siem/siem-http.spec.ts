@@ -18,6 +18,8 @@ describe('SIEM address policy', () => {
     'fe80::1',
     'fd00::1',
     '::ffff:10.0.0.1',
+    '::7f00:1',
+    '::a9fe:a9fe',
     '224.0.0.1',
     'not-an-ip',
   ])('refuses %s', (address) => {

@@ -29,7 +29,10 @@ export class AddressPolicy {
   isRefused(address: string): boolean {
     if (!ipaddr.isValid(address)) return true;
     if (this.isAllowed(address)) return false;
-    return ipaddr.process(address).range() !== 'unicast';
+    const addr = ipaddr.process(address);
+    // IPv4-compatible IPv6 (::a.b.c.d, deprecated) carries an IPv4 address ipaddr.js calls unicast.
+    if (addr.kind() === 'ipv6' && (addr as ipaddr.IPv6).parts.slice(0, 6).every((part) => part === 0)) return true;
+    return addr.range() !== 'unicast';
   }
 }
 
