@@ -19,6 +19,7 @@ import {
 import { stringify } from 'csv-stringify/sync';
 import type { DataSource } from 'typeorm';
 import { DomainError } from '../../platform/errors/domain-error.js';
+import { isUuid } from '../../platform/tenancy/tenant-scope.js';
 
 /** Whose events a timeline shows. */
 export type TimelineScope =
@@ -224,8 +225,7 @@ export class AuditQueryService {
 
   /** The customer a support operator looks at, with their organisation. */
   async customer(userId: string): Promise<CustomerTimeline['customer']> {
-    const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(userId);
-    const [row] = isUuid
+    const [row] = isUuid(userId)
       ? await this.dataSource.query<
           {
             id: string;

@@ -13,16 +13,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Auth, Client, MinRole, Public, type AuthContext, type ClientContext } from '../../platform/auth/auth.decorators.js';
 import { DomainError } from '../../platform/errors/domain-error.js';
 import { Endpoint, ValidBody } from '../../platform/http/endpoint.decorator.js';
-import { contentDisposition } from '../../platform/storage/content-disposition.js';
-import { BillingService, type BillingActor } from './billing.service.js';
+import { sendDownload } from '../../platform/http/download.js';
+import { BillingService } from './billing.service.js';
+import { auditActorOf } from '../../platform/audit/audit.service.js';
 
 function orgOf(auth: AuthContext): string {
   if (!auth.orgId) throw new DomainError('FORBIDDEN', BILLING_MESSAGES.noOrganization);
   return auth.orgId;
-}
-
-function actorOf(auth: AuthContext, client: ClientContext): BillingActor {
-  return { userId: auth.userId, role: auth.role, orgId: auth.orgId, ip: client.ip, userAgent: client.userAgent };
 }
 
 @Controller()
@@ -31,7 +28,7 @@ export class BillingController {
 
   @Endpoint(api.billing.subscription)
   subscription(@Auth() auth: AuthContext, @Client() client: ClientContext): Promise<SubscriptionInfo> {
-    return this.billing.subscription(actorOf(auth, client), orgOf(auth));
+    return this.billing.subscription(auditActorOf(auth, client), orgOf(auth));
   }
 
   @Endpoint(api.billing.startCheckout)
@@ -41,7 +38,7 @@ export class BillingController {
     @Client() client: ClientContext,
     @ValidBody() body: Parameters<BillingService['startCheckout']>[2],
   ): Promise<Checkout> {
-    return this.billing.startCheckout(actorOf(auth, client), orgOf(auth), body);
+    return this.billing.startCheckout(auditActorOf(auth, client), orgOf(auth), body);
   }
 
   @Endpoint(api.billing.checkout)
@@ -52,13 +49,13 @@ export class BillingController {
   @Endpoint(api.billing.completeCheckout)
   @MinRole('ADMIN')
   completeCheckout(@Auth() auth: AuthContext, @Client() client: ClientContext, @Param('id') id: string): Promise<Checkout> {
-    return this.billing.completeCheckout(actorOf(auth, client), orgOf(auth), id);
+    return this.billing.completeCheckout(auditActorOf(auth, client), orgOf(auth), id);
   }
 
   @Endpoint(api.billing.cancelCheckout)
   @MinRole('ADMIN')
   cancelCheckout(@Auth() auth: AuthContext, @Client() client: ClientContext, @Param('id') id: string): Promise<Checkout> {
-    return this.billing.cancelCheckout(actorOf(auth, client), orgOf(auth), id);
+    return this.billing.cancelCheckout(auditActorOf(auth, client), orgOf(auth), id);
   }
 
   @Endpoint(api.billing.setRenewal)
@@ -68,7 +65,7 @@ export class BillingController {
     @Client() client: ClientContext,
     @ValidBody() body: { cancelAtPeriodEnd: boolean },
   ): Promise<SubscriptionInfo> {
-    return this.billing.setRenewal(actorOf(auth, client), orgOf(auth), body.cancelAtPeriodEnd);
+    return this.billing.setRenewal(auditActorOf(auth, client), orgOf(auth), body.cancelAtPeriodEnd);
   }
 
   @Endpoint(api.billing.portal)
@@ -88,13 +85,8 @@ export class BillingController {
   async invoicesCsv(@Auth() auth: AuthContext, @Client() client: ClientContext, @Res() reply: FastifyReply): Promise<void> {
     const orgId = orgOf(auth);
     const body = await this.billing.invoicesCsv(orgId);
-    await this.billing.auditedExport(actorOf(auth, client), orgId);
-    void reply
-      .header('Content-Type', 'text/csv; charset=utf-8')
-      .header('Content-Disposition', contentDisposition(`muster-invoices-${new Date().toISOString().slice(0, 10)}.csv`))
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Cache-Control', 'private, no-store')
-      .send(body);
+    await this.billing.auditedExport(auditActorOf(auth, client), orgId);
+    sendDownload(reply, 'text/csv; charset=utf-8', `muster-invoices-${new Date().toISOString().slice(0, 10)}.csv`, body);
   }
 
   @Endpoint(api.billing.markPaid)
@@ -102,7 +94,7 @@ export class BillingController {
   markPaid(@Auth() auth: AuthContext, @Client() client: ClientContext, @Param('id') id: string): Promise<Invoice> {
     // Recording a payment is the accountant's or an administrator's; managers and auditors read.
     if (auth.role !== 'ACCOUNTANT' && auth.role !== 'ADMIN') throw new DomainError('FORBIDDEN', BILLING_MESSAGES.adminsOnly);
-    return this.billing.markPaid(actorOf(auth, client), orgOf(auth), id);
+    return this.billing.markPaid(auditActorOf(auth, client), orgOf(auth), id);
   }
 
   @Endpoint(api.billing.accountant)
@@ -114,7 +106,7 @@ export class BillingController {
   @Endpoint(api.billing.credits)
   @MinRole('ADMIN')
   credits(@Auth() auth: AuthContext, @Client() client: ClientContext): Promise<CreditsOverview> {
-    return this.billing.credits(actorOf(auth, client));
+    return this.billing.credits(auditActorOf(auth, client));
   }
 
   @Endpoint(api.billing.grantCredit)
@@ -124,7 +116,7 @@ export class BillingController {
     @Client() client: ClientContext,
     @ValidBody() body: Parameters<BillingService['grantCredit']>[1],
   ): Promise<Credit> {
-    return this.billing.grantCredit(actorOf(auth, client), body);
+    return this.billing.grantCredit(auditActorOf(auth, client), body);
   }
 
   @Endpoint(api.billing.stripeWebhook)

@@ -19,6 +19,7 @@ import { In, type DataSource, type Repository } from 'typeorm';
 import type { z } from 'zod';
 import { AuditService, type AuditActor } from '../../platform/audit/audit.service.js';
 import { DomainError } from '../../platform/errors/domain-error.js';
+import { isUuid } from '../../platform/tenancy/tenant-scope.js';
 import { SiemDeliveryAttemptRow, SiemDeliveryRow } from './entities/siem-delivery.entity.js';
 import { SiemDestinationRow, type SiemSecret } from './entities/siem-destination.entity.js';
 import { SiemDeliveryService } from './siem-delivery.service.js';
@@ -325,8 +326,4 @@ export function deliveryView(row: SiemDeliveryRow): SiemDelivery {
     deliveredAt: row.deliveredAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };
-}
-
-function isUuid(value: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 }

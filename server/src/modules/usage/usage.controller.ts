@@ -1,7 +1,7 @@
 import { Controller, Param } from '@nestjs/common';
 import { api, USAGE_MESSAGES, type UsageAlert, type UsageOverview } from '@muster/contracts';
 import { Auth, Client, MinRole, type AuthContext, type ClientContext } from '../../platform/auth/auth.decorators.js';
-import type { AuditActor } from '../../platform/audit/audit.service.js';
+import { auditActorOf } from '../../platform/audit/audit.service.js';
 import { DomainError } from '../../platform/errors/domain-error.js';
 import { Endpoint, ValidBody } from '../../platform/http/endpoint.decorator.js';
 import { UsageService } from './usage.service.js';
@@ -10,10 +10,6 @@ import { UsageService } from './usage.service.js';
 function orgOf(auth: AuthContext): string {
   if (!auth.orgId) throw new DomainError('FORBIDDEN', USAGE_MESSAGES.noOrganization);
   return auth.orgId;
-}
-
-function actorOf(auth: AuthContext, client: ClientContext): AuditActor {
-  return { userId: auth.userId, role: auth.role, orgId: auth.orgId, ip: client.ip, userAgent: client.userAgent };
 }
 
 @Controller()
@@ -43,7 +39,7 @@ export class UsageController {
     @Client() client: ClientContext,
     @ValidBody() body: Parameters<UsageService['saveThresholds']>[2],
   ): Promise<UsageOverview> {
-    return this.usage.saveThresholds(actorOf(auth, client), orgOf(auth), body);
+    return this.usage.saveThresholds(auditActorOf(auth, client), orgOf(auth), body);
   }
 
   @Endpoint(api.usage.setOverage)
@@ -53,6 +49,6 @@ export class UsageController {
     @Client() client: ClientContext,
     @ValidBody() body: { enabled: boolean },
   ): Promise<UsageOverview> {
-    return this.usage.setOverage(actorOf(auth, client), orgOf(auth), body.enabled);
+    return this.usage.setOverage(auditActorOf(auth, client), orgOf(auth), body.enabled);
   }
 }

@@ -270,11 +270,14 @@ function linkOf(row: RawLink): ChainLink {
   };
 }
 
-/** The actor of a request: the signed-in principal and where the request came from. */
-export function auditActorOf(
-  auth: { userId: string | null; inviteId?: string | null; role: string | null; orgId: string | null },
+/**
+ * The actor of a request: the signed-in principal and where the request came from. The principal's
+ * role keeps its type (a `Role` from the session stays a `Role`).
+ */
+export function auditActorOf<R extends string | null>(
+  auth: { userId: string | null; inviteId?: string | null; role: R; orgId: string | null },
   client: { ip: string; userAgent: string | null },
-): AuditActor {
+): AuditActor & { userId: string | null; role: R; orgId: string | null } {
   return {
     userId: auth.userId,
     inviteId: auth.inviteId ?? null,
