@@ -13,7 +13,7 @@ import type { FastifyReply } from 'fastify';
 import { Auth, Client, MinRole, type AuthContext, type ClientContext } from '../../platform/auth/auth.decorators.js';
 import { auditActorOf } from '../../platform/audit/audit.service.js';
 import { Endpoint, ValidQuery } from '../../platform/http/endpoint.decorator.js';
-import { contentDisposition } from '../../platform/storage/content-disposition.js';
+import { sendDownload } from '../../platform/http/download.js';
 import type { TimelineScope } from './audit-query.service.js';
 import { AuditTrailService } from './audit-trail.service.js';
 
@@ -31,13 +31,9 @@ function orgScope(auth: AuthContext, orgId: string | undefined): string | null {
   return PLATFORM_ROLES.includes(auth.role) ? (orgId?.toLowerCase() ?? null) : null;
 }
 
+/** A CSV export named after its content and today's date. */
 function sendCsv(reply: FastifyReply, name: string, csv: string): void {
-  void reply
-    .header('Content-Type', 'text/csv; charset=utf-8')
-    .header('Content-Disposition', contentDisposition(`${name}-${new Date().toISOString().slice(0, 10)}.csv`))
-    .header('X-Content-Type-Options', 'nosniff')
-    .header('Cache-Control', 'private, no-store')
-    .send(csv);
+  sendDownload(reply, 'text/csv; charset=utf-8', `${name}-${new Date().toISOString().slice(0, 10)}.csv`, csv);
 }
 
 /** Security timelines, the threats view, CSV exports and the chain check. */

@@ -15,7 +15,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import { Auth, Client, type AuthContext, type ClientContext } from '../../platform/auth/auth.decorators.js';
 import { Endpoint, ValidBody, ValidQuery } from '../../platform/http/endpoint.decorator.js';
-import { contentDisposition } from '../../platform/storage/content-disposition.js';
+import { sendDownload } from '../../platform/http/download.js';
 import { DrillMembersService } from './drill-members.service.js';
 import { RunsService } from './runs.service.js';
 import { summaryCsv, summaryFileName, summaryPdf } from './summary/summary-export.js';
@@ -133,12 +133,12 @@ export class DrillRunsController {
     const summary = await this.summaries.summary(actor, id);
     const body = query.format === 'pdf' ? await summaryPdf(summary) : summaryCsv(summary);
     await this.summaries.audited(actor, summary.run.id, query.format, client);
-    void reply
-      .header('Content-Type', query.format === 'pdf' ? 'application/pdf' : 'text/csv; charset=utf-8')
-      .header('Content-Disposition', contentDisposition(summaryFileName(summary, query.format)))
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Cache-Control', 'private, no-store')
-      .send(body);
+    sendDownload(
+      reply,
+      query.format === 'pdf' ? 'application/pdf' : 'text/csv; charset=utf-8',
+      summaryFileName(summary, query.format),
+      body,
+    );
   }
 
   @Endpoint(api.drillRuns.addAction)
