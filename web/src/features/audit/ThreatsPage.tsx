@@ -1,10 +1,9 @@
-import { Badge, Box, Button, HStack, Input, Link, SimpleGrid, Stack, Switch, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, Link, SimpleGrid, Stack, Switch, Table, Text } from '@chakra-ui/react';
 import { api, hasRank, THREAT_KINDS, THREAT_RULES, verifyQuerySchema, type ThreatsOverview } from '@muster/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { useSignedInSession } from '../../app/guards';
 import type { PageProps } from '../../app/route-table';
-import { FormField } from '../../components/form/FormField';
 import { EmptyList, ListSkeleton, LoadError, Pager, SelectField } from '../../components/list';
 import { Section } from '../../components/Section';
 import { formatCount } from '../../lib/format';
@@ -15,6 +14,7 @@ import { Figure } from '../billing/components';
 import { useThreats } from './api';
 import {
   auditErrorText,
+  DateRangeFields,
   ChooseOrganizationNote,
   CsvLink,
   OrganizationPicker,
@@ -54,24 +54,14 @@ function ThreatFilters({
   return (
     <Box role="search" aria-label={t('filters.label')} data-testid="threat-filters">
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="3" alignItems="start">
-        <FormField label={t('filters.from')} error={error('from')} helperText={t('threats.windowHelp', { days: THREAT_RULES.windowDays })}>
-          <Input
-            type="date"
-            size="sm"
-            value={values.from}
-            onChange={(e) => onChange({ from: e.currentTarget.value })}
-            data-testid="filter-from"
-          />
-        </FormField>
-        <FormField label={t('filters.to')} error={error('to')}>
-          <Input
-            type="date"
-            size="sm"
-            value={values.to}
-            onChange={(e) => onChange({ to: e.currentTarget.value })}
-            data-testid="filter-to"
-          />
-        </FormField>
+        <DateRangeFields
+          from={values.from}
+          to={values.to}
+          fromError={error('from')}
+          toError={error('to')}
+          fromHelp={t('threats.windowHelp', { days: THREAT_RULES.windowDays })}
+          onChange={onChange}
+        />
         <SelectField
           label={t('threats.kind')}
           value={values.kind}

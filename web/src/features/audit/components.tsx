@@ -223,6 +223,35 @@ export function OrganizationPicker({
  * The timeline filters. Selects and dates apply at once; typed filters apply with the search
  * button (or Enter). Invalid values show the contracts' message under their field.
  */
+/** The first and last day of a filter's window (dates; the last day is included), with their errors. */
+export function DateRangeFields({
+  from,
+  to,
+  fromError,
+  toError,
+  fromHelp,
+  onChange,
+}: {
+  from: string;
+  to: string;
+  fromError: string | undefined;
+  toError: string | undefined;
+  fromHelp?: string;
+  onChange: (next: { from?: string; to?: string }) => void;
+}) {
+  const { t } = useTranslation('audit');
+  return (
+    <>
+      <FormField label={t('filters.from')} error={fromError} helperText={fromHelp}>
+        <Input type="date" size="sm" value={from} onChange={(e) => onChange({ from: e.currentTarget.value })} data-testid="filter-from" />
+      </FormField>
+      <FormField label={t('filters.to')} error={toError}>
+        <Input type="date" size="sm" value={to} onChange={(e) => onChange({ to: e.currentTarget.value })} data-testid="filter-to" />
+      </FormField>
+    </>
+  );
+}
+
 export function TimelineFilters({
   values,
   errors,
@@ -254,24 +283,7 @@ export function TimelineFilters({
     >
       <Stack gap="3">
         <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="3" alignItems="start">
-          <FormField label={t('filters.from')} error={error('from')}>
-            <Input
-              type="date"
-              size="sm"
-              value={values.from}
-              onChange={(e) => onChange({ from: e.currentTarget.value })}
-              data-testid="filter-from"
-            />
-          </FormField>
-          <FormField label={t('filters.to')} error={error('to')}>
-            <Input
-              type="date"
-              size="sm"
-              value={values.to}
-              onChange={(e) => onChange({ to: e.currentTarget.value })}
-              data-testid="filter-to"
-            />
-          </FormField>
+          <DateRangeFields from={values.from} to={values.to} fromError={error('from')} toError={error('to')} onChange={onChange} />
           <SelectField
             label={t('filters.outcome')}
             value={values.outcome}
