@@ -1,6 +1,7 @@
 // `npm test`: builds the product, then runs the three tiers — jest unit and web tests, jest
-// integration tests against real PostgreSQL/Redis/server processes, Playwright end-to-end
-// tests in Chromium — and ends with one summary line "tests: N passed, N failed".
+// integration tests against real PostgreSQL/Redis/server processes (twice: with a pool of 4
+// connections and of 1), Playwright end-to-end tests in Chromium — and ends with one summary
+// line "tests: N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -44,6 +45,17 @@ tiers.push([
     `--outputFile=${out}/integration.json`,
   ]),
 ]);
+// The same suite with one database connection per server process: a request that waited for a
+// second connection while its transaction holds the first would hang here (as it would on a busy pool).
+tiers.push([
+  'integration, pool of one connection',
+  run(
+    'integration tests with DATABASE_POOL_SIZE=1',
+    process.execPath,
+    [...jest, '--selectProjects', 'integration', '--json', `--outputFile=${out}/integration-pool-1.json`],
+    { TEST_DATABASE_POOL_SIZE: '1' },
+  ),
+]);
 tiers.push([
   'end-to-end',
   run('end-to-end tests (Playwright, Chromium)', 'npx', ['playwright', 'test', '-c', 'test/playwright.config.ts', '--reporter=list,json'], {
@@ -53,7 +65,7 @@ tiers.push([
 
 let passed = 0;
 let failed = 0;
-for (const file of ['unit.json', 'integration.json']) {
+for (const file of ['unit.json', 'integration.json', 'integration-pool-1.json']) {
   try {
     const r = JSON.parse(readFileSync(`${out}/${file}`, 'utf8'));
     passed += r.numPassedTests;

@@ -41,7 +41,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        DatabaseModule.forRoot(databaseUrl, config.embeddedDatabase ? 1 : config.DATABASE_POOL_SIZE),
+        DatabaseModule.forRoot(databaseUrl, config.DATABASE_POOL_SIZE),
         RedisModule,
         SessionModule,
         QueuesModule,

@@ -10,7 +10,7 @@ import { AppModule } from './app.module.js';
 import { PasswordService } from './modules/identity/password.service.js';
 import type { AppConfig } from './config/config.js';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './database/embedded.js';
-import { isEmpty, seedDemoData } from './database/seed.js';
+import { DEMO_PASSWORD, isEmpty, seedDemoData } from './database/seed.js';
 import { RemindersService } from './modules/drills/reminders.service.js';
 import { setupHttp } from './platform/http/http.setup.js';
 import { genRequestId } from './platform/http/request-id.js';
@@ -37,18 +37,21 @@ export interface RunningMuster {
   url: string | null;
   logger: Logger;
   close(): Promise<void>;
+  /** When close() hangs: stop the embedded database within a few seconds, leave the rest to exit. */
+  abort(): Promise<void>;
 }
 
 /**
  * Starts Muster in the role the config names: `all` (api + workers), `api` or `worker`.
- * Without DATABASE_URL an embedded PGlite database is started first.
+ * Without DATABASE_URL the embedded PostgreSQL is started first.
  */
 export async function startMuster(config: AppConfig): Promise<RunningMuster> {
-  const logger = createRootLogger(config.LOG_LEVEL, { role: config.MUSTER_ROLE, node: NODE_ID });
+  const readable = process.stdout.isTTY === true && config.NODE_ENV !== 'production';
+  const logger = createRootLogger(config.LOG_LEVEL, { role: config.MUSTER_ROLE, node: NODE_ID }, readable);
   let embedded: EmbeddedDatabase | null = null;
   if (!config.DATABASE_URL) {
     embedded = await startEmbeddedDatabase(config.DATA_DIR);
-    logger.info({ dataDir: embedded.dataDir }, 'Embedded PostgreSQL (PGlite) started');
+    logger.info({ dataDir: embedded.dataDir }, embedded.created ? 'Embedded PostgreSQL created and started' : 'Embedded PostgreSQL started');
   }
   const databaseUrl = config.DATABASE_URL ?? embedded!.url;
   const module = AppModule.forRoot(config, databaseUrl);
@@ -56,13 +59,15 @@ export async function startMuster(config: AppConfig): Promise<RunningMuster> {
 
   /** Seeds an empty database when asked — before the listener opens, so the first sign-in finds the demo users. */
   const seedIfAsked = async (context: INestApplicationContext): Promise<void> => {
-    if (!(config.SEED_ON_EMPTY ?? embedded?.created === true)) return;
+    // The embedded database is seeded whenever it is empty (also after a first start that was
+    // interrupted before seeding); an external one only when SEED_ON_EMPTY says so.
+    if (!(config.SEED_ON_EMPTY ?? embedded !== null)) return;
     const dataSource = context.get(DataSource);
     if (await isEmpty(dataSource)) {
       await seedDemoData(dataSource, (password) => context.get(PasswordService).hash(password));
       // The seeded runs to come get their reminders queued.
       await context.get(RemindersService).requeue();
-      logger.info('Seeded the demo organisation and users');
+      logger.info(`Seeded the demo organisation: sign in as admin@harborpoint.example with ${DEMO_PASSWORD} (the README lists every demo login)`);
     }
   };
 
@@ -74,7 +79,9 @@ export async function startMuster(config: AppConfig): Promise<RunningMuster> {
       await seedIfAsked(app);
     } else {
       const adapter = new FastifyAdapter({
-        loggerInstance: logger,
+        // Fastify's own info lines ("Server listening at …" per interface) repeat the one line we
+        // write when Muster is running; its warnings and errors stay.
+        loggerInstance: config.LOG_LEVEL === 'info' ? logger.child({}, { level: 'warn' }) : logger,
         genReqId: genRequestId,
         bodyLimit: config.BODY_LIMIT_BYTES,
         trustProxy: trustProxySetting(config.TRUST_PROXY),
@@ -107,6 +114,9 @@ export async function startMuster(config: AppConfig): Promise<RunningMuster> {
     async close() {
       await app.close();
       await embedded?.stop();
+    },
+    async abort() {
+      await embedded?.stop(2_500);
     },
   };
 }

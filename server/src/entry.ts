@@ -1,6 +1,12 @@
 import { ConfigError, parseConfig, type AppConfig } from './config/config.js';
 import { ensureRedis, RedisUnavailableError } from './platform/redis/redis-launcher.js';
 import { startMuster } from './bootstrap.js';
+import { EmbeddedDatabaseError } from './database/data-dir-lock.js';
+
+/** How long a graceful shutdown may take before the process gives up on it (JOB_LOCK_MS + 5 s). */
+export function shutdownBudgetMs(config: AppConfig): number {
+  return config.JOB_LOCK_MS + 5_000;
+}
 
 /**
  * Shared by main.ts and worker.ts: parse the config (a bad value stops the process naming
@@ -26,7 +32,16 @@ export async function run(overrides: Partial<Record<string, string>> = {}): Prom
     }
     throw err;
   }
-  const muster = await startMuster(config);
+  let muster: Awaited<ReturnType<typeof startMuster>>;
+  try {
+    muster = await startMuster(config);
+  } catch (err) {
+    if (err instanceof EmbeddedDatabaseError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
   if (muster.url) muster.logger.info(`Muster is running at ${muster.url.replace('127.0.0.1', 'localhost')} (role ${config.MUSTER_ROLE})`);
   else muster.logger.info(`Muster worker running (role ${config.MUSTER_ROLE})`);
 
@@ -35,6 +50,13 @@ export async function run(overrides: Partial<Record<string, string>> = {}): Prom
     if (stopping) return;
     stopping = true;
     muster.logger.info(`${signal} received, shutting down`);
+    // Whatever hangs (a database that does not answer, a job that does not yield), the process
+    // ends: jobs get their lock time to finish, then the embedded database is stopped and we exit.
+    const deadline = setTimeout(() => {
+      muster.logger.error(`Shutdown did not finish within ${Math.round(shutdownBudgetMs(config) / 1000)} s; exiting`);
+      void muster.abort().finally(() => process.exit(1));
+    }, shutdownBudgetMs(config));
+    deadline.unref();
     muster.close().then(
       () => process.exit(0),
       (err: unknown) => {

@@ -42,3 +42,72 @@ describe('Database', () => {
     await expect(users.insert({ username: 'mixed', email: 'Mixed@Example.com' })).rejects.toThrow(/users_email_lower_check/);
   });
 });
+
+describe('Transactions on a pool of one connection', () => {
+  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let ds: DataSource;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    ds = createDataSource(db.url, 1, false);
+    await ds.initialize();
+  });
+
+  afterAll(async () => {
+    await ds?.destroy();
+    await db?.drop();
+  });
+
+  // Without the transaction context each of these waits forever for a second connection.
+  it('sends every query made inside a transaction through its connection', async () => {
+    const users = ds.getRepository(User); // a repository injected elsewhere, not the transaction's
+    const seen = await ds.transaction(async (tx) => {
+      await tx.insert(User, { username: 'inside', email: 'inside@example.com' });
+      const [{ pid: txPid }] = await tx.query<[{ pid: number }]>('SELECT pg_backend_pid() AS pid');
+      const [{ pid: outsidePid }] = await ds.query<[{ pid: number }]>('SELECT pg_backend_pid() AS pid');
+      const builder = await ds.createQueryBuilder(User, 'u').where('u.username = :name', { name: 'inside' }).getOne();
+      return { sameConnection: txPid === outsidePid, byRepository: await users.exists({ where: { username: 'inside' } }), byBuilder: builder?.email };
+    });
+    expect(seen).toEqual({ sameConnection: true, byRepository: true, byBuilder: 'inside@example.com' });
+  });
+
+  it('makes a nested transaction a savepoint that rolls back alone', async () => {
+    await ds.transaction(async (tx) => {
+      await tx.insert(User, { username: 'kept', email: 'kept@example.com' });
+      await expect(
+        ds.transaction(async (inner) => {
+          await inner.insert(User, { username: 'undone', email: 'undone@example.com' });
+          throw new Error('inner fails');
+        }),
+      ).rejects.toThrow('inner fails');
+    });
+    const names = (await ds.getRepository(User).find({ where: [{ username: 'kept' }, { username: 'undone' }] })).map((u) => u.username);
+    expect(names).toEqual(['kept']);
+  });
+
+  it('rolls back what the code inside wrote through other repositories', async () => {
+    await expect(
+      ds.transaction(async () => {
+        await ds.getRepository(User).insert({ username: 'rolled', email: 'rolled@example.com' });
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    expect(await ds.getRepository(User).exists({ where: { username: 'rolled' } })).toBe(false);
+  });
+
+  it('lets work started inside and finished after the commit use the pool again', async () => {
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let later!: Promise<number>;
+    await ds.transaction(async (tx) => {
+      await tx.insert(User, { username: 'after', email: 'after@example.com' });
+      // Registered inside the transaction (so it carries its context), run after it ended.
+      later = gate.then(() => ds.getRepository(User).count({ where: { username: 'after' } }));
+    });
+    open();
+    expect(await later).toBe(1);
+    // Concurrent transactions queue for the one connection and all finish.
+    await Promise.all(Array.from({ length: 5 }, (_, i) => ds.transaction((tx) => tx.insert(User, { username: `c${i}`, email: `c${i}@example.com` }))));
+    expect(await ds.getRepository(User).count({ where: { username: 'c4' } })).toBe(1);
+  });
+});

@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { Redis } from 'ioredis';
 import { json } from './support/http.js';
-import { clearRedisPrefix, startServer, uniquePrefix } from './support/app.js';
+import { clearRedisPrefix, startServer, uniquePrefix, type ServerProcess } from './support/app.js';
+import { TestClient } from './support/client.js';
 
 const DIST = resolve(import.meta.dirname, '../dist');
 
@@ -39,14 +39,46 @@ function freePort(): Promise<number> {
   });
 }
 
-async function organisationNames(dataDir: string): Promise<string[]> {
-  const db = await PGlite.create(join(dataDir, 'pg'));
+/** The pid of the embedded PostgreSQL server of a data directory, when one runs. */
+function postgresPid(dataDir: string): number | null {
   try {
-    const { rows } = await db.query<{ name: string }>('SELECT name FROM organizations ORDER BY name');
-    return rows.map((r) => r.name);
-  } finally {
-    await db.close();
+    const pid = Number.parseInt(readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]!, 10);
+    process.kill(pid, 0);
+    return pid;
+  } catch {
+    return null;
   }
+}
+
+/** Leaves no PostgreSQL running behind a test, whatever it did. */
+function removeDataDir(dataDir: string): void {
+  const pid = postgresPid(dataDir);
+  if (pid) process.kill(pid, 'SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** Signs up a new organisation through the API; its admin's credentials prove the data is kept. */
+async function register(url: string): Promise<{ email: string; password: string }> {
+  const email = `kept-${Date.now()}@restart.example`;
+  const password = 'Kept-Across-Restarts-1';
+  const c = await new TestClient(url).init();
+  expect((await c.post('/api/auth/register', { organizationName: 'Kept Across Restarts', email, password, confirmPassword: password })).status).toBe(201);
+  return { email, password };
+}
+
+async function canSignIn(url: string, account: { email: string; password: string }): Promise<boolean> {
+  const c = await new TestClient(url).init();
+  return (await c.post('/api/auth/login', account)).status === 200;
+}
+
+function exitedWithin(server: ServerProcess, ms: number): Promise<number | null | 'timeout'> {
+  return Promise.race([
+    new Promise<number | null>((done) => {
+      if (server.child.exitCode !== null || server.child.signalCode !== null) done(server.child.exitCode);
+      else server.child.once('exit', (code) => done(code));
+    }),
+    new Promise<'timeout'>((done) => setTimeout(() => done('timeout'), ms)),
+  ]);
 }
 
 describe('Process start', () => {
@@ -99,29 +131,97 @@ describe('Process start', () => {
     }
   });
 
-  it('runs on the embedded database without DATABASE_URL, seeds it once, and keeps its data across a restart', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'muster-embedded-'));
-    const prefix = uniquePrefix();
+});
+
+describe('Embedded PostgreSQL', () => {
+  const prefix = uniquePrefix();
+  const dirs: string[] = [];
+  const newDataDir = (): string => {
+    const dir = mkdtempSync(join(tmpdir(), 'muster-embedded-'));
+    dirs.push(dir);
+    return dir;
+  };
+
+  afterAll(async () => {
+    dirs.forEach(removeDataDir);
+    await clearRedisPrefix(prefix);
+  });
+
+  it('runs without DATABASE_URL, seeds it once, stops with Muster and keeps the data across a restart', async () => {
+    const dataDir = newDataDir();
+    const first = await startServer({ prefix, env: { DATA_DIR: dataDir } });
+    const health = await json(await fetch(`${first.url}/api/health`));
+    expect(health).toMatchObject({ status: 'ok', checks: { database: { status: 'up', embedded: true } } });
+    expect(first.logs.some((l) => String(l.msg).startsWith('Seeded the demo organisation'))).toBe(true);
+    const account = await register(first.url!);
+    expect(await first.stop()).toBe(0);
+    expect(postgresPid(dataDir)).toBeNull();
+
+    const second = await startServer({ prefix, env: { DATA_DIR: dataDir } });
+    expect(second.logs.some((l) => String(l.msg).startsWith('Seeded'))).toBe(false);
+    expect(await canSignIn(second.url!, account)).toBe(true);
+    expect(await canSignIn(second.url!, { email: 'admin@harborpoint.example', password: 'Muster!Demo2026' })).toBe(true);
+    expect(await second.stop()).toBe(0);
+  });
+
+  it('comes back after Muster was killed (-9), with what was written', async () => {
+    const dataDir = newDataDir();
+    const first = await startServer({ prefix, env: { DATA_DIR: dataDir } });
+    const account = await register(first.url!);
+    first.child.kill('SIGKILL');
+    await exitedWithin(first, 10_000);
+    expect(postgresPid(dataDir)).not.toBeNull(); // the server outlives the killed Muster…
+
+    const second = await startServer({ prefix, env: { DATA_DIR: dataDir } }); // …and is taken back
+    expect((await fetch(`${second.url}/api/health`)).status).toBe(200);
+    expect(await canSignIn(second.url!, account)).toBe(true);
+    expect(await second.stop()).toBe(0);
+    expect(postgresPid(dataDir)).toBeNull();
+  });
+
+  it('refuses a second Muster on the same data directory in one line', async () => {
+    const dataDir = newDataDir();
+    const first = await startServer({ prefix, env: { DATA_DIR: dataDir } });
     try {
-      const first = await startServer({ prefix, env: { DATA_DIR: dataDir } });
-      const health = await json(await fetch(`${first.url}/api/health`));
-      expect(health).toMatchObject({ status: 'ok', checks: { database: { status: 'up', embedded: true } } });
-      expect(await first.stop()).toBe(0);
-
-      // Between runs, another writer (an operator with psql, say) adds a row.
-      const db = await PGlite.create(join(dataDir, 'pg'));
-      await db.query(`INSERT INTO organizations (name) VALUES ('Kept Across Restarts')`);
-      await db.close();
-
-      const second = await startServer({ prefix, env: { DATA_DIR: dataDir } });
-      expect((await fetch(`${second.url}/api/health`)).status).toBe(200);
-      expect(second.logs.some((l) => String(l.msg).startsWith('Seeded'))).toBe(false);
-      expect(await second.stop()).toBe(0);
-
-      expect(await organisationNames(dataDir)).toEqual(['Harbor Point Port Authority', 'Kept Across Restarts']);
+      const { code, stderr } = await runNode(join(DIST, 'main.js'), { DATA_DIR: dataDir, PORT: '0', REDIS_PREFIX: prefix, REDIS_AUTOSTART: 'false' });
+      expect(code).toBe(1);
+      expect(stderr.trim().split('\n')).toHaveLength(1);
+      expect(stderr).toContain(`Another Muster process (pid ${first.child.pid}) is already running on the data directory ${dataDir}`);
+      expect((await fetch(`${first.url}/api/health`)).status).toBe(200);
     } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-      await clearRedisPrefix(prefix);
+      await first.stop();
     }
   });
+
+  it('tells in one line how to start fresh when the data directory holds an old PGlite database', async () => {
+    const dataDir = newDataDir();
+    mkdirSync(join(dataDir, 'pg'));
+    writeFileSync(join(dataDir, 'pg', 'PG_VERSION'), '17\n');
+    const { code, stderr } = await runNode(join(DIST, 'main.js'), { DATA_DIR: dataDir, PORT: '0', REDIS_PREFIX: prefix, REDIS_AUTOSTART: 'false' });
+    expect(code).toBe(1);
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+    expect(stderr).toContain('earlier Muster (PGlite)');
+    expect(stderr).toContain(`rm -rf ${join(dataDir, 'pg')}`);
+  });
+
+  it('ends within JOB_LOCK_MS + 10 s of SIGTERM even when the database stops answering', async () => {
+    const dataDir = newDataDir();
+    const server = await startServer({ prefix, env: { DATA_DIR: dataDir, JOB_LOCK_MS: '1000' } });
+    const pid = postgresPid(dataDir)!;
+    process.kill(pid, 'SIGSTOP'); // the database hangs: connections stay open, nothing answers
+    try {
+      // A request waits on the database, so a graceful close would wait for it forever.
+      const inFlight = fetch(`${server.url}/api/help/search?q=drill&lang=en`).catch(() => null);
+      await new Promise((r) => setImmediate(r));
+      const started = Date.now();
+      server.child.kill('SIGTERM');
+      expect(await exitedWithin(server, 11_000)).toBe(1);
+      expect(Date.now() - started).toBeLessThan(11_000);
+      expect(server.logs.some((l) => String(l.msg).startsWith('Shutdown did not finish'))).toBe(true);
+      await inFlight;
+    } finally {
+      if (postgresPid(dataDir)) process.kill(pid, 'SIGCONT');
+    }
+    expect(postgresPid(dataDir)).toBeNull(); // stopped on the way out, not left behind
+  }, 20_000);
 });

@@ -37,7 +37,7 @@ export const configSchema = z
      * match one. Default: http://localhost:PORT, http://127.0.0.1:PORT and the Vite dev server.
      */
     APP_ORIGINS: csv.optional(),
-    /** PostgreSQL URL. When unset, an embedded PGlite database is served from DATA_DIR. */
+    /** PostgreSQL URL. When unset, an embedded PostgreSQL server is started with its data in DATA_DIR/postgres. */
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).default('redis://127.0.0.1:6379'),

@@ -1,9 +1,10 @@
 import { DataSource, type DataSourceOptions } from 'typeorm';
+import { MusterDataSource } from './transaction-context.js';
 import { AfterCommitSubscriber } from './after-commit.js';
 import { ENTITIES } from './entities.js';
 import { MIGRATIONS } from './migrations/index.js';
 
-/** TypeORM options for a PostgreSQL URL. The embedded database takes a pool of exactly one. */
+/** TypeORM options for a PostgreSQL URL, with `poolSize` connections at most. */
 export function dataSourceOptions(url: string, poolSize: number, logging: boolean = true): DataSourceOptions {
   return {
     type: 'postgres',
@@ -37,5 +38,5 @@ export async function pendingSchemaChanges(dataSource: DataSource): Promise<stri
 }
 
 export function createDataSource(url: string, poolSize: number, logging = true): DataSource {
-  return new DataSource(dataSourceOptions(url, poolSize, logging));
+  return new MusterDataSource(dataSourceOptions(url, poolSize, logging));
 }

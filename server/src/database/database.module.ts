@@ -1,52 +1,55 @@
-import { Injectable, Logger, Module, type DynamicModule, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, Module, type DynamicModule, type OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import pg from 'pg';
 import { dataSourceOptions, runMigrations } from './data-source.js';
+import { MusterDataSource } from './transaction-context.js';
 
 /** Arbitrary constant key of the advisory lock that serialises migrations across processes. */
 const MIGRATION_LOCK_KEY = 734_210_961;
 
 export const DATABASE_URL = Symbol('DATABASE_URL');
 
-/** Runs pending migrations in-process at start, one process at a time (advisory lock). */
+/**
+ * Runs pending migrations in-process at start, one process at a time. The advisory lock is held
+ * on a connection of its own, outside the pool, so the migrations have the whole pool (even a
+ * pool of one).
+ */
 @Injectable()
 export class MigrationRunner implements OnModuleInit {
   private readonly logger = new Logger('Database');
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(DATABASE_URL) private readonly url: string,
+  ) {}
 
   async onModuleInit(): Promise<void> {
-    // The embedded database has a pool of one connection and a single process: no lock needed
-    // (and none possible, since the lock would hold the only connection).
-    if ((this.dataSource.driver.options.extra as { max?: number } | undefined)?.max === 1) {
-      await this.apply();
-      return;
-    }
-    const runner = this.dataSource.createQueryRunner();
-    await runner.connect();
+    const lock = new pg.Client({ connectionString: this.url });
+    await lock.connect();
     try {
-      await runner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-      await this.apply();
+      await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      const applied = await runMigrations(this.dataSource);
+      if (applied.length) this.logger.log(`Applied migrations: ${applied.join(', ')}`);
     } finally {
-      await runner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
-      await runner.release();
+      await lock.end().catch(() => undefined); // ending the session releases the lock
     }
-  }
-
-  private async apply(): Promise<void> {
-    const applied = await runMigrations(this.dataSource);
-    if (applied.length) this.logger.log(`Applied migrations: ${applied.join(', ')}`);
   }
 }
 
 @Module({})
 export class DatabaseModule {
-  /** `url` is DATABASE_URL or the embedded server's URL; the embedded one takes a pool of one. */
+  /** `url` is DATABASE_URL or the embedded server's URL. */
   static forRoot(url: string, poolSize: number): DynamicModule {
     return {
       module: DatabaseModule,
       global: true,
-      imports: [TypeOrmModule.forRoot({ ...dataSourceOptions(url, poolSize), manualInitialization: false })],
+      imports: [
+        TypeOrmModule.forRootAsync({
+          useFactory: () => ({ ...dataSourceOptions(url, poolSize), manualInitialization: false }),
+          dataSourceFactory: (options) => Promise.resolve(new MusterDataSource(options!)),
+        }),
+      ],
       providers: [MigrationRunner, { provide: DATABASE_URL, useValue: url }],
       exports: [DATABASE_URL],
     };

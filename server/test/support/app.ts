@@ -5,6 +5,12 @@ import { createInterface } from 'node:readline';
 import { Redis } from 'ioredis';
 
 export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+/**
+ * Connections per server process in the tests. `npm test` runs the integration suite twice: with
+ * 4, and with 1 (TEST_DATABASE_POOL_SIZE=1), which proves that no request waits for a second
+ * connection while its transaction holds one.
+ */
+export const TEST_POOL_SIZE = Number(process.env.TEST_DATABASE_POOL_SIZE ?? 4);
 const DIST = resolve(import.meta.dirname, '../../dist');
 
 /** A Redis key prefix of its own for one test file, so files can run in parallel. */
@@ -52,7 +58,7 @@ export function startServer(options: ServerOptions): Promise<ServerProcess> {
     LOG_LEVEL: 'info',
     APP_ORIGINS: 'http://localhost:5173',
     JOB_BACKOFF_MS: '50',
-    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl, DATABASE_POOL_SIZE: '4' } : {}),
+    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl, DATABASE_POOL_SIZE: String(TEST_POOL_SIZE) } : {}),
     ...options.env,
   };
   const child = spawn(process.execPath, [resolve(DIST, entry)], { env, stdio: ['ignore', 'pipe', 'pipe'] });
