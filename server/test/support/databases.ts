@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createDataSource, runMigrations } from '../../src/database/data-source.js';
-import { ADMIN_URL, withAdmin } from './pg-admin.mjs';
+import { ADMIN_URL, runDatabasePrefix, withAdmin } from './pg-admin.mjs';
 
 /** Template name; checkouts that test side by side on one server give each its own. */
 export const TEMPLATE_DB = process.env.MUSTER_TEST_TEMPLATE_DB ?? 'muster_test_template';
@@ -46,7 +46,7 @@ async function ensureTemplate(): Promise<void> {
 /** A database of its own for one test file, cloned from the migrated template. */
 export async function createTestDatabase(): Promise<{ name: string; url: string; drop(): Promise<void> }> {
   await ensureTemplate();
-  const name = `muster_t_${randomBytes(6).toString('hex')}`;
+  const name = `${runDatabasePrefix()}${randomBytes(6).toString('hex')}`;
   await withAdmin((c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`));
   return {
     name,

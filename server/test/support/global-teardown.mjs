@@ -1,5 +1,5 @@
 import { dropLeftoverTestDatabases } from './pg-admin.mjs';
 
 export default async function globalTeardown() {
-  await dropLeftoverTestDatabases();
+  await dropLeftoverTestDatabases({ own: true });
 }
