@@ -8,6 +8,63 @@ export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
 
 export const ARTICLE_LIMITS = { titleMin: 3, titleMax: 200, bodyMax: 50_000, tagsMax: 10, tagMax: 40 } as const;
 
+/**
+ * The help centre's topics: language-neutral tags that the seeded articles carry in every
+ * language and that the help centre shows under a translated label (`help:topics.<topic>`).
+ * Other tags an operator writes stay on the article but are not offered as topics.
+ */
+export const HELP_TOPICS = [
+  'getting-started',
+  'drills',
+  'console',
+  'after-action',
+  'reminders',
+  'compliance',
+  'support',
+  'tickets',
+  'live-chat',
+  'assistant',
+  'usage',
+  'billing',
+  'security',
+  'audit',
+  'siem',
+  'account',
+  'roles',
+] as const;
+export type HelpTopic = (typeof HELP_TOPICS)[number];
+export const isHelpTopic = (tag: string): tag is HelpTopic => (HELP_TOPICS as readonly string[]).includes(tag);
+
+/**
+ * Markdown as plain text, for snippets and excerpts: links and images keep their text, and
+ * emphasis, code marks, headings, quotes, list markers, rules and tables lose their markup.
+ * Works on a whole body and on a fragment of one (a snippet part): it never trims.
+ */
+export function stripMarkdown(text: string): string {
+  return (
+    text
+      // Fenced code: the fences go, the code stays.
+      .replace(/^\s*(```|~~~)[^\n]*$/gm, '')
+      // Images and links: their text.
+      .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .replace(/<(https?:\/\/[^>\s]+)>/g, '$1')
+      // Headings, quotes, list markers and rules at the start of a line.
+      .replace(/^[ \t]*#{1,6}[ \t]+/gm, '')
+      .replace(/^[ \t]*(?:(?:[-*+]|\d{1,3}[.)])[ \t]+|>[ \t]?)+/gm, '')
+      .replace(/^[ \t]*(?:[-*_][ \t]*){3,}$/gm, '')
+      // Table rules and pipes.
+      .replace(/^[ \t]*\|?(?:[ \t]*:?-{3,}:?[ \t]*\|)+[ \t]*:?-*:?[ \t]*$/gm, '')
+      .replace(/[ \t]*\|[ \t]*/g, ' ')
+      // Emphasis and code marks (an underscore inside a word stays); a bracket left from a link cut in two.
+      .replace(/\*+|`+|~~/g, '')
+      .replace(/(?<![\p{L}\p{N}])_+|_+(?![\p{L}\p{N}])/gu, '')
+      .replace(/\]\([^)\s]*\)?|[[\]]/g, '')
+      // Lines become spaces.
+      .replace(/[ \t]*\n[\s]*/g, ' ')
+      .replace(/[ \t]{2,}/g, ' ')
+  );
+}
+
 const required = 'Required';
 const languageSchema = z.enum(LANGUAGE_CODES as [LanguageCode, ...LanguageCode[]], { error: 'Choose a language' });
 
