@@ -11,6 +11,7 @@ import {
   type helpSearchQuerySchema,
   type reviewArticleSchema,
   type updateArticleSchema,
+  stripMarkdown,
 } from '@muster/contracts';
 import { ArrayContains, ILike, type EntityManager, type FindOptionsWhere, type Repository } from 'typeorm';
 import type { z } from 'zod';
@@ -202,21 +203,19 @@ export class KnowledgeService {
       };
     }
     const like = `%${escapeLike(query.q)}%`;
-    const rows: { id: string; title: string; tags: string[]; rank: number | string; snippet: string }[] = await this.articles.query(
-      `SELECT a.id, a.title, a.tags,
-              ts_rank(setweight(to_tsvector($1::regconfig, a.title), 'A') || to_tsvector($1::regconfig, a.body), q) AS rank,
-              ts_headline($1::regconfig, a.body, q, $4) AS snippet
+    const rows: { id: string; title: string; tags: string[]; rank: number | string; body: string }[] = await this.articles.query(
+      `SELECT a.id, a.title, a.tags, a.body,
+              ts_rank(setweight(to_tsvector($1::regconfig, a.title), 'A') || to_tsvector($1::regconfig, a.body), q) AS rank
          FROM knowledge_articles a, websearch_to_tsquery($1::regconfig, $2) q
         WHERE a.status = 'published' AND a.language = $3
-          AND (to_tsvector($1::regconfig, a.title || ' ' || a.body) @@ q OR ($7 AND (a.title ILIKE $5 OR a.body ILIKE $5)))
-          AND ($8::text IS NULL OR $8 = ANY(a.tags))
+          AND (to_tsvector($1::regconfig, a.title || ' ' || a.body) @@ q OR ($6 AND (a.title ILIKE $4 OR a.body ILIKE $4)))
+          AND ($7::text IS NULL OR $7 = ANY(a.tags))
         ORDER BY rank DESC, a.published_at DESC
-        LIMIT $6`,
+        LIMIT $5`,
       [
         config,
         query.q,
         query.language,
-        `StartSel=${START}, StopSel=${STOP}, MaxWords=35, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`,
         like,
         query.limit,
         // Chinese has no stemmer: a plain substring match finds words inside longer runs of characters.
@@ -224,7 +223,32 @@ export class KnowledgeService {
         query.tag || null,
       ],
     );
-    return { items: rows.map((r) => ({ id: r.id, title: r.title, tags: r.tags, rank: Number(r.rank), snippet: snippetParts(r.snippet) })) };
+    const snippets = await this.headlines(
+      config,
+      `websearch_to_tsquery($1::regconfig, $2)`,
+      [query.q],
+      rows.map((r) => r.body),
+      `StartSel=${START}, StopSel=${STOP}, MaxWords=35, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`,
+    );
+    return {
+      items: rows.map((r, i) => ({ id: r.id, title: r.title, tags: r.tags, rank: Number(r.rank), snippet: snippetParts(snippets[i]!) })),
+    };
+  }
+
+  /**
+   * Highlighted snippets of Markdown bodies, cut from their plain text (so no snippet shows
+   * markup): `tsquery` is an SQL expression over `$1` (the configuration) and `args` ($2…).
+   */
+  private async headlines(config: string, tsquery: string, args: unknown[], bodies: string[], options: string): Promise<string[]> {
+    if (!bodies.length) return [];
+    const n = args.length;
+    const rows: { n: number; snippet: string }[] = await this.articles.query(
+      `SELECT t.n::int AS n, ts_headline($1::regconfig, t.body, ${tsquery}, $${n + 3}) AS snippet
+         FROM unnest($${n + 2}::text[]) WITH ORDINALITY AS t(body, n)`,
+      [config, ...args, bodies.map(stripMarkdown), options],
+    );
+    const byIndex = new Map(rows.map((r) => [r.n, r.snippet]));
+    return bodies.map((_, i) => byIndex.get(i + 1) ?? '');
   }
 
   /**
@@ -244,12 +268,12 @@ export class KnowledgeService {
       : `SELECT DISTINCT lexeme AS t FROM unnest(to_tsvector($1::regconfig, $2))`;
     const has = (expr: string) =>
       zh ? `strpos(lower(${expr}), terms.t) > 0` : `terms.t = ANY(tsvector_to_array(to_tsvector($1::regconfig, ${expr})))`;
-    const rows: { id: string; title: string; body: string; hits: number; total: number; snippet: string | null }[] =
+    const rows: { id: string; title: string; body: string; hits: number; total: number }[] =
       await this.articles.query(
         zh
           ? `WITH terms AS (${terms})
            SELECT a.id, a.title, a.body, (SELECT count(*) FROM terms WHERE ${has(`a.title || ' ' || a.body`)})::int AS hits,
-                  (SELECT count(*) FROM terms)::int AS total, NULL AS snippet
+                  (SELECT count(*) FROM terms)::int AS total
              FROM knowledge_articles a
             WHERE a.status = 'published' AND a.language = $2
             ORDER BY hits DESC, a.published_at DESC
@@ -263,16 +287,24 @@ export class KnowledgeService {
                                   ts_rank(d.doc, q.q) AS rank, q.q, q.total
                              FROM docs d, q WHERE q.total > 0
                             ORDER BY hits DESC, rank DESC, d.published_at DESC
-                            LIMIT $5)
-           SELECT r.id, r.title, r.body, r.hits, r.total, ts_headline($1::regconfig, r.body, r.q, $4) AS snippet
+                            LIMIT $4)
+           SELECT r.id, r.title, r.body, r.hits, r.total
              FROM ranked r ORDER BY r.hits DESC, r.rank DESC, r.published_at DESC`,
-        zh
-          ? [zhTerms, language, limit]
-          : [config, question, language, `StartSel=${START}, StopSel=${STOP}, MaxWords=35, MinWords=12, MaxFragments=1`, limit],
+        zh ? [zhTerms, language, limit] : [config, question, language, limit],
       );
     const relevant = rows.filter((r) => r.total > 0 && r.hits > 0 && r.hits / r.total >= RELEVANCE_THRESHOLD);
+    // Snippets from the plain text of the bodies, marking any of the question's words.
+    const snippets = zh
+      ? []
+      : await this.headlines(
+          config,
+          `(SELECT string_agg(quote_literal(t), ' | ')::tsquery FROM (SELECT DISTINCT lexeme AS t FROM unnest(to_tsvector($1::regconfig, $2))) terms)`,
+          [question],
+          relevant.map((r) => r.body),
+          `StartSel=${START}, StopSel=${STOP}, MaxWords=35, MinWords=12, MaxFragments=1`,
+        );
     const out: RetrievedArticle[] = [];
-    for (const row of relevant) {
+    for (const [index, row] of relevant.entries()) {
       const paragraphs: { n: number; text: string; hits: number }[] = await this.articles.query(
         `WITH terms AS (${terms})
          SELECT p.n::int AS n, p.text, (SELECT count(*) FROM terms WHERE ${has('p.text')})::int AS hits
@@ -290,7 +322,7 @@ export class KnowledgeService {
         body: row.body,
         language,
         passages: passages.length ? passages : [row.body.split(/\n\s*\n/)[0]!.trim()],
-        snippet: row.snippet ? snippetParts(row.snippet) : markTerms(excerpt(passages[0] ?? row.body), zhTerms),
+        snippet: zh ? markTerms(excerpt(passages[0] ?? row.body), zhTerms) : snippetParts(snippets[index] ?? excerpt(row.body)),
         coverage: row.hits / row.total,
       });
     }
@@ -322,10 +354,7 @@ export function markTerms(text: string, terms: readonly string[]): SnippetPart[]
 
 /** The start of a Markdown body as plain text. */
 function excerpt(body: string): string {
-  const plain = body
-    .replace(/[#*_`>[\]()!-]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  const plain = stripMarkdown(body).replace(/\s+/g, ' ').trim();
   return plain.length > 200 ? `${plain.slice(0, 200)}…` : plain;
 }
 
