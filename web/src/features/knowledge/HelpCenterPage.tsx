@@ -1,5 +1,5 @@
 import { Alert, Badge, Box, Button, Card, Heading, HStack, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
-import type { HelpSearchResult } from '@muster/contracts';
+import { HELP_TOPICS, isHelpTopic, type HelpSearchResult, type HelpTopic } from '@muster/contracts';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -10,6 +10,22 @@ import { SnippetText } from './SnippetText';
 import { useHelpLanguage, useHelpSearch, usePublishedArticle } from './useKnowledge';
 
 type Hit = HelpSearchResult['items'][number];
+
+/** An article's topics under their translated labels (tags that are not help-centre topics are not shown). */
+function TopicBadges({ tags }: { tags: readonly string[] }) {
+  const { t } = useTranslation('help');
+  const topics = tags.filter(isHelpTopic);
+  if (!topics.length) return null;
+  return (
+    <HStack gap="1.5" wrap="wrap" data-testid="help-topics">
+      {topics.map((topic) => (
+        <Badge key={topic} variant="outline" data-topic={topic}>
+          {t(`topics.${topic}`)}
+        </Badge>
+      ))}
+    </HStack>
+  );
+}
 
 function HitCard({ hit, onOpen }: { hit: Hit; onOpen: (id: string) => void }) {
   return (
@@ -36,15 +52,7 @@ function HitCard({ hit, onOpen }: { hit: Hit; onOpen: (id: string) => void }) {
             <Text fontSize="sm" color="fg.muted" data-testid="help-snippet" dir="auto">
               <SnippetText parts={hit.snippet} />
             </Text>
-            {hit.tags.length > 0 && (
-              <HStack gap="1.5" wrap="wrap">
-                {hit.tags.map((tag) => (
-                  <Badge key={tag} variant="outline">
-                    {tag}
-                  </Badge>
-                ))}
-              </HStack>
-            )}
+            <TopicBadges tags={hit.tags} />
           </Stack>
         </Card.Body>
       </li>
@@ -79,11 +87,7 @@ function ArticleReader({ id, onBack }: { id: string; onBack: () => void }) {
                   {t('published', { date: formatDateTime(article.data.publishedAt, i18n.resolvedLanguage) })}
                 </Text>
               )}
-              {article.data.tags.map((tag) => (
-                <Badge key={tag} variant="outline">
-                  {tag}
-                </Badge>
-              ))}
+              <TopicBadges tags={article.data.tags} />
             </HStack>
             <Box dir="auto">
               <Markdown data-testid="help-article-body">{article.data.body}</Markdown>
@@ -105,9 +109,10 @@ export default function HelpCenterPage() {
   const [q, setQ] = useState(params.get('q') ?? '');
   const words = useDeferredValue(q.trim());
   const results = useHelpSearch(language, words, tag);
-  // Tags to browse: those of the language's newest published articles.
+  // Topics to browse: the help-centre topics the language's published articles carry, in the topics' order.
   const browse = useHelpSearch(language, '', null);
-  const tags = [...new Set(browse.data?.items.flatMap((i) => i.tags) ?? [])].sort((a, b) => a.localeCompare(b));
+  const present = new Set(browse.data?.items.flatMap((i) => i.tags) ?? []);
+  const tags: HelpTopic[] = HELP_TOPICS.filter((topic) => present.has(topic));
 
   const update = (next: Record<string, string | null>) => {
     const merged = new URLSearchParams(params);
@@ -170,8 +175,9 @@ export default function HelpCenterPage() {
                 aria-pressed={tag === name}
                 onClick={() => update({ tag: tag === name ? null : name })}
                 data-testid="help-tag"
+                data-topic={name}
               >
-                {name}
+                {t(`topics.${name}`)}
               </Button>
             ))}
           </HStack>
