@@ -1,4 +1,5 @@
-import type { Article, AssistantAnswer, SessionInfo } from '@muster/contracts';
+import { HELP_TOPICS, isHelpTopic, type Article, type AssistantAnswer, type HelpSearchResult, type SessionInfo } from '@muster/contracts';
+import { SEED_ARTICLES } from '../src/database/seed-articles.js';
 import { TestClient } from './support/client.js';
 import { signIn } from './support/accounts.js';
 import { expectJson as json } from './support/http.js';
@@ -113,6 +114,83 @@ describe('Assistant', () => {
     );
     expect(spanish).toMatchObject({ known: true, sources: [expect.objectContaining({ articleId: roster.id })] });
     expect(spanish.answer).toContain('Solo lo encontré en un artículo en inglés');
+  });
+
+  /** Snippet text that still carries Markdown markup (emphasis, code, links, headings, list markers, line breaks). */
+  const MARKUP = /\*|`|__|\]\(|\[|(^|\s)#{1,6}\s|(^|\n)\s*(\d+\.|[-+>])\s|\n/;
+  const seededTitle = (language: string, topic: string): string =>
+    SEED_ARTICLES.find((a) => a.language === language && (a.tags as string[]).includes(topic))!.title;
+
+  it('answers questions about drills from the seeded help centre, in English and in Spanish, with plain-text snippets', async () => {
+    const summary = seededTitle('en', 'after-action');
+    const pdf = await json<AssistantAnswer>(
+      await visitor(builtIn.url!).ask({ question: 'How do I download the after-action summary PDF?', language: 'en' }),
+      200,
+    );
+    expect(pdf.known).toBe(true);
+    expect(pdf.sources[0]).toMatchObject({ title: summary, path: expect.stringMatching(/^\/app\/help\?article=/) as string });
+    expect(pdf.answer).toContain(`Here is what the help centre says in “${summary}”:`);
+    expect(pdf.answer).toContain('**Download PDF** downloads the summary as a PDF file');
+
+    const scheduling = SEED_ARTICLES.find((a) => a.language === 'en' && a.title === 'Scheduling a drill run');
+    expect(scheduling?.tags).toContain('drills');
+    const overboard = await json<AssistantAnswer>(
+      await visitor(builtIn.url!).ask({ question: 'How do I schedule a man overboard drill?', language: 'en' }),
+      200,
+    );
+    expect(overboard.known).toBe(true);
+    expect(overboard.sources[0]?.title).toBe('Scheduling a drill run');
+    expect(overboard.answer).toContain('**Man overboard**');
+
+    const spanish = await json<AssistantAnswer>(
+      await visitor(builtIn.url!).ask({ question: '¿Cómo descargo el resumen del simulacro en PDF?', language: 'es' }),
+      200,
+    );
+    expect(spanish.known).toBe(true);
+    expect(spanish.sources[0]?.title).toBe(seededTitle('es', 'after-action'));
+    expect(spanish.answer).toMatch(/^Esto es lo que dice el centro de ayuda en «/);
+    expect(spanish.answer).toContain('**Descargar PDF**');
+
+    // The snippets are plain text: the question's words marked, no Markdown left.
+    for (const answer of [pdf, overboard, spanish]) {
+      for (const source of answer.sources) {
+        const text = source.snippet.map((p) => p.text).join('');
+        expect(text).not.toMatch(MARKUP);
+        expect(text.trim().length).toBeGreaterThan(20);
+      }
+      expect(answer.sources[0]!.snippet.some((p) => p.match)).toBe(true);
+    }
+  });
+
+  it('has the same help-centre topics in every language, with plain-text search snippets', async () => {
+    const visitorClient = await new TestClient(builtIn.url!).init();
+    const topicsOf = async (language: string) => {
+      const all = await json<HelpSearchResult>(await visitorClient.get(`/api/help/search?language=${language}&limit=50`), 200);
+      const counts = new Map<string, number>();
+      for (const item of all.items) for (const tag of item.tags.filter(isHelpTopic)) counts.set(tag, (counts.get(tag) ?? 0) + 1);
+      return Object.fromEntries([...counts].sort(([a], [b]) => a.localeCompare(b)));
+    };
+    const english = await topicsOf('en');
+    expect(Object.keys(english).sort()).toEqual([...HELP_TOPICS].sort());
+    for (const language of ['es', 'zh', 'ar']) expect(await topicsOf(language)).toEqual(english);
+    // Every seeded tag is a topic: no raw, untranslatable slugs in the help centre.
+    expect(SEED_ARTICLES.flatMap((a) => a.tags).filter((t) => !isHelpTopic(t))).toEqual([]);
+
+    const drills = await json<HelpSearchResult>(
+      await visitorClient.get(`/api/help/search?q=${encodeURIComponent('download PDF')}&language=en&tag=drills`),
+      200,
+    );
+    expect(drills.items[0]?.title).toBe(seededTitle('en', 'after-action'));
+    const es = await json<HelpSearchResult>(
+      await visitorClient.get(`/api/help/search?q=${encodeURIComponent('programar simulacro')}&language=es`),
+      200,
+    );
+    expect(es.items.map((i) => i.title)).toContain('Programar un simulacro');
+    const browse = await json<HelpSearchResult>(await visitorClient.get('/api/help/search?language=ar&limit=50'), 200);
+    for (const item of [...drills.items, ...es.items, ...browse.items]) {
+      expect(item.snippet.map((p) => p.text).join('')).not.toMatch(MARKUP);
+    }
+    expect(drills.items[0]!.snippet.filter((p) => p.match).map((p) => p.text.toLowerCase())).toEqual(expect.arrayContaining(['pdf']));
   });
 
   it('answers Chinese questions from Chinese articles, matching character pairs', async () => {
