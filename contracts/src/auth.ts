@@ -8,7 +8,7 @@ export const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid email or password',
   invalidMagic: 'Invalid or expired magic link',
   invalidResetLink: 'This password reset link is invalid or has expired',
-  ssoRequired: 'Your organization signs in through single sign-on: password authentication is not available for this account.',
+  ssoRequired: 'Your organisation signs in through single sign-on: password authentication is not available for this account.',
   wrongCurrentPassword: 'Your current password is incorrect',
   notSignedIn: 'You are not signed in',
   forbidden: "You don't have permission to do this",

@@ -14,6 +14,8 @@ export const STORAGE_KEYS = {
   lastActivity: `${PRODUCT_CODE}.lastActivity`,
   locked: `${PRODUCT_CODE}.locked`,
   colorMode: `${PRODUCT_CODE}.colorMode`,
+  /** Set once this browser has signed someone in: a first sign-in is welcomed, later ones welcomed back. */
+  signedInBefore: `${PRODUCT_CODE}.signedInBefore`,
   /** Prefix of the drill builder's unsaved working copies (`.<template id>` or `.new`). */
   drillTemplateDraft: `${PRODUCT_CODE}.drillTemplateDraft`,
 } as const;

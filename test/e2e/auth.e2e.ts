@@ -27,7 +27,8 @@ test.describe('Identity screens', () => {
 
     await expect(page).toHaveURL(/\/app\/dashboard$/);
     await expect(page.getByTestId('greeting')).toHaveText(/^Good (morning|afternoon|evening), \S+/);
-    await expect(page.getByText(`Welcome back, ${email}`)).toBeVisible();
+    // The first sign-in in this browser is not a return.
+    await expect(page.getByText(`Welcome to Muster, ${email}`)).toBeVisible();
     const me = await page.request.get('/api/auth/me');
     expect(me.status()).toBe(200);
     expect(await me.json()).toMatchObject({
@@ -76,6 +77,65 @@ test.describe('Identity screens', () => {
     await page.getByTestId('magic-verify').click();
     await expect(page.getByTestId('magic-error')).toHaveText('Invalid or expired magic link');
     await expect(page).toHaveURL(/\/login\?lng=en$/);
+  });
+
+  test('by keyboard alone: Tab goes from Email to Password, and Enter signs in', async ({ page }) => {
+    await page.goto('/login?lng=en');
+    await expect(page.getByTestId('login-email')).toBeFocused();
+    await page.keyboard.type('user@harborpoint.example');
+    await page.keyboard.press('Tab');
+    await expect(page.getByTestId('login-password')).toBeFocused();
+    await page.keyboard.type(DEMO_PASSWORD);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/app\/dashboard$/);
+    // "Forgot password?" is still reachable: after the password field, before the sign-in button.
+    await page.goto('/login?lng=en');
+    await page.getByTestId('login-password').focus();
+    await page.keyboard.press('Tab');
+    await expect(page.getByTestId('login-forgot-password')).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByTestId('login-submit')).toBeFocused();
+  });
+
+  test('the skip link is the first stop of the sign-in screen, and the test-session button stays secondary', async ({ page }) => {
+    await page.goto('/login?lng=en');
+    await expect(page.getByTestId('login-email')).toBeFocused();
+    // The first focusable element of the document (the email field has the focus already).
+    const first = await page.evaluate(
+      () =>
+        document.querySelector<HTMLElement>('a[href], button:not([disabled]), input, select, textarea, [tabindex]:not([tabindex="-1"])')
+          ?.dataset.testid,
+    );
+    expect(first).toBe('skip-link');
+    await expect(page.getByTestId('skip-link')).toHaveText('Skip to content');
+    await page.getByTestId('skip-link').focus();
+    await expect(page.getByTestId('skip-link')).toBeInViewport();
+    // Smaller than the sign-in button, and not a filled one.
+    const test = (await page.getByTestId('test-session').boundingBox())!;
+    const submit = (await page.getByTestId('login-submit').boundingBox())!;
+    expect(test.height).toBeLessThan(submit.height);
+    expect(test.width).toBeLessThan(submit.width / 2);
+    await expect(page.getByTestId('test-session')).toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
+  });
+
+  test('a first sign-in in this browser is welcomed, a later one welcomed back', async ({ page }) => {
+    await page.goto('/login?lng=en');
+    expect(await page.evaluate(() => localStorage.getItem('muster.signedInBefore'))).toBeNull();
+    const toast = page.locator('[data-scope="toast"][data-part="root"]');
+    await page.getByTestId('login-email').fill('accountant@harborpoint.example');
+    await page.getByTestId('login-password').fill(DEMO_PASSWORD);
+    await page.getByTestId('login-submit').click();
+    await expect(page).toHaveURL(/\/app\/dashboard$/);
+    await expect(toast).toContainText('Welcome to Muster, accountant@harborpoint.example');
+    await expect(toast).not.toContainText('Welcome back');
+
+    await page.getByTestId('logout').click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByTestId('login-email').fill('accountant@harborpoint.example');
+    await page.getByTestId('login-password').fill(DEMO_PASSWORD);
+    await page.getByTestId('login-submit').click();
+    await expect(page).toHaveURL(/\/app\/dashboard$/);
+    await expect(page.getByText('Welcome back, accountant@harborpoint.example')).toBeVisible();
   });
 
   test('a wrong password shows the Login Failed toast', async ({ page }) => {

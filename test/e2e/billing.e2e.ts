@@ -87,3 +87,48 @@ test('a canceled checkout changes nothing, and members who are not administrator
     await manager.context().close();
   }
 });
+
+/** Buys a plan through the built-in provider by API, which leaves an open invoice. */
+async function buy(page: Page, plan: 'standard' | 'enterprise', cycle: 'monthly' | 'annual'): Promise<void> {
+  const started = await page.request.post('/api/billing/checkout', { data: { plan, cycle }, headers: await csrfHeaders(page.request) });
+  expect(started.status()).toBe(201);
+  const { id } = (await started.json()) as { id: string };
+  const completed = await page.request.post(`/api/billing/checkout/${id}/complete`, { headers: await csrfHeaders(page.request) });
+  expect(completed.status()).toBe(200);
+}
+
+test('the invoices fit a 1280 px page with Total and Actions in view, and read as cards on a 390 px phone', async ({ page }) => {
+  test.setTimeout(60_000);
+  await newOrganisation(page);
+  await buy(page, 'standard', 'monthly');
+  await buy(page, 'enterprise', 'annual');
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/app/admin/billing?lng=en');
+  const invoices = page.getByTestId('invoices');
+  await expect(invoices).toHaveAttribute('data-layout', 'table');
+  await expect(page.getByTestId('invoice')).toHaveCount(2);
+  // Nothing is cut off: the table needs no sideways scrolling, and its last columns are on screen.
+  expect(await invoices.evaluate((table) => table.parentElement!.scrollWidth - table.parentElement!.clientWidth)).toBeLessThanOrEqual(0);
+  await expect(page.getByRole('columnheader', { name: 'Total' })).toBeInViewport({ ratio: 1 });
+  await expect(page.getByRole('columnheader', { name: 'Actions' })).toBeInViewport({ ratio: 1 });
+  for (const invoice of await page.getByTestId('invoice').all()) {
+    await expect(invoice.getByTestId('invoice-total')).toBeInViewport({ ratio: 1 });
+    await expect(invoice.getByTestId('invoice-mark-paid')).toBeInViewport({ ratio: 1 });
+  }
+  await expect(page.getByTestId('invoice').first().getByTestId('invoice-total')).toHaveText('$14,390.40');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(invoices).toHaveAttribute('data-layout', 'cards');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  for (const invoice of await page.getByTestId('invoice').all()) {
+    for (const part of [invoice.getByTestId('invoice-total'), invoice.getByTestId('invoice-mark-paid')]) {
+      await part.scrollIntoViewIfNeeded();
+      await expect(part).toBeInViewport({ ratio: 1 });
+    }
+  }
+  const last = page.getByTestId('invoice').last();
+  await last.getByTestId('invoice-mark-paid').click();
+  await expect(last).toHaveAttribute('data-status', 'paid');
+  await expect(last.getByTestId('invoice-mark-paid')).toHaveCount(0);
+});

@@ -15,9 +15,12 @@ export function formatStorage(gb: number, language: string | undefined): string 
   }).format(tb ? gb / 1000 : gb);
 }
 
-/** A date (ISO "2026-11-23") written out in the language, e.g. "November 23, 2026". */
-export function formatDate(iso: string, language: string | undefined): string {
-  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'long', numberingSystem: 'latn', timeZone: 'UTC' }).format(
+/**
+ * A date (ISO "2026-11-23") written out in the language, e.g. "November 23, 2026"; with the
+ * `medium` style, shorter where space is tight ("Nov 23, 2026").
+ */
+export function formatDate(iso: string, language: string | undefined, style: 'long' | 'medium' = 'long'): string {
+  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: style, numberingSystem: 'latn', timeZone: 'UTC' }).format(
     new Date(`${iso}T00:00:00Z`),
   );
 }

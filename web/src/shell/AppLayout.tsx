@@ -7,7 +7,7 @@ import { canQuickCreate, logoTarget, navigationFor } from '../app/navigation';
 import { useSignedInSession } from '../app/guards';
 import { useLogout } from '../features/auth/useLogout';
 import { useLiveNotifications } from '../features/notifications/useNotifications';
-import { HelpDeskButton } from './HelpDeskButton';
+import { HELP_DESK_CLEARANCE, HelpDeskButton, helpDeskShownOn } from './HelpDeskButton';
 import { LanguageSelect } from './LanguageSelect';
 import { DashboardSkeleton } from './Loading';
 import { LogoMark } from './Logo';
@@ -17,6 +17,7 @@ import { UsageAlertBanner } from './UsageAlertBanner';
 import { useLiveUsageAlerts } from '../features/usage/useUsageAlerts';
 import { SHELL_NAMESPACES } from '../lib/i18n';
 import { PageTransition } from './PageTransition';
+import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
 import { UserBadge } from './UserBadge';
 import { warmPages } from './warming';
 
@@ -57,6 +58,7 @@ export function AppLayout() {
 
   return (
     <Flex direction="column" minHeight="100dvh" bg="bg.subtle">
+      <SkipLink />
       <Box as="header" borderBottomWidth="1px" bg="bg.panel" position="sticky" top="0" zIndex="docked">
         <Container maxW="7xl" py="2">
           <HStack justify="space-between" gap="3">
@@ -161,7 +163,17 @@ export function AppLayout() {
           </HStack>
         </Container>
       </Box>
-      <Container as="main" maxW="7xl" py={{ base: '5', md: '8' }} flex="1">
+      <Container
+        as="main"
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        _focus={{ outline: 'none' }}
+        maxW="7xl"
+        pt={{ base: '5', md: '8' }}
+        // Room under the last actions for the floating help-desk button, where it shows.
+        pb={helpDeskShownOn(pathname) ? HELP_DESK_CLEARANCE : { base: '5', md: '8' }}
+        flex="1"
+      >
         <UsageAlertBanner hasOrganization={session.org !== null} />
         <Suspense fallback={<DashboardSkeleton />}>
           <PageTransition>

@@ -9,6 +9,7 @@ import { LanguageSelect } from './LanguageSelect';
 import { LogoMark } from './Logo';
 import { DashboardSkeleton } from './Loading';
 import { PageTransition } from './PageTransition';
+import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
 
 export const AUDITOR_TABS = [
   { value: 'dashboard', to: '/auditor/dashboard' },
@@ -29,6 +30,7 @@ export function AuditorLayout() {
 
   return (
     <Flex direction="column" minHeight="100dvh" bg="bg.subtle">
+      <SkipLink />
       <Box as="header" bg="brand.800" color="white">
         <Container maxW="6xl" pt="4">
           <HStack justify="space-between" gap="3" wrap="wrap">
@@ -84,7 +86,7 @@ export function AuditorLayout() {
           </HStack>
         </Container>
       </Box>
-      <Container as="main" maxW="6xl" py={{ base: '5', md: '8' }} flex="1">
+      <Container as="main" id={MAIN_CONTENT_ID} tabIndex={-1} _focus={{ outline: 'none' }} maxW="6xl" py={{ base: '5', md: '8' }} flex="1">
         <Suspense fallback={<DashboardSkeleton />}>
           <PageTransition>
             <Outlet />

@@ -10,6 +10,45 @@ const PanelHelpDesk = lazy(withAllRecipes(() => import('../features/help-desk/He
 
 /** Where the floating button never shows (spec §2). */
 const HIDDEN_ON = ['/app/help-desk', '/mobile-chat', '/login', '/signup'];
+/**
+ * The support operators' own screens: the live-chat console (whose Send button sits where the
+ * floating button would), the queues and the moderation pages. An operator answering customers
+ * has no use for the customers' help desk, and it would cover their controls.
+ */
+const OPERATOR_PREFIXES = ['/app/sysops', '/app/chat'];
+/**
+ * Room the layouts leave below their content while the button shows, so the last actions of a
+ * page can be scrolled above it (the button is 48 px on phones, 44 px from `sm` up, 12–16 px off
+ * the bottom edge).
+ */
+export const HELP_DESK_CLEARANCE = '20';
+
+/** Whether the floating help-desk button shows on a path. */
+export function helpDeskShownOn(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (HIDDEN_ON.includes(path)) return false;
+  return !OPERATOR_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
+/** A speech bubble: the button's only visible content on phones, where its text would cover the page. */
+function ChatIcon() {
+  return (
+    <svg
+      width="22"
+      height="22"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20.5l1.4-4.9A8 8 0 1 1 21 12Z" />
+    </svg>
+  );
+}
 /** At this width or less the button goes straight to the mobile chat. */
 export const MOBILE_CHAT_MAX_WIDTH = 768;
 export const HELP_PANEL_WIDTH = 280;
@@ -44,11 +83,18 @@ export function HelpDeskButton({ hidden = false }: { hidden?: boolean }) {
     };
   }, [open]);
 
-  if (hidden || HIDDEN_ON.includes(pathname)) return null;
+  if (hidden || !helpDeskShownOn(pathname)) return null;
   const label = t('helpDesk.button', { name: assistantName });
 
   return (
-    <Box ref={panelRef} position="fixed" bottom="4" insetEnd="4" zIndex="sticky" data-testid="help-desk-widget">
+    <Box
+      ref={panelRef}
+      position="fixed"
+      bottom={{ base: '3', sm: '4' }}
+      insetEnd={{ base: '3', sm: '4' }}
+      zIndex="sticky"
+      data-testid="help-desk-widget"
+    >
       {open ? (
         <Box
           width={`${HELP_PANEL_WIDTH}px`}
@@ -84,16 +130,24 @@ export function HelpDeskButton({ hidden = false }: { hidden?: boolean }) {
           </Stack>
         </Box>
       ) : (
+        // On phones a round icon button (its name stays the label); from `sm` up the labelled pill.
         <Button
           colorPalette="brand"
           borderRadius="full"
           boxShadow="lg"
           size="lg"
+          height={{ base: '12', sm: '11' }}
+          minWidth={{ base: '12', sm: '11' }}
+          px={{ base: '0', sm: '5' }}
           onClick={() => (narrow ? void navigate('/mobile-chat') : setOpen(true))}
+          aria-label={label}
           aria-expanded={open}
           data-testid="help-desk-button"
         >
-          {label}
+          <ChatIcon />
+          <Box as="span" hideBelow="sm">
+            {label}
+          </Box>
         </Button>
       )}
     </Box>

@@ -30,12 +30,34 @@ export function DashboardSkeleton({ cards = 4, rows = 5 }: { cards?: number; row
   );
 }
 
+/**
+ * When the overlay goes, the focus it held is lost, and the browser would carry on tabbing from
+ * the place the overlay left, deep inside the page. Unless the new screen has focused something
+ * itself (an autofocus field), the focus goes back where it was before the overlay, or else to
+ * the start of the document, so the next Tab reaches the layout's skip link first.
+ */
+function restoreFocus(before: Element | null): void {
+  const active = document.activeElement;
+  if (active && active !== document.body) return;
+  if (before instanceof HTMLElement && before !== document.body && before.isConnected) {
+    before.focus({ preventScroll: true });
+    return;
+  }
+  const body = document.body;
+  const hadTabIndex = body.hasAttribute('tabindex');
+  if (!hadTabIndex) body.setAttribute('tabindex', '-1');
+  body.focus({ preventScroll: true });
+  if (!hadTabIndex) body.removeAttribute('tabindex');
+}
+
 /** Other layouts: a full-screen "Loading..." overlay that keeps Tab inside it. */
 export function LoadingOverlay() {
   const { t } = useTranslation('common');
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
+    const before = document.activeElement;
     ref.current?.focus();
+    return () => restoreFocus(before);
   }, []);
   return (
     <Box

@@ -1,5 +1,6 @@
 import { Button, Center, Container, Heading, HStack, Link, Stack, Text, Wrap } from '@chakra-ui/react';
 import { PRODUCT_NAME } from '@muster/contracts';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 
@@ -14,6 +15,14 @@ const LINKS = [
 /** Any path the route table does not know (spec §2 "Not-found page"). */
 export default function NotFoundPage() {
   const { t } = useTranslation('shell');
+  // The tab carries the page's title too: the product's name followed by "Page Not Found" (spec §2).
+  const title = t('notFound.title', { product: PRODUCT_NAME });
+  useEffect(() => {
+    document.title = title;
+    return () => {
+      document.title = PRODUCT_NAME;
+    };
+  }, [title]);
   return (
     <Center minHeight="100dvh" px="4" bg="bg.subtle">
       <Container maxW="2xl" textAlign="center">
@@ -22,7 +31,7 @@ export default function NotFoundPage() {
             404
           </Text>
           <Heading as="h1" size="3xl">
-            {t('notFound.title', { product: PRODUCT_NAME })}
+            {title}
           </Heading>
           <Text color="fg.muted">{t('notFound.text')}</Text>
           <HStack gap="3" wrap="wrap" justify="center">

@@ -3,11 +3,12 @@ import { PRODUCT_NAME } from '@muster/contracts';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { HelpDeskButton } from './HelpDeskButton';
+import { HELP_DESK_CLEARANCE, HelpDeskButton, helpDeskShownOn } from './HelpDeskButton';
 import { LanguageSelect } from './LanguageSelect';
 import { LoadingOverlay } from './Loading';
 import { LogoMark } from './Logo';
 import { PageTransition } from './PageTransition';
+import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
 
 /** Header navigation of the public site (spec §2). */
 export const PUBLIC_NAV = [
@@ -72,6 +73,7 @@ export function PublicLayout() {
 
   return (
     <Flex direction="column" minHeight="100dvh">
+      <SkipLink />
       <Box as="header" borderBottomWidth="1px" bg="bg.panel">
         <Container maxW="6xl" py="3">
           <HStack justify="space-between" gap="4">
@@ -128,14 +130,21 @@ export function PublicLayout() {
           </HStack>
         </Container>
       </Box>
-      <Box as="main" id="main" flex="1">
+      <Box as="main" id={MAIN_CONTENT_ID} tabIndex={-1} _focus={{ outline: 'none' }} flex="1">
         <Suspense fallback={<LoadingOverlay />}>
           <PageTransition>
             <Outlet />
           </PageTransition>
         </Suspense>
       </Box>
-      <Box as="footer" borderTopWidth="1px" py="10" bg="bg.subtle">
+      <Box
+        as="footer"
+        borderTopWidth="1px"
+        pt="10"
+        // Room under the footer's last line for the floating help-desk button, where it shows.
+        pb={helpDeskShownOn(pathname) ? HELP_DESK_CLEARANCE : '10'}
+        bg="bg.subtle"
+      >
         <Container maxW="6xl">
           <Stack gap="8">
             <SimpleGrid columns={{ base: 2, md: 5 }} gap="8">

@@ -6,12 +6,14 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { AuthCard } from '../auth/AuthCard';
 import { MagicCodeForm } from '../auth/MagicCodeForm';
 import { SESSION_QUERY_KEY } from '../auth/session';
+import { usePageMeta } from '../site/usePageMeta';
 
 /** /auditor-login: guest auditors sign in with an emailed code (spec §2, §6). */
 export default function AuditorLoginPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  usePageMeta('auditorLogin');
 
   const onSignedIn = (session: SessionInfo) => {
     queryClient.setQueryData(SESSION_QUERY_KEY, session);

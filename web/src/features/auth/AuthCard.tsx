@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { LanguageSelect } from '../../shell/LanguageSelect';
 import { LogoMark } from '../../shell/Logo';
+import { MAIN_CONTENT_ID, SkipLink } from '../../shell/SkipLink';
 
 interface AuthCardProps {
   title: ReactNode;
@@ -33,7 +34,19 @@ export function AuthCard({ title, subtitle, footer, children }: AuthCardProps) {
       bg="bg.subtle"
       bgImage="linear-gradient(to bottom, var(--chakra-colors-brand-800) 0, var(--chakra-colors-brand-800) 14rem, transparent 14rem)"
     >
-      <Card.Root as="main" width="full" maxWidth="md" variant="elevated" borderTopWidth="4px" borderTopColor="signal.400" boxShadow="lg">
+      <SkipLink />
+      <Card.Root
+        as="main"
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        _focus={{ outline: 'none' }}
+        width="full"
+        maxWidth="md"
+        variant="elevated"
+        borderTopWidth="4px"
+        borderTopColor="signal.400"
+        boxShadow="lg"
+      >
         <Card.Header gap="5" pb="2">
           <HStack justify="space-between" gap="3">
             <Link asChild color="brand.fg" fontWeight="bold" fontSize="xl" _hover={{ textDecoration: 'none' }}>

@@ -8,6 +8,7 @@ import { FormField } from '../../components/form/FormField';
 import { toaster } from '../../components/ui/toaster';
 import { callEndpoint, errorStatus } from '../../lib/api';
 import { useZodForm } from '../../lib/useZodForm';
+import { usePageMeta } from '../site/usePageMeta';
 import { AuthCard } from './AuthCard';
 import { MagicCodeForm } from './MagicCodeForm';
 import { authErrorText } from './messages';
@@ -62,24 +63,21 @@ function PasswordLoginForm({ initialEmail }: { initialEmail: string }) {
             data-testid="login-email"
           />
         </FormField>
-        <FormField
-          label={t('login.password')}
-          error={form.errors.password}
-          required
-          labelEnd={
-            <Link asChild fontSize="sm" color="brand.fg">
-              <RouterLink to="/reset-password">{t('login.forgotPassword')}</RouterLink>
-            </Link>
-          }
-        >
-          <Input
-            {...form.field('password')}
-            type="password"
-            autoComplete="current-password"
-            autoFocus={Boolean(initialEmail)}
-            data-testid="login-password"
-          />
-        </FormField>
+        {/* The password follows the email in the tab order; "Forgot password?" comes after the field, not before it. */}
+        <Stack gap="1.5">
+          <FormField label={t('login.password')} error={form.errors.password} required>
+            <Input
+              {...form.field('password')}
+              type="password"
+              autoComplete="current-password"
+              autoFocus={Boolean(initialEmail)}
+              data-testid="login-password"
+            />
+          </FormField>
+          <Link asChild fontSize="sm" color="brand.fg" alignSelf="flex-end" data-testid="login-forgot-password">
+            <RouterLink to="/reset-password">{t('login.forgotPassword')}</RouterLink>
+          </Link>
+        </Stack>
         <Button type="submit" colorPalette="brand" width="full" loading={login.isPending} data-testid="login-submit">
           {t('login.submit')}
         </Button>
@@ -94,6 +92,7 @@ export default function LoginPage() {
   const completeSignIn = useCompleteSignIn();
   const [method, setMethod] = useState('password');
   const initialEmail = prefilledEmail(location.state);
+  usePageMeta('login');
 
   return (
     <AuthCard

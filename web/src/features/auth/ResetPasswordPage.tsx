@@ -8,6 +8,7 @@ import { FormField } from '../../components/form/FormField';
 import { toaster } from '../../components/ui/toaster';
 import { callEndpoint, errorStatus } from '../../lib/api';
 import { useZodForm } from '../../lib/useZodForm';
+import { usePageMeta } from '../site/usePageMeta';
 import { AuthCard } from './AuthCard';
 import { authErrorText } from './messages';
 
@@ -154,6 +155,7 @@ function SetNewPassword({ token, onRequestNew }: { token: string; onRequestNew: 
 /** /auth/reset-password and /reset-password (the same screen, spec §2). */
 export default function ResetPasswordPage() {
   const [params, setParams] = useSearchParams();
+  usePageMeta('resetPassword');
   const token = params.get('token');
   if (token === null) return <RequestResetLink />;
   // Keyed by token so a new link starts a fresh form.

@@ -7,12 +7,14 @@ import { FormField } from '../../components/form/FormField';
 import { toaster } from '../../components/ui/toaster';
 import { callEndpoint } from '../../lib/api';
 import { useZodForm } from '../../lib/useZodForm';
+import { usePageMeta } from '../site/usePageMeta';
 import { AuthCard } from './AuthCard';
 import { authErrorText } from './messages';
 import { SESSION_QUERY_KEY } from './session';
 
 export default function SignupPage() {
   const { t } = useTranslation('auth');
+  usePageMeta('signup');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const form = useZodForm(registerSchema, { organizationName: '', email: '', password: '', confirmPassword: '' });

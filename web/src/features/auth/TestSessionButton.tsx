@@ -27,7 +27,8 @@ export function TestSessionButton() {
 
   return (
     <HStack justify="space-between" gap="3" wrap="wrap">
-      <Button variant="outline" size="sm" onClick={() => void run()} loading={pending} data-testid="test-session">
+      {/* A troubleshooting aid the spec keeps on the login screen: small and quiet beside the sign-in button. */}
+      <Button variant="ghost" size="xs" color="fg.muted" onClick={() => void run()} loading={pending} data-testid="test-session">
         {t('login.testSession')}
       </Button>
       <Text

@@ -2,10 +2,12 @@ import { Button, Container, Heading, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import type { PageProps } from '../../app/route-table';
+import { usePageMeta } from '../site/usePageMeta';
 
 /** A public page of the site (its full copy arrives with the public-site work). */
 export default function PublicTopicPage({ pageId }: PageProps) {
   const { t } = useTranslation(['pages', 'shell']);
+  usePageMeta(pageId);
   return (
     <Container maxW="4xl" py={{ base: '10', md: '16' }}>
       <Stack gap="5" data-testid="feature-page" data-page-id={pageId}>

@@ -235,7 +235,7 @@ describe('SessionLock', () => {
           statusCode: 403,
           error: 'Forbidden',
           code: 'SSO_REQUIRED',
-          message: 'Your organization signs in through single sign-on: password authentication is not available for this account.',
+          message: 'Your organisation signs in through single sign-on: password authentication is not available for this account.',
         },
         403,
       );

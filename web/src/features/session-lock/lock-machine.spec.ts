@@ -112,7 +112,7 @@ describe('isPasswordAuthUnavailable', () => {
       statusCode: 403,
       error: 'Forbidden',
       code: 'SSO_REQUIRED',
-      message: 'Your organization signs in through single sign-on: password authentication is not available for this account.',
+      message: 'Your organisation signs in through single sign-on: password authentication is not available for this account.',
     });
     expect(isPasswordAuthUnavailable(new Error(`403: ${body}`))).toBe(true);
     expect(isPasswordAuthUnavailable('Password Authentication is disabled')).toBe(true);

@@ -3,10 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import type { PageProps } from '../../app/route-table';
 import { LogoMark } from '../../shell/Logo';
+import { usePageMeta } from '../site/usePageMeta';
 
 /** The same as FeaturePage for screens without a layout (help desk, mobile chat, recovery…). */
 export default function StandaloneFeaturePage({ pageId }: PageProps) {
   const { t } = useTranslation('pages');
+  usePageMeta(pageId);
   return (
     <Center minHeight="100dvh" px="4" bg="bg.subtle">
       <Box
