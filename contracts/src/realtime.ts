@@ -70,6 +70,17 @@ export interface ServerToClientEvents {
   'billing:subscription': (change: SubscriptionChanged) => void;
   /** A SIEM delivery of the organisation was attempted, delivered or failed (room `org:<orgId>`). */
   'siem:delivery': (change: SiemDeliveryChanged) => void;
+  /**
+   * A ticket changed (a reply, a status, an assignment, a file). Only its id: each client refetches
+   * what it may read. Rooms `sysops` always; for what its customer sees, also `user:<requester>`
+   * and `org:<orgId>` (its ADMINs and MANAGERs read the organisation's tickets).
+   */
+  'ticket:updated': (payload: TicketUpdated) => void;
+}
+
+/** Payload of `ticket:updated`. */
+export interface TicketUpdated {
+  ticketId: string;
 }
 
 /** Events clients send, each answered through an acknowledgement. */

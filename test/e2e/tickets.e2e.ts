@@ -84,8 +84,7 @@ test.describe('Tickets', () => {
     await expect(operator.getByTestId('ticket-note').filter({ hasText: note })).toBeVisible();
     await expect(operator.getByTestId('ticket-history')).toContainText('added an internal note');
 
-    // The customer sees the reply, never the note.
-    await customer.reload();
+    // The customer's open page shows the reply without a reload (pushed over the socket), never the note.
     await expect(customer.getByTestId('ticket-comment').filter({ hasText: reply })).toBeVisible();
     await expect(customer.getByTestId('ticket-note')).toHaveCount(0);
     await expect(customer.getByText(note)).toHaveCount(0);
@@ -111,7 +110,7 @@ test.describe('Tickets', () => {
     );
     expect(statusMail).toContain(subject);
 
-    await customer.reload();
+    // The status follows on the customer's open page too.
     await expect(customer.getByTestId('ticket-page').getByTestId('ticket-status').first()).toHaveText('Resolved');
     await customer.context().close();
     await operator.context().close();

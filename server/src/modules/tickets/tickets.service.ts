@@ -5,6 +5,7 @@ import {
   ATTACHMENT_MAX_BYTES,
   ATTACHMENT_TYPES,
   hasRank,
+  rooms,
   PRODUCT_NAME,
   TICKET_SLA_HOURS,
   type Role,
@@ -29,6 +30,7 @@ import type { AuthContext } from '../../platform/auth/auth.decorators.js';
 import { DomainError, NotFoundError } from '../../platform/errors/domain-error.js';
 import { isUuid } from '../../platform/tenancy/tenant-scope.js';
 import { MailService } from '../../platform/mail/mail.service.js';
+import { RealtimeService } from '../../platform/realtime/realtime.service.js';
 import { UsageService } from '../usage/usage.service.js';
 import { StorageService } from '../../platform/storage/storage.service.js';
 import type { StoredObject } from '../../platform/storage/storage.types.js';
@@ -98,7 +100,23 @@ export class TicketsService {
     private readonly mail: MailService,
     private readonly storage: StorageService,
     private readonly usage: UsageService,
+    private readonly realtime: RealtimeService,
   ) {}
+
+  /**
+   * Tells the open screens that a ticket changed, so a reply or a status shows without a reload:
+   * support always; its requester and their organisation's ADMINs and MANAGERs only for what the
+   * customer sees (never an internal note or file). The event carries the id alone: each screen
+   * refetches what its reader may see.
+   */
+  private announce(ticket: Ticket, customerSees: boolean): void {
+    const targets: string[] = [rooms.sysops()];
+    if (customerSees) {
+      if (ticket.requesterUserId) targets.push(rooms.user(ticket.requesterUserId));
+      if (ticket.orgId) targets.push(rooms.org(ticket.orgId));
+    }
+    this.realtime.emitTo(targets, 'ticket:updated', { ticketId: ticket.id });
+  }
 
   /** The signed-in member acting, with their account. */
   private async member(auth: AuthContext): Promise<{ actor: Member; account: Account }> {
@@ -199,7 +217,7 @@ export class TicketsService {
   private open(requester: Actor, org: { id: string; name: string } | null, input: CreateInput): Promise<Ticket> {
     const now = Date.now();
     const sla = TICKET_SLA_HOURS[input.priority];
-    return this.dataSource.transaction(async (manager) => {
+    const opened = this.dataSource.transaction(async (manager) => {
       const ticket = await manager.getRepository(Ticket).save(
         manager.getRepository(Ticket).create({
           orgId: org?.id ?? null,
@@ -217,6 +235,10 @@ export class TicketsService {
         }),
       );
       await this.record(manager, ticket, requester, 'created', null, ticket.status);
+      return ticket;
+    });
+    return opened.then((ticket) => {
+      this.announce(ticket, true);
       return ticket;
     });
   }
@@ -306,6 +328,7 @@ export class TicketsService {
       }
       return manager.getRepository(Ticket).save(locked);
     });
+    this.announce(ticket, !input.internal);
     if (actor.operator && !input.internal && ticket.requesterUserId !== actor.userId) {
       await this.notify(ticket, `New reply on your ticket #${String(ticket.number)}`, [
         `${actor.name} of ${PRODUCT_NAME} support replied to your ticket:`,
@@ -356,6 +379,7 @@ export class TicketsService {
       }
       return { ticket: await manager.getRepository(Ticket).save(locked), statusChange: change };
     });
+    this.announce(ticket, true);
     if (statusChange) await this.notifyStatus(ticket, statusChange.from);
     return this.detail(actor, ticket);
   }
@@ -383,6 +407,7 @@ export class TicketsService {
       }
       return out;
     });
+    for (const { ticket } of changed) this.announce(ticket, true);
     for (const { ticket, from } of changed) await this.notifyStatus(ticket, from);
     const order = new Map(input.ids.map((id, i) => [id, i]));
     const now = Date.now();
@@ -445,6 +470,7 @@ export class TicketsService {
         );
         return row;
       });
+      this.announce(ticket, !options.internal);
       return attachmentOf(saved);
     } catch (err) {
       // Nothing refers to the stored file: do not keep it.
@@ -507,6 +533,7 @@ export class TicketsService {
     try {
       await this.mail.send({
         to: ticket.requesterEmail,
+        orgId: ticket.orgId,
         subject: `${subject} — ${PRODUCT_NAME}`,
         text: [
           member ? `Hello ${ticket.requesterName},` : 'Hello,',

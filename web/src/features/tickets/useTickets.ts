@@ -12,7 +12,9 @@ import {
   type UpdateTicketRequest,
 } from '@muster/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { apiRequest, callEndpoint, uploadFile } from '../../lib/api';
+import { onResync, useSocketEvent } from '../../lib/socket';
 
 /** Query keys of the tickets feature: everything under `tickets` is invalidated together. */
 export const ticketKeys = {
@@ -36,8 +38,23 @@ export function attachmentUrl(ticketId: string, attachmentId: string): string {
   return buildPath(api.tickets.download.path, { id: ticketId, attachmentId });
 }
 
+/**
+ * Keeps the ticket screens current without a reload: a `ticket:updated` push (a reply, a status,
+ * an assignment, a file) refetches the lists and, when it is the one shown, the ticket; a
+ * reconnect that lost events refetches everything of tickets.
+ */
+function useTicketPushes(ticketId?: string): void {
+  const queryClient = useQueryClient();
+  useSocketEvent('ticket:updated', ({ ticketId: changed }) => {
+    void queryClient.invalidateQueries({ queryKey: ['tickets', 'list'] });
+    if (changed === ticketId) void queryClient.invalidateQueries({ queryKey: ticketKeys.detail(changed) });
+  });
+  useEffect(() => onResync(() => void queryClient.invalidateQueries({ queryKey: ticketKeys.all })), [queryClient]);
+}
+
 /** A list of tickets; the previous page stays on screen while the next one loads. */
 export function useTickets(query: TicketListQuery, options: { enabled?: boolean } = {}) {
+  useTicketPushes();
   return useQuery({
     queryKey: ticketKeys.list(query),
     queryFn: () => apiRequest<TicketList>('GET', ticketListUrl(query)),
@@ -49,6 +66,7 @@ export function useTickets(query: TicketListQuery, options: { enabled?: boolean 
 }
 
 export function useTicket(id: string) {
+  useTicketPushes(id);
   return useQuery({
     queryKey: ticketKeys.detail(id),
     queryFn: () => callEndpoint(api.tickets.get, { params: { id } }),
