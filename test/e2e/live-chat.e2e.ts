@@ -58,9 +58,9 @@ async function startVisitorChat(page: Page, name: string, message: string): Prom
   await page.getByTestId('start-chat').click();
 }
 
-/** The visitor's chat id, as the help desk keeps it for this tab. */
+/** The visitor's chat id, as the help desk keeps it for this browser. */
 async function chatIdOf(page: Page): Promise<string> {
-  const raw = await page.evaluate(() => sessionStorage.getItem('muster.liveChat'));
+  const raw = await page.evaluate(() => localStorage.getItem('muster.liveChat'));
   expect(raw, 'the stored chat').not.toBeNull();
   return (JSON.parse(raw!) as { chatId: string }).chatId;
 }
@@ -358,5 +358,67 @@ test.describe('Live chat', () => {
     await setPresence(op.page.request, 'offline');
     for (const p of [op, first, second]) expect(p.recipeErrors).toEqual([]);
     await Promise.all([op.context.close(), first.context.close(), second.context.close()]);
+  });
+
+  test('an open chat follows a signed-in customer to every tab and device, and a visitor to every tab of the browser', async ({ browser }) => {
+    const op = await operator(browser, DEMO_USERS.SYSOPS);
+    await op.page.goto('/app/sysops/live-chat');
+    await expect(op.page.getByTestId('presence-controls')).toHaveAttribute('data-presence', 'online');
+
+    // A member with the help desk open in a second tab starts a chat in the first.
+    const laptop = await person(browser);
+    await signInAs(laptop.page, DEMO_USERS.ACCOUNTANT);
+    const otherTab = await laptop.context.newPage();
+    await otherTab.goto('/app/help-desk');
+    await expect(otherTab.getByTestId('help-desk-assistant')).toBeVisible();
+    await laptop.page.goto('/app/help-desk');
+    await laptop.page.getByTestId('assistant-talk-to-person').click();
+    await laptop.page.getByTestId('chat-first-message').fill('Where do I find last year’s drill reports?');
+    await laptop.page.getByTestId('start-chat').click();
+    await expect(laptop.page.getByTestId('customer-chat')).toHaveAttribute('data-status', 'active');
+    // The other tab follows without a reload; another device signed in as the member finds it too.
+    await expect(otherTab.getByTestId('customer-chat')).toHaveAttribute('data-status', 'active');
+    const phone = await person(browser);
+    await signInAs(phone.page, DEMO_USERS.ACCOUNTANT);
+    await phone.page.goto('/app/help-desk');
+    await expect(phone.page.getByTestId('customer-chat')).toHaveAttribute('data-status', 'active');
+
+    // The operator's reply reaches every one of them, and so does the end of the chat.
+    const chatId = await chatIdOf(laptop.page);
+    await op.page.locator(`[data-testid="my-chat"][data-chat-id="${chatId}"]`).click();
+    await op.page.getByTestId('chat-input').fill('They are under Drill Runs, filtered by the status Approved.');
+    await op.page.getByTestId('chat-input').press('Enter');
+    const memberScreens = [laptop.page, otherTab, phone.page];
+    for (const screen of memberScreens) {
+      await expect(screen.getByTestId('customer-chat').getByTestId('chat-message').last()).toContainText('filtered by the status Approved');
+    }
+    await op.page.getByTestId('chat-close').click();
+    for (const screen of memberScreens) await expect(screen.getByTestId('customer-chat')).toHaveAttribute('data-status', 'closed');
+
+    // A visitor's chat follows them to the other tabs of the same browser, open or opened later.
+    const visitor = await person(browser);
+    const visitorTab = await visitor.context.newPage();
+    await visitorTab.goto('/app/help-desk');
+    await expect(visitorTab.getByTestId('help-desk-assistant')).toBeVisible();
+    await startVisitorChat(visitor.page, 'Tove Tabs', 'Two tabs, one chat?');
+    await expect(visitor.page.getByTestId('customer-chat')).toHaveAttribute('data-status', 'active');
+    await expect(visitorTab.getByTestId('customer-chat')).toHaveAttribute('data-status', 'active');
+    const laterTab = await visitor.context.newPage();
+    await laterTab.goto('/app/help-desk');
+    await expect(laterTab.getByTestId('customer-chat')).toHaveAttribute('data-status', 'active');
+    const visitorChatId = await chatIdOf(visitor.page);
+    await op.page.locator(`[data-testid="my-chat"][data-chat-id="${visitorChatId}"]`).click();
+    await expect(op.page.getByTestId('operator-chat')).toHaveAttribute('data-chat-id', visitorChatId);
+    await op.page.getByTestId('chat-input').fill('Yes: one chat, every tab.');
+    await op.page.getByTestId('chat-input').press('Enter');
+    for (const screen of [visitor.page, visitorTab, laterTab]) {
+      await expect(screen.getByTestId('customer-chat').getByTestId('chat-message').last()).toContainText('one chat, every tab');
+    }
+    await op.page.getByTestId('chat-close').click();
+    await expect(visitorTab.getByTestId('customer-chat')).toHaveAttribute('data-status', 'closed');
+
+    await setPresence(op.page.request, 'offline');
+    for (const p of [op, laptop, phone, visitor]) expect(p.recipeErrors).toEqual([]);
+    await Promise.all([op.context.close(), laptop.context.close(), phone.context.close(), visitor.context.close()]);
   });
 });

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { TicketsModule } from '../tickets/tickets.module.js';
+import { UsageModule } from '../usage/usage.module.js';
 import { CannedResponsesService } from './canned-responses.service.js';
 import { ChatBansService } from './chat-bans.service.js';
 import { ChatMessagesStore } from './chat-messages.store.js';
@@ -20,6 +21,7 @@ import { LiveChatService } from './live-chat.service.js';
   imports: [
     TypeOrmModule.forFeature([Chat, ChatMessageRow, ChatAttachmentRow, ChatOperator, CannedResponseRow, ChatBanRow]),
     TicketsModule,
+    UsageModule,
   ],
   controllers: [LiveChatController, ChatOperatorsController],
   providers: [LiveChatService, ChatMessagesStore, ChatOperatorsService, CannedResponsesService, ChatBansService, LiveChatGateway],

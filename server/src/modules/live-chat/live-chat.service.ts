@@ -33,6 +33,7 @@ import { MailService } from '../../platform/mail/mail.service.js';
 import { RealtimeService } from '../../platform/realtime/realtime.service.js';
 import { REDIS } from '../../platform/redis/redis.tokens.js';
 import { StorageService } from '../../platform/storage/storage.service.js';
+import { UsageService } from '../usage/usage.service.js';
 import type { StoredObject } from '../../platform/storage/storage.types.js';
 import { readUpload } from '../../platform/storage/upload.js';
 import { isUuid } from '../../platform/tenancy/tenant-scope.js';
@@ -106,6 +107,7 @@ export class LiveChatService implements OnModuleInit {
     private readonly mail: MailService,
     private readonly realtime: RealtimeService,
     private readonly storage: StorageService,
+    private readonly usage: UsageService,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -189,7 +191,8 @@ export class LiveChatService implements OnModuleInit {
       );
       return created;
     });
-    this.realtime.emitTo(rooms.sysops(), 'chat:updated', summaryOf(chat));
+    // Support sees it queued; a member's other tabs and devices follow them into it.
+    this.realtime.emitTo(customer.userId ? [rooms.sysops(), rooms.user(customer.userId)] : rooms.sysops(), 'chat:updated', summaryOf(chat));
     await this.operators.assignQueued();
     return { outcome: 'chat', chat: summaryOf(await this.chats.findOneByOrFail({ id: chat.id })), visitorToken };
   }
@@ -219,6 +222,7 @@ export class LiveChatService implements OnModuleInit {
     await this.sendMail(
       {
         to: customer.email,
+        orgId: customer.org?.id ?? null,
         subject: `We received your message — ${PRODUCT_NAME}`,
         text: [
           // A visitor's name and words are whatever was typed: a stranger's address gets none of them.
@@ -418,6 +422,7 @@ export class LiveChatService implements OnModuleInit {
     await this.sendMail(
       {
         to: chat.customerEmail,
+        orgId: chat.orgId,
         subject: `Your chat with ${PRODUCT_NAME} support`,
         text: [
           chat.customerUserId ? `Hello ${chat.customerName},` : 'Hello,',
@@ -562,19 +567,31 @@ export class LiveChatService implements OnModuleInit {
     const id = randomUUID();
     const storageKey = `chat/${chat.orgId ?? 'platform'}/${id}`;
     await this.storage.put(storageKey, file.body, file.contentType);
-    const row = await this.attachments.save(
-      this.attachments.create({
-        id,
-        chatId: chat.id,
-        uploaderKind: side,
-        uploaderUserId: party.userId,
-        filename: file.filename,
-        contentType: file.contentType,
-        size: file.size,
-        storageKey,
-      }),
-    );
-    return attachmentOf(row);
+    try {
+      const row = await this.dataSource.transaction(async (manager) => {
+        const saved = await manager.getRepository(ChatAttachmentRow).save(
+          manager.getRepository(ChatAttachmentRow).create({
+            id,
+            chatId: chat.id,
+            uploaderKind: side,
+            uploaderUserId: party.userId,
+            filename: file.filename,
+            contentType: file.contentType,
+            size: file.size,
+            storageKey,
+          }),
+        );
+        // A member's chat files count against their organisation's storage, as ticket files do: a
+        // customer's upload past a Basic or Standard limit is refused; support's never is.
+        if (chat.orgId) await this.usage.record(chat.orgId, 'storage', file.size, { manager, enforce: side === 'customer' });
+        return saved;
+      });
+      return attachmentOf(row);
+    } catch (err) {
+      // Nothing refers to the stored file: do not keep it.
+      await this.storage.remove(storageKey).catch(() => undefined);
+      throw err;
+    }
   }
 
   async download(party: ChatParty, chatId: string, attachmentId: string): Promise<{ file: ChatAttachment; content: StoredObject }> {
@@ -591,7 +608,7 @@ export class LiveChatService implements OnModuleInit {
     return party.userId;
   }
 
-  private async sendMail(message: { to: string; subject: string; text: string }, idempotencyKey: string): Promise<void> {
+  private async sendMail(message: { to: string; subject: string; text: string; orgId?: string | null }, idempotencyKey: string): Promise<void> {
     try {
       await this.mail.send(message, { idempotencyKey });
     } catch (err) {

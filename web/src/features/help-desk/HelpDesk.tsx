@@ -1,11 +1,12 @@
 import { Alert, Button, HStack, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import type { StartChatResult } from '@muster/contracts';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useSession } from '../auth/session';
-import { useChatAvailability } from '../live-chat/chat-api';
-import { forgetStoredChat, readStoredChat, storeChat, type StoredChat } from '../live-chat/chat-storage';
+import { useSocketEvent } from '../../lib/socket';
+import { isOpenChat, useChatAvailability, useOwnOpenChat } from '../live-chat/chat-api';
+import { forgetStoredChat, onStoredChatChange, readStoredChat, storeChat, type StoredChat } from '../live-chat/chat-storage';
 import { CustomerChat } from './CustomerChat';
 import { HelpDeskAssistant } from './HelpDeskAssistant';
 import { StartChatForm } from './StartChatForm';
@@ -20,7 +21,9 @@ type Step =
  * The help desk (on /app/help-desk, /mobile-chat and in the floating panel): the assistant first;
  * "Talk to a person" checks who is online and starts a live chat (or takes a message that becomes
  * a ticket); "Create a ticket" goes to the ticket form (members) or the contact form (visitors).
- * An open chat of this tab (sessionStorage) is resumed.
+ * An open chat follows its customer: a visitor's to every tab of the browser (localStorage and its
+ * storage event), a member's to every tab and device (their open chat is asked of the server, and a
+ * chat they start elsewhere is pushed to their `user:` room), so the operator's replies reach them.
  */
 export function HelpDesk({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation(['helpdesk', 'chat']);
@@ -32,6 +35,29 @@ export function HelpDesk({ compact = false }: { compact?: boolean }) {
     return stored ? { kind: 'chat', chat: stored } : { kind: 'assistant' };
   });
   const availability = useChatAvailability(step.kind === 'person');
+
+  /** Shows an open chat started or resumed elsewhere, unless this help desk already shows a chat. */
+  const follow = useCallback((chat: StoredChat) => {
+    setStep((current) => (current.kind === 'chat' || current.kind === 'ticket' ? current : { kind: 'chat', chat }));
+  }, []);
+  const userId = session.data?.user.id ?? null;
+  const ownOpen = useOwnOpenChat(Boolean(userId) && step.kind !== 'chat');
+  useEffect(() => {
+    if (!ownOpen.data) return;
+    const chat = { chatId: ownOpen.data.id, visitorToken: null };
+    storeChat(chat);
+    follow(chat);
+  }, [ownOpen.data, follow]);
+  useSocketEvent('chat:updated', (chat) => {
+    if (userId && chat.customer.userId === userId && isOpenChat(chat)) follow({ chatId: chat.id, visitorToken: null });
+  });
+  useEffect(
+    () =>
+      onStoredChatChange((chat) => {
+        if (chat) follow(chat);
+      }),
+    [follow],
+  );
 
   const onStarted = (result: StartChatResult, email: string | null) => {
     if (result.outcome === 'ticket') {

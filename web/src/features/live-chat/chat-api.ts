@@ -26,6 +26,7 @@ export const chatKeys = {
   operators: ['live-chat', 'operators'] as const,
   canned: ['live-chat', 'canned'] as const,
   bans: ['live-chat', 'bans'] as const,
+  ownOpen: ['live-chat', 'own-open'] as const,
 };
 
 /** The visitor token header for a visitor's REST calls (members and operators send none). */
@@ -43,6 +44,26 @@ export function useChatAvailability(enabled: boolean) {
     enabled,
     // Asked each time the customer wants a person: presence changes by the minute.
     staleTime: 0,
+  });
+}
+
+/** Whether a chat is still going on (waiting for an operator or answered). */
+export const isOpenChat = (chat: Pick<ChatSummary, 'status'>): boolean => chat.status === 'queued' || chat.status === 'active';
+
+/**
+ * The signed-in member's open chat, wherever they started it (another tab, browser or device),
+ * or null: the help desk resumes it, so an operator's replies always reach them.
+ */
+export function useOwnOpenChat(enabled: boolean) {
+  return useQuery({
+    queryKey: chatKeys.ownOpen,
+    queryFn: async () => {
+      const { items } = await callEndpoint(api.chat.list, { query: { scope: 'customer', limit: 5 } });
+      return items.find(isOpenChat) ?? null;
+    },
+    enabled,
+    staleTime: 0,
+    meta: { silent: true },
   });
 }
 

@@ -1,6 +1,10 @@
 import { PRODUCT_CODE } from '@muster/contracts';
 
-/** The customer's open chat in this browser tab, so a reload resumes it. */
+/**
+ * The customer's open chat in this browser (localStorage, shared by its tabs), so a reload or another
+ * tab resumes it. A member's chat also follows them to other browsers and devices: the help desk
+ * asks the server for their open chat.
+ */
 export interface StoredChat {
   chatId: string;
   /** Visitors only: proves the visitor owns the chat. */
@@ -11,7 +15,7 @@ export const CHAT_STORAGE_KEY = `${PRODUCT_CODE}.liveChat`;
 
 export function readStoredChat(): StoredChat | null {
   try {
-    const raw = sessionStorage.getItem(CHAT_STORAGE_KEY);
+    const raw = localStorage.getItem(CHAT_STORAGE_KEY);
     if (!raw) return null;
     const parsed = JSON.parse(raw) as Partial<StoredChat>;
     if (typeof parsed.chatId !== 'string') return null;
@@ -23,7 +27,7 @@ export function readStoredChat(): StoredChat | null {
 
 export function storeChat(chat: StoredChat): void {
   try {
-    sessionStorage.setItem(CHAT_STORAGE_KEY, JSON.stringify(chat));
+    localStorage.setItem(CHAT_STORAGE_KEY, JSON.stringify(chat));
   } catch {
     // Storage refused (private mode quota): the chat still works until the tab reloads.
   }
@@ -31,8 +35,17 @@ export function storeChat(chat: StoredChat): void {
 
 export function forgetStoredChat(): void {
   try {
-    sessionStorage.removeItem(CHAT_STORAGE_KEY);
+    localStorage.removeItem(CHAT_STORAGE_KEY);
   } catch {
     // Nothing stored.
   }
+}
+
+/** Calls `onChange` when another tab of this browser stores or forgets the chat. Returns the unsubscribe. */
+export function onStoredChatChange(onChange: (chat: StoredChat | null) => void): () => void {
+  const listener = (event: StorageEvent) => {
+    if (event.key === CHAT_STORAGE_KEY) onChange(readStoredChat());
+  };
+  window.addEventListener('storage', listener);
+  return () => window.removeEventListener('storage', listener);
 }
