@@ -35,6 +35,8 @@ export interface JobPayloads {
     subject: string;
     text: string;
     html?: string;
+    /** The organisation the mail is sent for: a delivered mail counts as its `email` usage. */
+    orgId?: string | null;
   };
   [JobName.HealthProbe]: {
     probeId: string;

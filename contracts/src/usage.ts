@@ -53,6 +53,13 @@ export const USAGE_LIMITS: Readonly<Record<PlanId, Readonly<Record<UsageResource
 };
 
 /**
+ * Resources metered as a level — what is stored now — rather than a count per month: a month
+ * starts where the last one ended, and what is deleted is given back. The others count what was
+ * used in the month.
+ */
+export const LEVEL_RESOURCES: readonly UsageResourceType[] = ['storage'];
+
+/**
  * Resources whose limit refuses more at 100 % on Basic and Standard (unless overage billing is
  * on). The others warn only: an email or a SIEM event is never held back by a plan.
  */

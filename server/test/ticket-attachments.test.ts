@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SupportOperator, TicketAttachment, TicketBulkResult, TicketDetail, TicketList } from '@muster/contracts';
-import { TestClient } from './support/client.js';
+import { fileForm, TestClient } from './support/client.js';
 import { signIn, signUpElsewhere } from './support/accounts.js';
 import { expectJson as json } from './support/http.js';
 import { createTestDatabase } from './support/databases.js';
@@ -13,11 +13,7 @@ import { clearRedisPrefix, startServer, uniquePrefix, type ServerProcess } from 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('IHDR fake image body')]);
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj << >> endobj\n%%EOF\n');
 
-function form(content: Buffer, filename: string, type: string): FormData {
-  const data = new FormData();
-  data.append('file', new Blob([new Uint8Array(content)], { type }), filename);
-  return data;
-}
+const form = fileForm;
 
 describe('Ticket attachments, the operator queue and bulk changes', () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;

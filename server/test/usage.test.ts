@@ -3,7 +3,7 @@ import type { DrillMember, UsageAlert, UsageOverview } from '@muster/contracts';
 import { signIn, signUpElsewhere } from './support/accounts.js';
 import { clearRedisPrefix, startServer, uniquePrefix, type ServerProcess } from './support/app.js';
 import { chatSocket, collect, nextEvent, type ChatSocket } from './support/chat.js';
-import type { TestClient } from './support/client.js';
+import { fileForm, type TestClient } from './support/client.js';
 import { createTestDatabase } from './support/databases.js';
 import { sql } from './support/db.js';
 import { libraryTemplate, membersByRole, scheduleRun } from './support/drills.js';
@@ -126,6 +126,45 @@ describe('Usage', () => {
       `SELECT action FROM audit_events WHERE action LIKE 'billing.%' OR action LIKE 'usage.%'`,
     );
     expect(audit.map((a) => a.action).sort()).toEqual(['billing.overage.enable', 'usage.thresholds.change']);
+  });
+
+  it('meters storage as the stored level, carried from month to month, counts every file and every mail of the organisation', async () => {
+    const storageOf = (o: UsageOverview) => o.resources.find((r) => r.resourceType === 'storage')!.used;
+    const emailsOf = (o: UsageOverview) => o.resources.find((r) => r.resourceType === 'email')!.used;
+    // The seeded history ends at 2.63 GB last month and nothing was stored this month: still stored.
+    const before = await overview(admin);
+    const lastMonth = before.history.at(-2)!.usage.storage;
+    expect(lastMonth).toBe(2_630_000_000);
+    expect(storageOf(before)).toBe(lastMonth);
+    expect(before.history.at(-1)!.usage.storage).toBe(lastMonth);
+
+    // A ticket file and a live-chat file add to the level.
+    const ticket = await json<{ id: string }>(
+      await user.post('/api/tickets', { subject: 'Evacuation map', description: 'The map of berth 4.', category: 'question', priority: 'normal' }),
+      201,
+    );
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(1_000, 7)]);
+    await json(await user.postForm(`/api/tickets/${ticket.id}/attachments`, fileForm(png, 'map.png', 'image/png')), 201);
+    expect(storageOf(await overview(admin))).toBe(lastMonth + png.length);
+
+    const sysops = await signIn(api.url!, 'sysops@muster.example');
+    expect((await sysops.patch('/api/chat/operators/me', { presence: 'online', capacity: 3 })).status).toBe(200);
+    const started = await json<{ outcome: string; chat: { id: string } }>(
+      await user.post('/api/chats', { message: 'Here is the photo of the muster point.', language: 'en' }),
+      201,
+    );
+    expect(started.outcome).toBe('chat');
+    await json(await user.postForm(`/api/chats/${started.chat.id}/attachments`, fileForm(png, 'muster.png', 'image/png')), 201);
+    expect(storageOf(await overview(admin))).toBe(lastMonth + 2 * png.length);
+    await sysops.patch('/api/chat/operators/me', { presence: 'offline', capacity: 3 });
+
+    // Support's reply is mailed to the customer: one more email of the organisation once it is sent.
+    const emailsBefore = emailsOf(await overview(admin));
+    await json(await sysops.post(`/api/tickets/${ticket.id}/comments`, { body: 'Thank you: the map is on file.' }), 201);
+    const deadline = Date.now() + 15_000;
+    let emails = emailsBefore;
+    while (emails === emailsBefore && Date.now() < deadline) emails = emailsOf(await overview(admin));
+    expect(emails).toBeGreaterThanOrEqual(emailsBefore + 1);
   });
 
   it('lets concurrent starts add up exactly, and never past the limit without overage', async () => {

@@ -85,3 +85,25 @@ test('the usage banner follows the 90 % and 100 % alerts live and is dismissed',
     await actor.context().close();
   }
 });
+
+/**
+ * The demo organisation's usage dashboard shows what it stores (storage is a level carried from
+ * month to month, not the bytes added this month) and six-month charts scaled to their figures.
+ */
+test('the usage dashboard shows the stored level this month and charts whose bars follow the figures', async ({ page }) => {
+  await page.goto('/?lng=en');
+  await signInAs(page, 'admin@harborpoint.example');
+  await page.goto('/app/usage?lng=en');
+  // 2.63 GB stored of Standard's 100 GB: 2 %, this month as last month.
+  const storage = page.locator('[data-testid="usage-resource"][data-resource="storage"]');
+  await expect(storage).toHaveAttribute('data-percent', '2');
+  const bars = page.locator('[data-testid="usage-history"][data-resource="storage"] [data-testid="usage-history-bar"]');
+  await expect(bars).toHaveCount(6);
+  const heights = await bars.evaluateAll((nodes) => nodes.map((n) => n.getBoundingClientRect().height));
+  const chart = await page.locator('[data-testid="usage-history"][data-resource="storage"] [data-testid="usage-history-bar"] >> xpath=..').first().boundingBox();
+  // The tallest bar reaches most of the chart (not a sliver under a far-away limit), and the
+  // history's growth from 1.35 GB shows as bars of different heights.
+  expect(Math.max(...heights)).toBeGreaterThan(chart!.height * 0.8);
+  expect(Math.min(...heights.slice(0, 5))).toBeLessThan(Math.max(...heights) * 0.6);
+  await expect(page.locator('[data-testid="usage-history"][data-resource="storage"] [data-testid="usage-history-limit"]')).toHaveCount(0);
+});

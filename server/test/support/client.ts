@@ -83,3 +83,10 @@ export class TestClient {
     return this.request('DELETE', path);
   }
 }
+
+/** A multipart form with one file under `file`, as the upload endpoints take it. */
+export function fileForm(content: Buffer, filename: string, type: string): FormData {
+  const data = new FormData();
+  data.append('file', new Blob([new Uint8Array(content)], { type }), filename);
+  return data;
+}

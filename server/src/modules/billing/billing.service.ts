@@ -570,8 +570,10 @@ export class BillingService {
    */
   async closeMonth(period: string = shiftMonth(billingMonth(), -1)): Promise<number> {
     const orgs = await this.dataSource.query<{ org_id: string }[]>(
+      // Drill runs counted in the month; storage is a level, kept from an earlier month too.
       `SELECT DISTINCT r.org_id FROM usage_records r JOIN subscriptions s ON s.org_id = r.org_id
-        WHERE r.period = $1 AND r.resource_type IN ('drill', 'storage') AND s.plan IN ('basic', 'standard')`,
+        WHERE ((r.period = $1 AND r.resource_type = 'drill') OR (r.period <= $1 AND r.resource_type = 'storage'))
+          AND s.plan IN ('basic', 'standard')`,
       [period],
     );
     let issued = 0;

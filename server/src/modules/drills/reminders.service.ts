@@ -302,6 +302,7 @@ export class RemindersService {
         await this.mail.send(
           {
             to: person.email,
+            orgId: run.orgId,
             subject: `Reminder: "${run.title}" starts in ${leadTimeWords(rule.leadMinutes)}`,
             text: [
               `Hello ${person.name},`,
@@ -351,6 +352,7 @@ export class RemindersService {
           await this.mail.send(
             {
               to: person.email,
+              orgId,
               subject: status.state === 'overdue' ? `Overdue: ${status.name}` : `Due soon: ${status.name}`,
               text: [
                 `Hello ${person.name},`,

@@ -87,6 +87,7 @@ export class AuditorService {
     });
     await this.mail.send({
       to: invite.email,
+      orgId: org.id,
       subject: `${org.name} invited you to the Muster Auditor Portal`,
       text: `${invite.auditorName}, ${org.name} has given you read-only access to its evidence records and audit bundles on Muster until ${invite.expiresAt.toUTCString()}.\n\nSign in at the Auditor Portal with this email address; we will send you a one-time code.`,
     });

@@ -417,6 +417,7 @@ export class SiemDeliveryService implements OnModuleInit, AuditSink {
       await this.mail.send(
         {
           to: admin.email,
+          orgId: destination.orgId,
           subject: `SIEM destination "${destination.name}" was disabled`,
           text: `${PRODUCT_NAME} stopped sending audit events to the SIEM destination "${destination.name}" (${destination.url}) because ${why}.\n\nEvents are not lost: the failed deliveries stay in the delivery log. Once the receiver works again, enable the destination and replay the failed deliveries under Admin → SIEM.`,
         },

@@ -6,6 +6,7 @@ import {
   BYTES_PER_GB,
   DEFAULT_USAGE_THRESHOLDS,
   isEnforced,
+  LEVEL_RESOURCES,
   PLANS,
   rooms,
   shiftMonth,
@@ -68,7 +69,10 @@ export class UsageService {
     private readonly audit: AuditService,
   ) {}
 
-  /** Adds `amount` of a resource to the organisation's billing month; answers the month's new total. */
+  /**
+   * Adds `amount` of a resource to the organisation's billing month; answers the month's new total.
+   * A level resource (storage) starts a month where the latest earlier month ended.
+   */
   async record(orgId: string, resourceType: UsageResourceType, amount: number, options: RecordOptions = {}): Promise<number> {
     if (!(USAGE_RESOURCE_TYPES as readonly string[]).includes(resourceType)) {
       throw new DomainError('VALIDATION_FAILED', `Unknown usage resource type "${resourceType}"`, {
@@ -92,12 +96,17 @@ export class UsageService {
     if (amount === 0 && ceiling === null) return this.used(orgId, resourceType, period, manager);
     const rows = await manager.query<{ amount: string }[]>(
       `INSERT INTO usage_records (org_id, resource_type, period, amount)
-       SELECT $1::uuid, $2::varchar, $3::char(7), $4::bigint WHERE $5::bigint IS NULL OR $4::bigint <= $5::bigint
+       SELECT $1::uuid, $2::varchar, $3::char(7), c.base + $4::bigint
+         FROM (SELECT CASE WHEN $6::boolean THEN COALESCE(
+                 (SELECT r.amount FROM usage_records r
+                   WHERE r.org_id = $1::uuid AND r.resource_type = $2::varchar AND r.period < $3::char(7)
+                   ORDER BY r.period DESC LIMIT 1), 0) ELSE 0 END AS base) c
+        WHERE $5::bigint IS NULL OR c.base + $4::bigint <= $5::bigint
        ON CONFLICT (org_id, resource_type, period)
-       DO UPDATE SET amount = usage_records.amount + EXCLUDED.amount, updated_at = now()
-       WHERE $5::bigint IS NULL OR usage_records.amount + EXCLUDED.amount <= $5::bigint
+       DO UPDATE SET amount = usage_records.amount + $4::bigint, updated_at = now()
+       WHERE $5::bigint IS NULL OR usage_records.amount + $4::bigint <= $5::bigint
        RETURNING amount`,
-      [orgId, resourceType, period, amount, ceiling],
+      [orgId, resourceType, period, amount, ceiling, LEVEL_RESOURCES.includes(resourceType)],
     );
     if (rows.length === 0) {
       const [label, limit] = LIMIT_TEXT[resourceType]!(ceiling!);
@@ -169,17 +178,24 @@ export class UsageService {
   async overview(orgId: string): Promise<UsageOverview> {
     const period = billingMonth();
     const months = Array.from({ length: 6 }, (_, i) => shiftMonth(period, i - 5));
-    const [subscription, rows, thresholds] = await Promise.all([
+    const [subscription, rows, earlierLevels, thresholds] = await Promise.all([
       this.subscriptions.of(orgId),
       this.records.find({ where: { orgId, period: In(months) } }),
+      this.levelsAt(orgId, shiftMonth(months[0]!, -1), this.records.manager),
       this.allThresholds(orgId),
     ]);
-    const history = months.map((month) => ({
-      period: month,
-      usage: Object.fromEntries(
-        USAGE_RESOURCE_TYPES.map((type) => [type, Number(rows.find((r) => r.period === month && r.resourceType === type)?.amount ?? 0)]),
-      ) as Record<UsageResourceType, number>,
-    }));
+    // A month without a row of a level resource kept the level of the month before it.
+    let previous = earlierLevels;
+    const history = months.map((month) => {
+      const usage = Object.fromEntries(
+        USAGE_RESOURCE_TYPES.map((type) => {
+          const row = rows.find((r) => r.period === month && r.resourceType === type);
+          return [type, row ? Number(row.amount) : LEVEL_RESOURCES.includes(type) ? previous[type] : 0];
+        }),
+      ) as Record<UsageResourceType, number>;
+      previous = usage;
+      return { period: month, usage };
+    });
     const current = history.at(-1)!.usage;
     const plan = PLANS[subscription.plan];
     const fairUse: Partial<Record<UsageResourceType, number>> = plan.fairUse
@@ -245,15 +261,27 @@ export class UsageService {
 
   /** What the organisation used of each resource in a billing month (0 when nothing was recorded). */
   async month(orgId: string, period: string = billingMonth()): Promise<Record<UsageResourceType, number>> {
-    const rows = await this.records.find({ where: { orgId, period } });
+    return this.levelsAt(orgId, period, this.records.manager);
+  }
+
+  /**
+   * Each resource's usage in `period`: what was counted in the month, or for a level resource the
+   * level at its end (the latest month at or before it that has a row).
+   */
+  private async levelsAt(orgId: string, period: string, manager: EntityManager): Promise<Record<UsageResourceType, number>> {
+    const rows = await manager.query<{ resource_type: UsageResourceType; amount: string }[]>(
+      `SELECT DISTINCT ON (resource_type) resource_type, amount FROM usage_records
+        WHERE org_id = $1 AND (period = $2 OR (resource_type = ANY($3::varchar[]) AND period <= $2))
+        ORDER BY resource_type, period DESC`,
+      [orgId, period, LEVEL_RESOURCES],
+    );
     const totals = Object.fromEntries(USAGE_RESOURCE_TYPES.map((t) => [t, 0])) as Record<UsageResourceType, number>;
-    for (const row of rows) totals[row.resourceType] = Number(row.amount);
+    for (const row of rows) totals[row.resource_type] = Number(row.amount);
     return totals;
   }
 
   private async used(orgId: string, resourceType: UsageResourceType, period: string, manager: EntityManager): Promise<number> {
-    const row = await manager.getRepository(UsageRecord).findOne({ where: { orgId, resourceType, period } });
-    return Number(row?.amount ?? 0);
+    return (await this.levelsAt(orgId, period, manager))[resourceType];
   }
 
   private async thresholdsOf(orgId: string, resourceType: UsageResourceType): Promise<number[]> {

@@ -120,7 +120,11 @@ function HistoryChart({ type, overview }: { type: UsageResourceType; overview: U
   const amount = useAmount();
   const values = overview.history.map((h) => h.usage[type]);
   const limit = overview.resources.find((r) => r.resourceType === type)?.limit ?? 0;
-  const top = Math.max(limit, ...values, 1);
+  // Scaled to the figures, so their changes show; the limit's line only when it is near them
+  // (a plan's limit far above the usage would flatten every bar).
+  const peak = Math.max(...values, 1);
+  const limitShown = limit > 0 && limit <= peak * 2;
+  const top = (limitShown ? Math.max(peak, limit) : peak) * 1.1;
   const month = (period: string) =>
     new Intl.DateTimeFormat(`${i18n.resolvedLanguage ?? 'en'}-u-nu-latn`, { month: 'short', timeZone: 'UTC' }).format(
       new Date(`${period}-01T00:00:00Z`),
@@ -133,17 +137,21 @@ function HistoryChart({ type, overview }: { type: UsageResourceType; overview: U
           {label}
         </Text>
         <HStack align="flex-end" gap="2" height="24" aria-hidden="true" position="relative">
-          <Box
-            position="absolute"
-            insetInline="0"
-            bottom={`${String((limit / top) * 100)}%`}
-            borderTopWidth="1px"
-            borderStyle="dashed"
-            borderColor="red.solid"
-          />
+          {limitShown && (
+            <Box
+              position="absolute"
+              insetInline="0"
+              bottom={`${String((limit / top) * 100)}%`}
+              borderTopWidth="1px"
+              borderStyle="dashed"
+              borderColor="red.solid"
+              data-testid="usage-history-limit"
+            />
+          )}
           {overview.history.map((h, i) => (
             <Box
               key={h.period}
+              data-testid="usage-history-bar"
               flex="1"
               height={`${String(Math.max(2, (values[i]! / top) * 100))}%`}
               bg={i === overview.history.length - 1 ? 'brand.solid' : 'brand.emphasized'}
