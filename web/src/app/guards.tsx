@@ -4,6 +4,7 @@ import { createContext, useContext, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { RequireSignedIn } from '../features/auth/RequireSession';
+import type { OrganisationArea } from './route-table';
 
 const SessionContext = createContext<SessionInfo | null>(null);
 
@@ -27,6 +28,35 @@ export function RankGate({ minRole, children }: { minRole: Role | null; children
   const session = useSignedInSession();
   if (minRole && !hasRank(session.role, minRole)) return <AccessDenied />;
   return <>{children}</>;
+}
+
+/**
+ * Pages of what an organisation keeps (drills, billing, usage): a session without an organisation
+ * (platform staff) is told plainly what the page needs, instead of a page whose calls are refused.
+ */
+export function OrganisationGate({ area, children }: { area: OrganisationArea | undefined; children: ReactNode }) {
+  const session = useSignedInSession();
+  if (!area || session.org) return <>{children}</>;
+  return <NoOrganisation area={area} />;
+}
+
+function NoOrganisation({ area }: { area: OrganisationArea }) {
+  const { t } = useTranslation('shell');
+  return (
+    <Center minHeight="50vh" px="4">
+      <Container maxW="xl" textAlign="center">
+        <Stack gap="4" align="center" data-testid="no-organisation" data-area={area}>
+          <Heading as="h1" size="2xl">
+            {t('noOrganisation.title')}
+          </Heading>
+          <Text color="fg.muted">{t(`noOrganisation.${area}`)}</Text>
+          <Button asChild colorPalette="brand">
+            <RouterLink to="/app/dashboard">{t('accessDenied.back')}</RouterLink>
+          </Button>
+        </Stack>
+      </Container>
+    </Center>
+  );
 }
 
 export function AccessDenied() {

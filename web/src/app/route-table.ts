@@ -21,7 +21,15 @@ export interface RouteEntry {
   /** Id of the page: its title is `pages:<pageId>.title`. */
   pageId: string;
   load: () => Promise<PageModule>;
+  /**
+   * What an organisation keeps on this page. Platform staff (ROOT_ADMIN, DEPUTY_ADMIN, SYSOPS) have
+   * no organisation: for them the route says so plainly instead of rendering a page whose calls
+   * would all be refused.
+   */
+  organisation?: OrganisationArea;
 }
+
+export type OrganisationArea = 'drills' | 'billing' | 'usage';
 
 const page = {
   home: () => import('../features/site/HomePage'),
@@ -82,8 +90,15 @@ const page = {
   drillReminders: () => import('../features/drills/reminders/RemindersPage'),
 } satisfies Record<string, () => Promise<PageModule>>;
 
-function r(path: string, layout: Layout, minRole: Role | null, pageId: string, load: () => Promise<PageModule>): RouteEntry {
-  return { path, layout, minRole, pageId, load };
+function r(
+  path: string,
+  layout: Layout,
+  minRole: Role | null,
+  pageId: string,
+  load: () => Promise<PageModule>,
+  organisation?: OrganisationArea,
+): RouteEntry {
+  return organisation ? { path, layout, minRole, pageId, load, organisation } : { path, layout, minRole, pageId, load };
 }
 
 export const ROUTES: readonly RouteEntry[] = [
@@ -115,37 +130,37 @@ export const ROUTES: readonly RouteEntry[] = [
   r('/app/profile/id-verification', 'app', 'USER', 'idVerification', page.feature),
   r('/app/id-verification', 'app', 'USER', 'idVerification', page.feature),
   r('/app/security-timeline', 'app', 'USER', 'securityTimeline', page.securityTimeline),
-  r('/app/usage', 'app', 'USER', 'usage', page.usage),
+  r('/app/usage', 'app', 'USER', 'usage', page.usage, 'usage'),
   r('/app/settings', 'app', 'USER', 'settings', page.settings),
   r('/app/my-tickets', 'app', 'USER', 'myTickets', page.myTickets),
   r('/app/tickets', 'app', 'USER', 'tickets', page.tickets),
   r('/app/tickets/new', 'app', 'USER', 'newTicket', page.newTicket),
   r('/app/tickets/:id', 'app', 'USER', 'ticket', page.ticket),
-  r('/app/drills/templates', 'app', 'USER', 'drillTemplates', page.drillTemplates),
-  r('/app/drills/template/:id', 'app', 'USER', 'drillTemplate', page.drillTemplate),
-  r('/app/drills/builder', 'app', 'USER', 'drillBuilder', page.drillBuilder),
-  r('/app/drills/builder/:id', 'app', 'USER', 'drillBuilder', page.drillBuilder),
-  r('/app/drills/quick-generate', 'app', 'USER', 'quickGenerate', page.quickGenerate),
-  r('/app/drills/quick-create', 'app', 'USER', 'quickCreate', page.quickCreate),
-  r('/app/drills/runs', 'app', 'USER', 'drillRuns', page.drillRuns),
-  r('/app/drills/console/:id', 'app', 'USER', 'drillConsole', page.drillConsole),
-  r('/app/drills/runs/:id/summary', 'app', 'USER', 'drillSummary', page.drillSummary),
-  r('/app/drills/reminders', 'app', 'USER', 'drillReminders', page.drillReminders),
+  r('/app/drills/templates', 'app', 'USER', 'drillTemplates', page.drillTemplates, 'drills'),
+  r('/app/drills/template/:id', 'app', 'USER', 'drillTemplate', page.drillTemplate, 'drills'),
+  r('/app/drills/builder', 'app', 'USER', 'drillBuilder', page.drillBuilder, 'drills'),
+  r('/app/drills/builder/:id', 'app', 'USER', 'drillBuilder', page.drillBuilder, 'drills'),
+  r('/app/drills/quick-generate', 'app', 'USER', 'quickGenerate', page.quickGenerate, 'drills'),
+  r('/app/drills/quick-create', 'app', 'USER', 'quickCreate', page.quickCreate, 'drills'),
+  r('/app/drills/runs', 'app', 'USER', 'drillRuns', page.drillRuns, 'drills'),
+  r('/app/drills/console/:id', 'app', 'USER', 'drillConsole', page.drillConsole, 'drills'),
+  r('/app/drills/runs/:id/summary', 'app', 'USER', 'drillSummary', page.drillSummary, 'drills'),
+  r('/app/drills/reminders', 'app', 'USER', 'drillReminders', page.drillReminders, 'drills'),
   r('/app/compliance/profiles', 'app', 'USER', 'complianceProfiles', page.feature),
   r('/app/compliance/packets', 'app', 'USER', 'compliancePackets', page.feature),
   r('/app/compliance/maps', 'app', 'USER', 'emergencyMaps', page.feature),
   r('/app/compliance/sops', 'app', 'USER', 'sops', page.feature),
   r('/app/compliance/documents', 'app', 'USER', 'documents', page.feature),
-  r('/app/subscription', 'app', 'USER', 'subscription', page.subscription),
-  r('/app/subscription/success', 'app', 'USER', 'checkoutSuccess', page.checkoutResult),
-  r('/app/subscription/canceled', 'app', 'USER', 'checkoutCanceled', page.checkoutResult),
+  r('/app/subscription', 'app', 'USER', 'subscription', page.subscription, 'billing'),
+  r('/app/subscription/success', 'app', 'USER', 'checkoutSuccess', page.checkoutResult, 'billing'),
+  r('/app/subscription/canceled', 'app', 'USER', 'checkoutCanceled', page.checkoutResult, 'billing'),
   r('/app/api-docs', 'app', 'USER', 'apiDocs', page.apiDocs),
   r('/app/help', 'app', 'USER', 'helpCenter', page.helpCenter),
   // ADMIN
   r('/app/admin', 'app', 'ADMIN', 'adminDashboard', page.genericDashboard),
   r('/app/admin/dashboard', 'app', 'ADMIN', 'adminDashboard', page.genericDashboard),
-  r('/app/admin/billing', 'app', 'ADMIN', 'billing', page.adminBilling),
-  r('/app/admin/billing-portal', 'app', 'ADMIN', 'billingPortal', page.billingPortal),
+  r('/app/admin/billing', 'app', 'ADMIN', 'billing', page.adminBilling, 'billing'),
+  r('/app/admin/billing-portal', 'app', 'ADMIN', 'billingPortal', page.billingPortal, 'billing'),
   r('/app/admin/security', 'app', 'ADMIN', 'security', page.feature),
   r('/app/admin/saml', 'app', 'ADMIN', 'saml', page.feature),
   r('/app/admin/scim', 'app', 'ADMIN', 'scim', page.feature),
@@ -158,7 +173,7 @@ export const ROUTES: readonly RouteEntry[] = [
   r('/app/admin/recovery-delegates', 'app', 'ADMIN', 'recoveryDelegates', page.feature),
   r('/app/admin/users', 'app', 'ADMIN', 'users', page.feature),
   r('/app/admin/verification', 'app', 'ADMIN', 'verificationPolicies', page.feature),
-  r('/app/admin/credits', 'app', 'ADMIN', 'credits', page.credits),
+  r('/app/admin/credits', 'app', 'ADMIN', 'credits', page.credits, 'billing'),
   r('/app/admin/simulation', 'app', 'SYSOPS', 'simulation', page.feature),
   // ROOT_ADMIN
   r('/app/admin/broadcasts', 'app', 'ROOT_ADMIN', 'broadcasts', page.feature),
@@ -189,7 +204,7 @@ export const ROUTES: readonly RouteEntry[] = [
   r('/app/chat/:sessionId', 'none', 'SYSOPS', 'chatSession', page.chatSession),
   // Role dashboards
   r('/app/deputy-admin', 'app', 'DEPUTY_ADMIN', 'deputyDashboard', page.genericDashboard),
-  r('/app/accountant', 'app', 'ACCOUNTANT', 'accountantDashboard', page.accountant),
+  r('/app/accountant', 'app', 'ACCOUNTANT', 'accountantDashboard', page.accountant, 'billing'),
   r('/app/user', 'app', 'USER', 'userDashboard', page.genericDashboard),
   r('/app/user-dashboard', 'app', 'USER', 'userDashboard', page.genericDashboard),
   r('/app/internal-auditor', 'app', 'INTERNAL_AUDITOR', 'internalAuditorDashboard', page.genericDashboard),

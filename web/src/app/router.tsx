@@ -4,7 +4,7 @@ import { LoadingOverlay } from '../shell/Loading';
 import { PublicLayout } from '../shell/PublicLayout';
 import { RouteError } from '../shell/RouteError';
 import { withAllRecipes } from '../components/ui/recipes-loader';
-import { RankGate, SessionGate } from './guards';
+import { OrganisationGate, RankGate, SessionGate } from './guards';
 import { ROUTES, type Layout, type PageProps, type RouteEntry } from './route-table';
 
 /** Starts loading the code of the page at `pathname`, so it arrives together with its layout, not after it. */
@@ -46,7 +46,9 @@ function element(route: RouteEntry) {
   // `data-route` marks the rendered route (it appears once the page's code has loaded).
   const page = (
     <div data-route={route.path}>
-      <Page pageId={route.pageId} />
+      <OrganisationGate area={route.organisation}>
+        <Page pageId={route.pageId} />
+      </OrganisationGate>
     </div>
   );
   if (route.layout === 'none') {
