@@ -82,6 +82,14 @@ function exitedWithin(server: ServerProcess, ms: number): Promise<number | null 
 }
 
 describe('Process start', () => {
+  it('npm start skips the builds that are up to date (npm test has just built everything)', async () => {
+    const started = Date.now();
+    const { code, stdout, stderr } = await runNode(resolve(import.meta.dirname, '../../scripts/build.mjs'), {}, ['--if-stale']);
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    expect(stdout).not.toContain('Building');
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
   it('stops with a non-zero code naming the variable when the config is bad', async () => {
     const { code, stderr } = await runNode(join(DIST, 'main.js'), { PORT: 'abc' });
     expect(code).toBe(1);
@@ -159,6 +167,11 @@ describe('Embedded PostgreSQL', () => {
 
     const second = await startServer({ prefix, env: { DATA_DIR: dataDir } });
     expect(second.logs.some((l) => String(l.msg).startsWith('Seeded'))).toBe(false);
+    // At the default level the start-up says a few things, the address last; no route-by-route narration.
+    const said = second.logs.map((l) => String(l.msg));
+    expect(said.filter((m) => /Mapped \{|RoutesResolver|dependencies initialized/.test(m))).toEqual([]);
+    expect(said.length).toBeLessThanOrEqual(6);
+    expect(said.at(-1)).toMatch(/^Muster is running at http:\/\/localhost:\d+ \(role all\)$/);
     expect(await canSignIn(second.url!, account)).toBe(true);
     expect(await canSignIn(second.url!, { email: 'admin@harborpoint.example', password: 'Muster!Demo2026' })).toBe(true);
     expect(await second.stop()).toBe(0);

@@ -35,8 +35,9 @@ export function RankGate({ minRole, children }: { minRole: Role | null; children
  * (platform staff) is told plainly what the page needs, instead of a page whose calls are refused.
  */
 export function OrganisationGate({ area, children }: { area: OrganisationArea | undefined; children: ReactNode }) {
-  const session = useSignedInSession();
-  if (!area || session.org) return <>{children}</>;
+  // Read without useSignedInSession: this gate also wraps the public pages, which have no session.
+  const session = useContext(SessionContext);
+  if (!area || !session || session.org) return <>{children}</>;
   return <NoOrganisation area={area} />;
 }
 
