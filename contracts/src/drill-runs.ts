@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { DRILL_SCENARIOS, DRILL_TYPES, drillPersonSchema, templateContentSchema, templateKeySchema, type DrillInject, type LibraryTexts } from './drills.js';
+import {
+  DRILL_SCENARIOS,
+  DRILL_TYPES,
+  drillPersonSchema,
+  templateContentSchema,
+  templateKeySchema,
+  type DrillInject,
+  type LibraryTexts,
+} from './drills.js';
 import { defineEndpoint } from './http.js';
 
 /**

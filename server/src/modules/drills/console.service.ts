@@ -35,7 +35,7 @@ import { RunParticipantRow } from './entities/run-participant.entity.js';
 import { RunStepRow } from './entities/run-step.entity.js';
 import { RemindersService } from './reminders.service.js';
 import { notLive, RunStore, type LogActor } from './run-store.js';
-import { elapsedAt, injectOf, injectTexts, observationOf, participantOf, runOf, stepOf, timerOf } from './run-view.js';
+import { elapsedAt, injectOf, injectTexts, snapshotTexts, observationOf, participantOf, runOf, stepOf, timerOf } from './run-view.js';
 
 type StepCommand = z.output<typeof consoleStepSchema>;
 type ObservationCommand = z.output<typeof consoleObservationSchema>;
@@ -294,7 +294,7 @@ export class ConsoleService {
       { injectId, inject: definition.title, auto: actor === null },
       now,
     );
-    return { inject: injectOf(row), definition, libraryTexts: injectTexts(run.snapshot.libraryTexts, injectId), log };
+    return { inject: injectOf(row), definition, libraryTexts: injectTexts(snapshotTexts(run), injectId), log };
   }
 
   async observe(
@@ -390,8 +390,7 @@ export class ConsoleService {
       if (refusal) throw refusal;
       // "Everyone mustered" is a fact about the roster: refused while anyone on it has not checked in.
       const present = roster.filter((p) => p.checkedInAt !== null).length;
-      if (present < roster.length)
-        throw new DomainError('MUSTER_INCOMPLETE', DRILL_RUN_MESSAGES.musterIncomplete(present, roster.length));
+      if (present < roster.length) throw new DomainError('MUSTER_INCOMPLETE', DRILL_RUN_MESSAGES.musterIncomplete(present, roster.length));
       run.musterElapsedMs = elapsedAt(run, now);
       return { type: 'mustered', data: { elapsedMs: run.musterElapsedMs } };
     });

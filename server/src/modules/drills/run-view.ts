@@ -105,9 +105,14 @@ export function runOf(run: DrillRunRow, participants: RunParticipantRow[], actor
     : {
         ...run.snapshot,
         injects: run.snapshot.injects.filter((i) => shown(i.id)),
-        libraryTexts: withoutInjectTexts(run.snapshot.libraryTexts ?? {}, shown),
+        libraryTexts: withoutInjectTexts(snapshotTexts(run), shown),
       };
   return { ...state, template, you };
+}
+
+/** A run's library texts (runs scheduled before library texts existed have none). */
+export function snapshotTexts(run: DrillRunRow): LibraryTexts {
+  return (run.snapshot as Partial<DrillRunRow['snapshot']>).libraryTexts ?? {};
 }
 
 /** Library texts without those of the injects `keep` refuses (their keys would tell what is coming). */

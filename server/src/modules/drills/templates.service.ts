@@ -35,7 +35,14 @@ type GenerateInput = z.output<typeof generateTemplateSchema>;
 
 function contentOf(row: DrillTemplateRow): TemplateContent {
   // Templates saved before library texts existed have none.
-  return { name: row.name, type: row.type, scenario: row.scenario, description: row.description, ...row.body, libraryTexts: row.body.libraryTexts ?? {} };
+  return {
+    name: row.name,
+    type: row.type,
+    scenario: row.scenario,
+    description: row.description,
+    ...row.body,
+    libraryTexts: (row.body as Partial<typeof row.body>).libraryTexts ?? {},
+  };
 }
 
 function summaryOf(
@@ -200,7 +207,9 @@ export class TemplatesService implements OnModuleInit {
     const name = `${content.name} (copy)`.slice(0, 120);
     // A copy of a library name reads "<its name> (copy)" in the reader's language too.
     const nameText = content.libraryTexts[LIBRARY_TEXT_PATHS.name];
-    const libraryTexts = nameText ? { ...content.libraryTexts, [LIBRARY_TEXT_PATHS.name]: { key: 'copyOf', params: { name: nameText } } } : content.libraryTexts;
+    const libraryTexts = nameText
+      ? { ...content.libraryTexts, [LIBRARY_TEXT_PATHS.name]: { key: 'copyOf', params: { name: nameText } } }
+      : content.libraryTexts;
     return this.create(actor, { ...content, name, libraryTexts, status: 'draft' });
   }
 
@@ -218,7 +227,11 @@ export class TemplatesService implements OnModuleInit {
       { role: 'system', content: TAILOR_PROMPT },
       {
         role: 'user',
-        content: JSON.stringify({ facilityType: input.facilityType, teamSize: input.teamSize, template: { ...composed, libraryTexts: undefined } }),
+        content: JSON.stringify({
+          facilityType: input.facilityType,
+          teamSize: input.teamSize,
+          template: { ...composed, libraryTexts: undefined },
+        }),
       },
     ]);
     if (!reply) return { template: composed, generatedBy: 'library' };

@@ -103,7 +103,10 @@ export function composeTemplate(input: GenerateInput): TemplateContent {
 
   // Every text above is the library's: say which key of the `drillLibrary` namespace it is.
   const texts: LibraryTexts = {};
-  const narrative: LibraryText = { key: kitKey(kit.scenario, 'narrative'), params: { facility: { key: `facility.${input.facilityType}` } } };
+  const narrative: LibraryText = {
+    key: kitKey(kit.scenario, 'narrative'),
+    params: { facility: { key: `facility.${input.facilityType}` } },
+  };
   texts[PATH.name] = { key: 'generator.name', params: { name: { key: kitKey(kit.scenario, 'name') }, minutes: input.durationMinutes } };
   texts[PATH.description] = { key: 'generator.description', params: { narrative, count: input.teamSize, minutes: input.durationMinutes } };
   kit.objectives.forEach((_, i) => (texts[PATH.objective(i)] = { key: kitKey(kit.scenario, `objectives.${String(i)}`) }));

@@ -12,8 +12,7 @@ export const kitKey = (scenario: DrillScenario, rest: string) => `kits.${scenari
 export const injectKey = (scenario: DrillScenario, injectId: string, field: 'title' | 'message') =>
   kitKey(scenario, `injects.${injectId}.${field}`);
 
-export const positionKey = (facility: FacilityType, role: RoleKey, field: 'name' | 'description') =>
-  `roles.${facility}.${role}.${field}`;
+export const positionKey = (facility: FacilityType, role: RoleKey, field: 'name' | 'description') => `roles.${facility}.${role}.${field}`;
 
 /** Phases shared by every kit (the same texts in each). */
 export const SHARED_PHASES = ['hot-debrief', 'raise-alarm'] as const;
