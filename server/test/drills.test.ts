@@ -392,6 +392,8 @@ describe('Drills', () => {
         'observation',
         'settings',
         'observation',
+        // The member checking in, then the lead checking the guest in.
+        'checked_in',
         'checked_in',
         'mustered',
         'paused',
