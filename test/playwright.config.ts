@@ -5,6 +5,8 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 3900);
 const baseURL = `http://localhost:${E2E_PORT}`;
 /** End-to-end files that measure realtime latency (see the `latency` project). */
 const LATENCY_FILES = /drills-console\.e2e\.ts$/;
+/** The first-run test starts a product of its own (a new embedded database, migrated and seeded). */
+const FIRST_RUN_FILES = /first-run\.e2e\.ts$/;
 
 export default defineConfig({
   testDir: './e2e',
@@ -35,10 +37,13 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: LATENCY_FILES },
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: [LATENCY_FILES, FIRST_RUN_FILES] },
     // Tests that assert how fast a change reaches other browsers run last, with no other test
     // beside them: on two cores a neighbour's browsers would measure the machine, not the product.
     { name: 'latency', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: LATENCY_FILES, dependencies: ['chromium'] },
+    // Creating, migrating and seeding a database takes both cores for a while: the first run goes
+    // last and alone, so it slows no other test's waits and none slows its own.
+    { name: 'first-run', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: FIRST_RUN_FILES, dependencies: ['latency'] },
   ],
   webServer: {
     command: 'node e2e/serve.mjs',
