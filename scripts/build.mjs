@@ -1,4 +1,5 @@
-// `npm run build` builds contracts, server and web app; `node scripts/build.mjs --if-stale [part…]`
+// `npm run build` builds contracts, server and web app; `node scripts/build.mjs --check` names the
+// stale parts without building (exit 1 when any is); `node scripts/build.mjs --if-stale [part…]`
 // (what `npm start` and `npm run seed` use) builds only the parts whose sources changed since
 // their last build. Each build leaves a stamp in its output: a hash of its sources, its
 // configuration and the lockfile, so a checkout, a pull or an `npm ci` that changes nothing
@@ -58,6 +59,11 @@ function isFresh(part, hash) {
   }
 }
 
+/** The named parts (all when none) whose sources changed since their last build. */
+export function staleParts(parts = Object.keys(PARTS)) {
+  return Object.keys(PARTS).filter((p) => parts.includes(p) && !isFresh(p, sourceHash(p)));
+}
+
 /** Builds the named parts (all when none), only the stale ones with `ifStale`. False when a build failed. */
 export function build(parts = Object.keys(PARTS), { ifStale = false } = {}) {
   for (const part of Object.keys(PARTS).filter((p) => parts.includes(p))) {
@@ -80,6 +86,11 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   if (unknown.length) {
     console.error(`Unknown part: ${unknown.join(', ')} (known: ${Object.keys(PARTS).join(', ')})`);
     process.exit(2);
+  }
+  if (args.includes('--check')) {
+    const stale = staleParts(named.length ? named : undefined);
+    console.log(stale.length ? `Stale: ${stale.join(', ')}` : 'Up to date');
+    process.exit(stale.length ? 1 : 0);
   }
   process.exit(build(named.length ? named : undefined, { ifStale }) ? 0 : 1);
 }

@@ -41,16 +41,17 @@ export function OrganisationGate({ area, children }: { area: OrganisationArea | 
   return <NoOrganisation area={area} />;
 }
 
-function NoOrganisation({ area }: { area: OrganisationArea }) {
+/** A page a guard shows instead of the route's: what stands in the way, and the way back to the dashboard. */
+function GuardNotice({ title, text, ...marks }: { title: string; text: string } & Record<`data-${string}`, string>) {
   const { t } = useTranslation('shell');
   return (
-    <Center minHeight="50vh" px="4">
+    <Center minHeight="60vh" px="4">
       <Container maxW="xl" textAlign="center">
-        <Stack gap="4" align="center" data-testid="no-organisation" data-area={area}>
+        <Stack gap="4" align="center" {...marks}>
           <Heading as="h1" size="2xl">
-            {t('noOrganisation.title')}
+            {title}
           </Heading>
-          <Text color="fg.muted">{t(`noOrganisation.${area}`)}</Text>
+          <Text color="fg.muted">{text}</Text>
           <Button asChild colorPalette="brand">
             <RouterLink to="/app/dashboard">{t('accessDenied.back')}</RouterLink>
           </Button>
@@ -60,22 +61,17 @@ function NoOrganisation({ area }: { area: OrganisationArea }) {
   );
 }
 
+function NoOrganisation({ area }: { area: OrganisationArea }) {
+  const { t } = useTranslation('shell');
+  return (
+    <GuardNotice title={t('noOrganisation.title')} text={t(`noOrganisation.${area}`)} data-testid="no-organisation" data-area={area} />
+  );
+}
+
 export function AccessDenied() {
   const { t } = useTranslation('shell');
   const { pathname } = useLocation();
   return (
-    <Center minHeight="60vh" px="4">
-      <Container maxW="lg" textAlign="center">
-        <Stack gap="4" align="center" data-testid="access-denied" data-denied-path={pathname}>
-          <Heading as="h1" size="2xl">
-            {t('accessDenied.title')}
-          </Heading>
-          <Text color="fg.muted">{t('accessDenied.text')}</Text>
-          <Button asChild colorPalette="brand">
-            <RouterLink to="/app/dashboard">{t('accessDenied.back')}</RouterLink>
-          </Button>
-        </Stack>
-      </Container>
-    </Center>
+    <GuardNotice title={t('accessDenied.title')} text={t('accessDenied.text')} data-testid="access-denied" data-denied-path={pathname} />
   );
 }
