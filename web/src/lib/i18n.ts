@@ -37,7 +37,6 @@ export const NAMESPACES = [
   'drillConsole',
   'drillReminders',
   'drillSummary',
-  'drillLibrary',
   'notifications',
   'usage',
   'billing',

@@ -2,7 +2,6 @@ import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
   DRILL_TEMPLATE_MESSAGES,
-  LIBRARY_TEXT_PATHS,
   completeTemplateSchema,
   templateContentSchema,
   type DrillTemplate,
@@ -34,15 +33,7 @@ type ListQuery = z.output<typeof templateListQuerySchema>;
 type GenerateInput = z.output<typeof generateTemplateSchema>;
 
 function contentOf(row: DrillTemplateRow): TemplateContent {
-  // Templates saved before library texts existed have none.
-  return {
-    name: row.name,
-    type: row.type,
-    scenario: row.scenario,
-    description: row.description,
-    ...row.body,
-    libraryTexts: (row.body as Partial<typeof row.body>).libraryTexts ?? {},
-  };
+  return { name: row.name, type: row.type, scenario: row.scenario, description: row.description, ...row.body };
 }
 
 function summaryOf(
@@ -64,7 +55,6 @@ function summaryOf(
     stepCount: c.steps.length,
     injectCount: c.injects.length,
     updatedAt,
-    nameText: c.libraryTexts[LIBRARY_TEXT_PATHS.name] ?? null,
   };
 }
 
@@ -205,12 +195,7 @@ export class TemplatesService implements OnModuleInit {
     const source = await this.get(actor, id);
     const content = templateContentSchema.parse(source);
     const name = `${content.name} (copy)`.slice(0, 120);
-    // A copy of a library name reads "<its name> (copy)" in the reader's language too.
-    const nameText = content.libraryTexts[LIBRARY_TEXT_PATHS.name];
-    const libraryTexts = nameText
-      ? { ...content.libraryTexts, [LIBRARY_TEXT_PATHS.name]: { key: 'copyOf', params: { name: nameText } } }
-      : content.libraryTexts;
-    return this.create(actor, { ...content, name, libraryTexts, status: 'draft' });
+    return this.create(actor, { ...content, name, status: 'draft' });
   }
 
   async remove(actor: DrillActor, id: string): Promise<void> {
@@ -225,14 +210,7 @@ export class TemplatesService implements OnModuleInit {
     if (!this.ai.configured || !(await this.mayCallModel(actor))) return { template: composed, generatedBy: 'library' };
     const reply = await this.ai.complete([
       { role: 'system', content: TAILOR_PROMPT },
-      {
-        role: 'user',
-        content: JSON.stringify({
-          facilityType: input.facilityType,
-          teamSize: input.teamSize,
-          template: { ...composed, libraryTexts: undefined },
-        }),
-      },
+      { role: 'user', content: JSON.stringify({ facilityType: input.facilityType, teamSize: input.teamSize, template: composed }) },
     ]);
     if (!reply) return { template: composed, generatedBy: 'library' };
     if (reply.tokens > 0) await this.usage.record(actor.orgId, 'ai_tokens', reply.tokens);
@@ -282,6 +260,5 @@ export function keepStructure(composed: TemplateContent, answer: string): Templa
       steps: c.steps.map((s) => [s.id, s.positionId, s.expectedMinutes, s.checklist.map((i) => i.id)]),
       injects: c.injects.map((i) => [i.id, i.atMinute, i.positionId]),
     });
-  // The texts the model kept word for word are still the library's (translated); reworded ones are its own.
-  return shape(t) === shape(composed) ? { ...t, libraryTexts: composed.libraryTexts } : null;
+  return shape(t) === shape(composed) ? t : null;
 }

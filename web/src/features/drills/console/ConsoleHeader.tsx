@@ -234,8 +234,7 @@ export const ConsoleHeader = memo(function ConsoleHeader({
               </Box>
               <ScenarioBadge scenario={run.scenario} />
               <Badge variant="outline">{t(`drills:types.${run.type}`)}</Badge>
-              {/* "Live" belongs to a running drill; a scheduled or finished one shows its state badge alone. */}
-              {(connection !== 'live' || run.status === 'in_progress') && <ConnectionBadge state={connection} />}
+              <ConnectionBadge state={connection} />
             </HStack>
             <Heading as="h1" size={{ base: 'xl', md: '2xl' }} wordBreak="break-word" dir="auto">
               {run.title}
@@ -256,8 +255,11 @@ export const ConsoleHeader = memo(function ConsoleHeader({
               {run.status === 'scheduled' && (
                 <Text>{t('header.scheduledFor', { time: formatDateTime(run.scheduledAt, i18n.resolvedLanguage) })}</Text>
               )}
-              {/* Being on the roster is said once, by the check-in callout; the header adds the position. */}
-              {myPosition && <Text data-testid="console-my-place">{t('header.youArePosition', { position: isolate(myPosition) })}</Text>}
+              {me && (
+                <Text data-testid="console-my-place">
+                  {myPosition ? t('header.youArePosition', { position: isolate(myPosition) }) : t('header.youAreOnRoster')}
+                </Text>
+              )}
             </Stack>
           </Stack>
           <Stack gap="3" align={{ base: 'stretch', md: 'flex-end' }} flexShrink="0">

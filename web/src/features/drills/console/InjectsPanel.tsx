@@ -1,12 +1,5 @@
 import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
-import {
-  seesAllInjects,
-  type DrillInject,
-  type DrillTimer,
-  type RunInject,
-  type RunPermissions,
-  type TemplateContent,
-} from '@muster/contracts';
+import type { DrillInject, DrillTimer, RunInject, RunPermissions, TemplateContent } from '@muster/contracts';
 import { memo, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatClock } from '../vocab';
@@ -215,10 +208,7 @@ export const InjectsPanel = memo(function InjectsPanel({
           <Hint>{run.autoInjects ? t('injects.autoOn') : t('injects.autoOff')}</Hint>
         )}
         {definitions.length === 0 ? (
-          <Text color="fg.muted" data-testid="injects-none">
-            {/* A watcher sees only published injects: none shown means none published yet, not none at all. */}
-            {seesAllInjects(you, run.status) ? t('injects.none') : t('injects.noneYet')}
-          </Text>
+          <Text color="fg.muted">{t('injects.none')}</Text>
         ) : (
           <Stack as="ul" gap="3" listStyleType="none">
             {definitions.map((definition) => {

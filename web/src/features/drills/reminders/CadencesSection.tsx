@@ -8,7 +8,6 @@ import { apiErrorBody } from '../../../lib/api';
 import { translateValidationMessage } from '../../../lib/validation-messages';
 import { useSaveCadences } from '../api';
 import { messagesByPath } from '../quick-create/roster';
-import { cadenceName } from '../components';
 import { drillErrorText } from '../vocab';
 import { cadenceDrafts, cadencesErrors, cadencesRequest, formatUnit, newCadence, type CadenceDraft } from './rules';
 
@@ -117,7 +116,7 @@ function CadenceText({ cadence }: { cadence: Cadence }) {
       <Card.Body gap="2" padding={{ base: '3', md: '4' }}>
         <Flex gap="2" align="center" wrap="wrap">
           <Text fontWeight="semibold" dir="auto">
-            {cadenceName(t, cadence)}
+            {cadence.name}
           </Text>
           <Badge size="sm" variant="outline">
             {t(`cadence.kinds.${cadence.kind}`, { ns: 'drills' })}
@@ -144,12 +143,11 @@ function CadenceText({ cadence }: { cadence: Cadence }) {
 /** The cadences the organisation must keep: edited and saved as one list (managers), or read. */
 export function CadencesSection({ cadences, editable }: { cadences: readonly Cadence[]; editable: boolean }) {
   const { t } = useTranslation('drillReminders');
-  const nameOf = (cadence: Cadence) => cadenceName(t, cadence);
   const save = useSaveCadences();
-  const [drafts, setDrafts] = useState(() => cadenceDrafts(cadences, nameOf));
+  const [drafts, setDrafts] = useState(() => cadenceDrafts(cadences));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const dirty = JSON.stringify(cadencesRequest(drafts)) !== JSON.stringify(cadencesRequest(cadenceDrafts(cadences, nameOf)));
+  const dirty = JSON.stringify(cadencesRequest(drafts)) !== JSON.stringify(cadencesRequest(cadenceDrafts(cadences)));
 
   if (!editable) {
     return cadences.length === 0 ? (
@@ -179,7 +177,7 @@ export function CadencesSection({ cadences, editable }: { cadences: readonly Cad
     if (Object.keys(found).length) return;
     save.mutate(request, {
       onSuccess: (overview) => {
-        setDrafts(cadenceDrafts(overview.cadences, nameOf));
+        setDrafts(cadenceDrafts(overview.cadences));
         toaster.create({ type: 'success', title: t('cadences.saved') });
       },
       onError: (err) => {
@@ -244,7 +242,7 @@ export function CadencesSection({ cadences, editable }: { cadences: readonly Cad
                 variant="ghost"
                 size="sm"
                 onClick={() => {
-                  setDrafts(cadenceDrafts(cadences, nameOf));
+                  setDrafts(cadenceDrafts(cadences));
                   setErrors({});
                   setFailure(null);
                 }}

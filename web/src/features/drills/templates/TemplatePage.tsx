@@ -10,7 +10,7 @@ import { errorStatus } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { useDeleteTemplate, useDuplicateTemplate, useTemplate } from '../api';
-import { LibraryTextView, ScenarioBadge, TemplateStatusBadge } from '../components';
+import { ScenarioBadge, TemplateStatusBadge } from '../components';
 import { drillErrorText } from '../vocab';
 import { SourceBadge, TypeBadge } from './parts';
 import { TemplateContentView } from './TemplateContentView';
@@ -195,7 +195,7 @@ export default function TemplatePage({ pageId }: PageProps) {
       <BackLink />
       <Stack gap="3">
         <Heading as="h1" size={{ base: '2xl', md: '3xl' }} wordBreak="break-word" dir="auto" data-testid="template-name">
-          <LibraryTextView text={template.name} libraryText={template.libraryTexts.name} />
+          {template.name}
         </Heading>
         <Flex gap="2" wrap="wrap">
           <SourceBadge source={template.source} />
