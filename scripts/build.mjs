@@ -27,7 +27,16 @@ export const PARTS = {
     stamp: 'server/dist/.build-stamp',
   },
   web: {
-    inputs: [...shared, 'contracts/src', 'web/src', 'web/public', 'web/index.html', 'web/package.json', 'web/tsconfig.json', 'web/vite.config.ts'],
+    inputs: [
+      ...shared,
+      'contracts/src',
+      'web/src',
+      'web/public',
+      'web/index.html',
+      'web/package.json',
+      'web/tsconfig.json',
+      'web/vite.config.ts',
+    ],
     build: [bin('vite'), ['build', '--logLevel', 'warn'], 'web'],
     stamp: 'web/dist/.build-stamp',
   },
@@ -46,7 +55,11 @@ function files(path) {
 export function sourceHash(part) {
   const hash = createHash('sha256');
   for (const file of PARTS[part].inputs.flatMap(files).sort()) {
-    hash.update(file).update('\0').update(readFileSync(join(root, file))).update('\0');
+    hash
+      .update(file)
+      .update('\0')
+      .update(readFileSync(join(root, file)))
+      .update('\0');
   }
   return hash.digest('hex');
 }

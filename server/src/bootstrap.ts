@@ -46,12 +46,15 @@ export interface RunningMuster {
  * Without DATABASE_URL the embedded PostgreSQL is started first.
  */
 export async function startMuster(config: AppConfig): Promise<RunningMuster> {
-  const readable = process.stdout.isTTY === true && config.NODE_ENV !== 'production';
+  const readable = process.stdout.isTTY && config.NODE_ENV !== 'production';
   const logger = createRootLogger(config.LOG_LEVEL, { role: config.MUSTER_ROLE, node: NODE_ID }, readable);
   let embedded: EmbeddedDatabase | null = null;
   if (!config.DATABASE_URL) {
     embedded = await startEmbeddedDatabase(config.DATA_DIR);
-    logger.info({ dataDir: embedded.dataDir }, embedded.created ? 'Embedded PostgreSQL created and started' : 'Embedded PostgreSQL started');
+    logger.info(
+      { dataDir: embedded.dataDir },
+      embedded.created ? 'Embedded PostgreSQL created and started' : 'Embedded PostgreSQL started',
+    );
   }
   const databaseUrl = config.DATABASE_URL ?? embedded!.url;
   const module = AppModule.forRoot(config, databaseUrl);
@@ -67,7 +70,9 @@ export async function startMuster(config: AppConfig): Promise<RunningMuster> {
       await seedDemoData(dataSource, (password) => context.get(PasswordService).hash(password));
       // The seeded runs to come get their reminders queued.
       await context.get(RemindersService).requeue();
-      logger.info(`Seeded the demo organisation: sign in as admin@harborpoint.example with ${DEMO_PASSWORD} (the README lists every demo login)`);
+      logger.info(
+        `Seeded the demo organisation: sign in as admin@harborpoint.example with ${DEMO_PASSWORD} (the README lists every demo login)`,
+      );
     }
   };
 

@@ -66,7 +66,11 @@ describe('Transactions on a pool of one connection', () => {
       const [{ pid: txPid }] = await tx.query<[{ pid: number }]>('SELECT pg_backend_pid() AS pid');
       const [{ pid: outsidePid }] = await ds.query<[{ pid: number }]>('SELECT pg_backend_pid() AS pid');
       const builder = await ds.createQueryBuilder(User, 'u').where('u.username = :name', { name: 'inside' }).getOne();
-      return { sameConnection: txPid === outsidePid, byRepository: await users.exists({ where: { username: 'inside' } }), byBuilder: builder?.email };
+      return {
+        sameConnection: txPid === outsidePid,
+        byRepository: await users.exists({ where: { username: 'inside' } }),
+        byBuilder: builder?.email,
+      };
     });
     expect(seen).toEqual({ sameConnection: true, byRepository: true, byBuilder: 'inside@example.com' });
   });
@@ -107,7 +111,9 @@ describe('Transactions on a pool of one connection', () => {
     open();
     expect(await later).toBe(1);
     // Concurrent transactions queue for the one connection and all finish.
-    await Promise.all(Array.from({ length: 5 }, (_, i) => ds.transaction((tx) => tx.insert(User, { username: `c${i}`, email: `c${i}@example.com` }))));
+    await Promise.all(
+      Array.from({ length: 5 }, (_, i) => ds.transaction((tx) => tx.insert(User, { username: `c${i}`, email: `c${i}@example.com` }))),
+    );
     expect(await ds.getRepository(User).count({ where: { username: 'c4' } })).toBe(1);
   });
 });

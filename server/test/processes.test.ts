@@ -62,7 +62,9 @@ async function register(url: string): Promise<{ email: string; password: string 
   const email = `kept-${Date.now()}@restart.example`;
   const password = 'Kept-Across-Restarts-1';
   const c = await new TestClient(url).init();
-  expect((await c.post('/api/auth/register', { organizationName: 'Kept Across Restarts', email, password, confirmPassword: password })).status).toBe(201);
+  expect(
+    (await c.post('/api/auth/register', { organizationName: 'Kept Across Restarts', email, password, confirmPassword: password })).status,
+  ).toBe(201);
   return { email, password };
 }
 
@@ -138,7 +140,6 @@ describe('Process start', () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
-
 });
 
 describe('Embedded PostgreSQL', () => {
@@ -196,7 +197,12 @@ describe('Embedded PostgreSQL', () => {
     const dataDir = newDataDir();
     const first = await startServer({ prefix, env: { DATA_DIR: dataDir } });
     try {
-      const { code, stderr } = await runNode(join(DIST, 'main.js'), { DATA_DIR: dataDir, PORT: '0', REDIS_PREFIX: prefix, REDIS_AUTOSTART: 'false' });
+      const { code, stderr } = await runNode(join(DIST, 'main.js'), {
+        DATA_DIR: dataDir,
+        PORT: '0',
+        REDIS_PREFIX: prefix,
+        REDIS_AUTOSTART: 'false',
+      });
       expect(code).toBe(1);
       expect(stderr.trim().split('\n')).toHaveLength(1);
       expect(stderr).toContain(`Another Muster process (pid ${first.child.pid}) is already running on the data directory ${dataDir}`);
@@ -210,7 +216,12 @@ describe('Embedded PostgreSQL', () => {
     const dataDir = newDataDir();
     mkdirSync(join(dataDir, 'pg'));
     writeFileSync(join(dataDir, 'pg', 'PG_VERSION'), '17\n');
-    const { code, stderr } = await runNode(join(DIST, 'main.js'), { DATA_DIR: dataDir, PORT: '0', REDIS_PREFIX: prefix, REDIS_AUTOSTART: 'false' });
+    const { code, stderr } = await runNode(join(DIST, 'main.js'), {
+      DATA_DIR: dataDir,
+      PORT: '0',
+      REDIS_PREFIX: prefix,
+      REDIS_AUTOSTART: 'false',
+    });
     expect(code).toBe(1);
     expect(stderr.trim().split('\n')).toHaveLength(1);
     expect(stderr).toContain('earlier Muster (PGlite)');

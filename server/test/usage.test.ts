@@ -140,7 +140,12 @@ describe('Usage', () => {
 
     // A ticket file and a live-chat file add to the level.
     const ticket = await json<{ id: string }>(
-      await user.post('/api/tickets', { subject: 'Evacuation map', description: 'The map of berth 4.', category: 'question', priority: 'normal' }),
+      await user.post('/api/tickets', {
+        subject: 'Evacuation map',
+        description: 'The map of berth 4.',
+        category: 'question',
+        priority: 'normal',
+      }),
       201,
     );
     const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(1_000, 7)]);

@@ -148,7 +148,9 @@ test.describe('First run, as the README says', () => {
       // approves it and downloads the after-action PDF.
       const manager = await person(browser, url);
       await signInAs(manager.page, DEMO_USERS.MANAGER);
-      const runs = (await (await manager.page.request.get('/api/drills/runs?status=completed')).json()) as { items: { id: string; title: string }[] };
+      const runs = (await (await manager.page.request.get('/api/drills/runs?status=completed')).json()) as {
+        items: { id: string; title: string }[];
+      };
       const fire = runs.items.find((r) => r.title === 'Warehouse fire drill — berth 4');
       expect(fire, 'the seeded fire drill awaiting approval').toBeDefined();
       await manager.page.goto(`/app/drills/runs/${fire!.id}/summary?lng=en`);
@@ -164,7 +166,7 @@ test.describe('First run, as the README says', () => {
       await manager.page.getByTestId('approve-confirm').click();
       await expect(manager.page.getByTestId('summary-status')).toHaveAttribute('data-status', 'approved');
       const [download] = await Promise.all([manager.page.waitForEvent('download'), manager.page.getByTestId('export-pdf').click()]);
-      const pdf = readFileSync((await download.path()));
+      const pdf = readFileSync(await download.path());
       expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
 
       // 3. The demo customer opens a live chat; the demo operator accepts, answers and ends it.
@@ -218,7 +220,11 @@ test.describe('First run, as the README says', () => {
       process.kill(-started.child.pid!, 'SIGTERM');
       // npm may leave before Muster has finished: wait for every process of the group.
       await expect
-        .poll(() => groupAlive(started!.child.pid!), { message: 'npm start and Muster exit within 10 s of SIGTERM', timeout: 10_000, intervals: [100] })
+        .poll(() => groupAlive(started!.child.pid!), {
+          message: 'npm start and Muster exit within 10 s of SIGTERM',
+          timeout: 10_000,
+          intervals: [100],
+        })
         .toBe(false);
       expect(Date.now() - stopping).toBeLessThan(10_000);
       expect(postgresPid(dataDir), 'the embedded PostgreSQL stopped with Muster').toBeNull();

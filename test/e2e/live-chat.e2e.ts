@@ -360,7 +360,9 @@ test.describe('Live chat', () => {
     await Promise.all([op.context.close(), first.context.close(), second.context.close()]);
   });
 
-  test('an open chat follows a signed-in customer to every tab and device, and a visitor to every tab of the browser', async ({ browser }) => {
+  test('an open chat follows a signed-in customer to every tab and device, and a visitor to every tab of the browser', async ({
+    browser,
+  }) => {
     const op = await operator(browser, DEMO_USERS.SYSOPS);
     await op.page.goto('/app/sysops/live-chat');
     await expect(op.page.getByTestId('presence-controls')).toHaveAttribute('data-presence', 'online');

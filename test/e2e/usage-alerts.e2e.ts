@@ -100,7 +100,10 @@ test('the usage dashboard shows the stored level this month and charts whose bar
   const bars = page.locator('[data-testid="usage-history"][data-resource="storage"] [data-testid="usage-history-bar"]');
   await expect(bars).toHaveCount(6);
   const heights = await bars.evaluateAll((nodes) => nodes.map((n) => n.getBoundingClientRect().height));
-  const chart = await page.locator('[data-testid="usage-history"][data-resource="storage"] [data-testid="usage-history-bar"] >> xpath=..').first().boundingBox();
+  const chart = await page
+    .locator('[data-testid="usage-history"][data-resource="storage"] [data-testid="usage-history-bar"] >> xpath=..')
+    .first()
+    .boundingBox();
   // The tallest bar reaches most of the chart (not a sliver under a far-away limit), and the
   // history's growth from 1.35 GB shows as bars of different heights.
   expect(Math.max(...heights)).toBeGreaterThan(chart!.height * 0.8);

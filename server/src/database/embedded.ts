@@ -1,6 +1,19 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { arch, platform, tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -90,10 +103,14 @@ function serverUser(): { uid: number; gid: number } | null {
   const existing = ids();
   if (existing) return existing;
   spawnSync('groupadd', ['--system', 'postgres'], { stdio: 'ignore' });
-  spawnSync('useradd', ['--system', '--gid', 'postgres', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres'], { stdio: 'ignore' });
+  spawnSync('useradd', ['--system', '--gid', 'postgres', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres'], {
+    stdio: 'ignore',
+  });
   const created = ids();
   if (!created) {
-    throw new EmbeddedDatabaseError('PostgreSQL cannot run as root and no "postgres" user could be created: run Muster as another user, or set DATABASE_URL.');
+    throw new EmbeddedDatabaseError(
+      'PostgreSQL cannot run as root and no "postgres" user could be created: run Muster as another user, or set DATABASE_URL.',
+    );
   }
   return created;
 }
@@ -175,7 +192,9 @@ async function waitUntilReady(url: string, child: ChildProcess, logFile: string)
   const deadline = Date.now() + READY_TIMEOUT_MS;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
-      throw new EmbeddedDatabaseError(`The embedded PostgreSQL stopped while starting: ${tail(logFile, 1) || `exit ${child.exitCode}`} (log: ${logFile})`);
+      throw new EmbeddedDatabaseError(
+        `The embedded PostgreSQL stopped while starting: ${tail(logFile, 1) || `exit ${child.exitCode}`} (log: ${logFile})`,
+      );
     }
     const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
     client.on('error', () => undefined);
@@ -186,13 +205,22 @@ async function waitUntilReady(url: string, child: ChildProcess, logFile: string)
     } catch (err) {
       await client.end().catch(() => undefined);
       // 57P03: "the database system is starting up" (recovery after a crash takes a while).
-      if (Date.now() > deadline) throw new EmbeddedDatabaseError(`The embedded PostgreSQL did not answer within ${READY_TIMEOUT_MS / 1000} s: ${(err as Error).message} (log: ${logFile})`);
+      if (Date.now() > deadline)
+        throw new EmbeddedDatabaseError(
+          `The embedded PostgreSQL did not answer within ${READY_TIMEOUT_MS / 1000} s: ${(err as Error).message} (log: ${logFile})`,
+        );
     }
     await new Promise((r) => setTimeout(r, 50));
   }
 }
 
-function spawnServer(bin: Binaries, pgDir: string, port: number, logFile: string, owner: { uid: number; gid: number } | null): ChildProcess {
+function spawnServer(
+  bin: Binaries,
+  pgDir: string,
+  port: number,
+  logFile: string,
+  owner: { uid: number; gid: number } | null,
+): ChildProcess {
   // The previous start's log is kept beside the new one.
   if (existsSync(logFile)) renameSync(logFile, `${logFile}.1`);
   const log = openSync(logFile, 'a', 0o600);
@@ -264,7 +292,9 @@ export async function startEmbeddedDatabase(dataDir: string): Promise<EmbeddedDa
       writeFileSync(passwordFile, randomBytes(24).toString('hex'), { mode: 0o600 });
       initialise(bin, pgDir, readFileSync(passwordFile, 'utf8'), owner);
     } else if (!existsSync(passwordFile)) {
-      throw new EmbeddedDatabaseError(`${join(shown, 'postgres.password')} is missing, so the embedded database cannot be opened: restore it, or delete ${join(shown, 'postgres')} to start fresh.`);
+      throw new EmbeddedDatabaseError(
+        `${join(shown, 'postgres.password')} is missing, so the embedded database cannot be opened: restore it, or delete ${join(shown, 'postgres')} to start fresh.`,
+      );
     } else {
       await stopOrphan(pgDir);
     }

@@ -17,7 +17,10 @@ export async function withAdmin(work) {
 
 /** The name prefix of this run's per-file databases (`muster_t_<run>_…`), so runs side by side drop only their own. */
 export function runDatabasePrefix() {
-  const run = (process.env.MUSTER_TEST_RUN_ID ?? `single-${process.pid}`).replace(/[^a-z0-9]/gi, '').slice(0, 8).toLowerCase();
+  const run = (process.env.MUSTER_TEST_RUN_ID ?? `single-${process.pid}`)
+    .replace(/[^a-z0-9]/gi, '')
+    .slice(0, 8)
+    .toLowerCase();
   return `muster_t_${run}_`;
 }
 

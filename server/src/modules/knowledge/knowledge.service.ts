@@ -268,17 +268,16 @@ export class KnowledgeService {
       : `SELECT DISTINCT lexeme AS t FROM unnest(to_tsvector($1::regconfig, $2))`;
     const has = (expr: string) =>
       zh ? `strpos(lower(${expr}), terms.t) > 0` : `terms.t = ANY(tsvector_to_array(to_tsvector($1::regconfig, ${expr})))`;
-    const rows: { id: string; title: string; body: string; hits: number; total: number }[] =
-      await this.articles.query(
-        zh
-          ? `WITH terms AS (${terms})
+    const rows: { id: string; title: string; body: string; hits: number; total: number }[] = await this.articles.query(
+      zh
+        ? `WITH terms AS (${terms})
            SELECT a.id, a.title, a.body, (SELECT count(*) FROM terms WHERE ${has(`a.title || ' ' || a.body`)})::int AS hits,
                   (SELECT count(*) FROM terms)::int AS total
              FROM knowledge_articles a
             WHERE a.status = 'published' AND a.language = $2
             ORDER BY hits DESC, a.published_at DESC
             LIMIT $3`
-          : `WITH terms AS (${terms}),
+        : `WITH terms AS (${terms}),
                 q AS (SELECT string_agg(quote_literal(t), ' | ')::tsquery AS q, count(*)::int AS total FROM terms),
                 docs AS (SELECT a.id, a.title, a.body, a.published_at,
                                 setweight(to_tsvector($1::regconfig, a.title), 'A') || to_tsvector($1::regconfig, a.body) AS doc
@@ -290,8 +289,8 @@ export class KnowledgeService {
                             LIMIT $4)
            SELECT r.id, r.title, r.body, r.hits, r.total
              FROM ranked r ORDER BY r.hits DESC, r.rank DESC, r.published_at DESC`,
-        zh ? [zhTerms, language, limit] : [config, question, language, limit],
-      );
+      zh ? [zhTerms, language, limit] : [config, question, language, limit],
+    );
     const relevant = rows.filter((r) => r.total > 0 && r.hits > 0 && r.hits / r.total >= RELEVANCE_THRESHOLD);
     // Snippets from the plain text of the bodies, marking any of the question's words.
     const snippets = zh

@@ -608,7 +608,10 @@ export class LiveChatService implements OnModuleInit {
     return party.userId;
   }
 
-  private async sendMail(message: { to: string; subject: string; text: string; orgId?: string | null }, idempotencyKey: string): Promise<void> {
+  private async sendMail(
+    message: { to: string; subject: string; text: string; orgId?: string | null },
+    idempotencyKey: string,
+  ): Promise<void> {
     try {
       await this.mail.send(message, { idempotencyKey });
     } catch (err) {

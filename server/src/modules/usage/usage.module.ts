@@ -20,7 +20,11 @@ import { MAIL_METER, type MailMeter } from '../../platform/mail/mail-meter.js';
     UsageService,
     SubscriptionsService,
     // Every mail delivered for an organisation is one `email` of its usage.
-    { provide: MAIL_METER, useFactory: (usage: UsageService): MailMeter => ({ delivered: (orgId) => usage.record(orgId, 'email', 1).then(() => undefined) }), inject: [UsageService] },
+    {
+      provide: MAIL_METER,
+      useFactory: (usage: UsageService): MailMeter => ({ delivered: (orgId) => usage.record(orgId, 'email', 1).then(() => undefined) }),
+      inject: [UsageService],
+    },
   ],
   exports: [UsageService, SubscriptionsService],
 })
