@@ -67,6 +67,8 @@ test('an administrator upgrades from the trial to Standard annual and the invoic
 });
 
 test('a canceled checkout changes nothing, and members who are not administrators only read the plans', async ({ page, browser }) => {
+  // Two browsers, a sign-up and five screens on a 2-core machine shared with another worker.
+  test.setTimeout(60_000);
   await newOrganisation(page);
   await page.goto('/app/subscription?lng=en');
   await page.getByTestId('choose-enterprise').click();
