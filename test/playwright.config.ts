@@ -12,7 +12,9 @@ export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.e2e.ts',
   fullyParallel: true,
-  workers: 2,
+  // On CI one browser at a time: the machine has two cores, and the server, the browser and axe
+  // share them; two workers there left screens taking over 10 s to render.
+  workers: process.env.CI ? 1 : 2,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list']],
