@@ -10,6 +10,7 @@ import { createInstance } from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { FakeSocket } from '../features/live-chat/test-support';
+import { fakeResponse } from '../lib/fake-response';
 
 // jsdom has no TextEncoder, which React Router needs when it loads.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
@@ -63,15 +64,7 @@ function reminder(n: number, overrides: Partial<Notification> = {}): Notificatio
 let list: NotificationList;
 let requests: { method: string; url: string }[];
 
-const response = (body: unknown, status = 200) =>
-  ({
-    ok: status >= 200 && status < 300,
-    status,
-    statusText: '',
-    headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? 'application/json' : null) },
-    text: () => Promise.resolve(JSON.stringify(body)),
-    json: () => Promise.resolve(body),
-  }) as unknown as Response;
+const response = fakeResponse;
 
 function Where() {
   const location = useLocation();

@@ -9,6 +9,7 @@ import { cleanup, configure, fireEvent, render, screen, within } from '@testing-
 import { createInstance } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { system } from '../../components/ui/system';
+import { fakeResponse } from '../../lib/fake-response';
 
 // jsdom has no TextEncoder, which React Router needs when it loads.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
@@ -33,15 +34,7 @@ const ARTICLE_ID = '5b0f3c1e-8f0a-4a53-9d52-2f5a8c1d9e10';
 let answers: { status: number; body: unknown }[];
 let asked: unknown[];
 
-const response = (body: unknown, status = 200) =>
-  ({
-    ok: status >= 200 && status < 300,
-    status,
-    statusText: '',
-    headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? 'application/json' : null) },
-    text: () => Promise.resolve(JSON.stringify(body)),
-    json: () => Promise.resolve(body),
-  }) as unknown as Response;
+const response = fakeResponse;
 
 beforeAll(async () => {
   ({ AssistantConversation } = await import('./AssistantConversation'));

@@ -11,6 +11,7 @@ import type { ComponentType } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import type { PageProps } from '../../app/route-table';
 import { FakeSocket } from '../live-chat/test-support';
+import { fakeResponse } from '../../lib/fake-response';
 
 Object.assign(globalThis, { TextEncoder, TextDecoder });
 const fake = new FakeSocket();
@@ -76,15 +77,7 @@ let session: SessionInfo;
 let requests: string[];
 let routes: Record<string, { status: number; body: unknown }>;
 
-const response = (body: unknown, status = 200) =>
-  ({
-    ok: status >= 200 && status < 300,
-    status,
-    statusText: '',
-    headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? 'application/json' : null) },
-    text: () => Promise.resolve(JSON.stringify(body)),
-    json: () => Promise.resolve(body),
-  }) as unknown as Response;
+const response = fakeResponse;
 
 function renderAt(path: string, pattern: string, Page: ComponentType<PageProps>, pageId: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });

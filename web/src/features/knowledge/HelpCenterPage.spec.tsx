@@ -9,6 +9,7 @@ import { cleanup, configure, render, screen, within } from '@testing-library/rea
 import { createInstance } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { system } from '../../components/ui/system';
+import { fakeResponse } from '../../lib/fake-response';
 
 // jsdom has no TextEncoder, which React Router needs when it loads.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
@@ -52,15 +53,7 @@ const RESULT: HelpSearchResult = {
 };
 let searched: string[];
 
-const response = (body: unknown, status = 200) =>
-  ({
-    ok: status >= 200 && status < 300,
-    status,
-    statusText: '',
-    headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? 'application/json' : null) },
-    text: () => Promise.resolve(JSON.stringify(body)),
-    json: () => Promise.resolve(body),
-  }) as unknown as Response;
+const response = fakeResponse;
 
 beforeAll(async () => {
   ({ default: HelpCenterPage } = await import('./HelpCenterPage'));

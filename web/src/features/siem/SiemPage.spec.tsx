@@ -9,6 +9,7 @@ import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } f
 import { createInstance } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { FakeSocket } from '../live-chat/test-support';
+import { fakeResponse } from '../../lib/fake-response';
 
 // jsdom has no TextEncoder, which React Router needs when it loads.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
@@ -100,15 +101,7 @@ let deliveries: SiemDelivery[];
 let requests: { method: string; url: string; body?: unknown }[];
 let createAnswer: { status: number; body: unknown };
 
-const response = (body: unknown, status = 200) =>
-  ({
-    ok: status >= 200 && status < 300,
-    status,
-    statusText: '',
-    headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? 'application/json' : null) },
-    text: () => Promise.resolve(JSON.stringify(body)),
-    json: () => Promise.resolve(body),
-  }) as unknown as Response;
+const response = fakeResponse;
 
 function renderPage() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });

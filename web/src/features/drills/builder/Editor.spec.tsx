@@ -11,6 +11,7 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { addAllRecipes } from '../../../components/ui/all-recipes';
 import { system } from '../../../components/ui/system';
 import { storageKey } from './storage';
+import { fakeResponse } from '../../../lib/fake-response';
 
 // jsdom has no TextEncoder, which React Router needs when it loads.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
@@ -66,15 +67,7 @@ function template(overrides: Partial<DrillTemplate> = {}): DrillTemplate {
   };
 }
 
-const response = (body: unknown, status = 200) =>
-  ({
-    ok: status >= 200 && status < 300,
-    status,
-    statusText: '',
-    headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? 'application/json' : null) },
-    text: () => Promise.resolve(JSON.stringify(body)),
-    json: () => Promise.resolve(body),
-  }) as unknown as Response;
+const response = fakeResponse;
 
 /** The saves the editor sent, and what the stand-in server answers to the next one. */
 let saves: { method: string; url: string; body: Record<string, unknown> }[];

@@ -8,6 +8,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createInstance } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { fakeResponse } from '../../../lib/fake-response';
 
 // jsdom has no TextEncoder, which React Router needs when it loads.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
@@ -66,15 +67,7 @@ const template: DrillTemplate = {
 let posted: unknown[];
 let scheduleAnswers: { status: number; body: unknown }[];
 
-const response = (body: unknown, status = 200) =>
-  ({
-    ok: status >= 200 && status < 300,
-    status,
-    statusText: '',
-    headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? 'application/json' : null) },
-    text: () => Promise.resolve(JSON.stringify(body)),
-    json: () => Promise.resolve(body),
-  }) as unknown as Response;
+const response = fakeResponse;
 
 function Where() {
   return <div data-testid="location">{useLocation().pathname}</div>;

@@ -12,6 +12,7 @@ import { addAllRecipes } from '../../../components/ui/all-recipes';
 import { system } from '../../../components/ui/system';
 import { FakeConsoleSocket } from './fake-socket';
 import { CONTROL, drillSummary, IMPROVEMENT_ID, LEAD, MANAGER, RUN_ID, USER, WATCHER } from './summary-test-support';
+import { fakeResponse } from '../../../lib/fake-response';
 
 // jsdom has no TextEncoder (React Router), no scrollIntoView and no ResizeObserver (Chakra's dialog).
 Object.assign(globalThis, { TextEncoder, TextDecoder });
@@ -47,15 +48,7 @@ void i18n.use(initReactI18next).init({
 
 configure({ asyncUtilTimeout: 5_000 });
 
-const response = (body: unknown, status = 200) =>
-  ({
-    ok: status >= 200 && status < 300,
-    status,
-    statusText: '',
-    headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? 'application/json' : null) },
-    text: () => Promise.resolve(JSON.stringify(body)),
-    json: () => Promise.resolve(body),
-  }) as unknown as Response;
+const response = fakeResponse;
 
 const refusal = (status: number, code: string, message: string, fields?: Record<string, string>) =>
   response({ statusCode: status, error: 'Refused', message, code, requestId: 'r', ...(fields ? { fields } : {}) }, status);
