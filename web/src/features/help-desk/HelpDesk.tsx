@@ -48,8 +48,13 @@ export function HelpDesk({ compact = false }: { compact?: boolean }) {
     storeChat(chat);
     follow(chat);
   }, [ownOpen.data, follow]);
+  // The push can arrive before the answer to this tab's own start request (whose form then unmounts
+  // unanswered), so the chat is stored here as well: a reload and the other tabs find it.
   useSocketEvent('chat:updated', (chat) => {
-    if (userId && chat.customer.userId === userId && isOpenChat(chat)) follow({ chatId: chat.id, visitorToken: null });
+    if (!userId || chat.customer.userId !== userId || !isOpenChat(chat)) return;
+    const followed = { chatId: chat.id, visitorToken: null };
+    if (readStoredChat()?.chatId !== chat.id) storeChat(followed);
+    follow(followed);
   });
   useEffect(
     () =>
