@@ -73,6 +73,23 @@ export const DEFAULT_REMINDER_RULES: readonly z.output<typeof reminderRuleInputS
 // ---------------------------------------------------------------------------------------------
 // Cadences
 
+/**
+ * The cadences Muster provides. Their names are stored in English (a manager may rename them);
+ * while a cadence keeps its default name the server sends its key, and the web shows the name in
+ * the reader's language (`drillReminders` → `defaultCadences.<key>`).
+ */
+export const DEFAULT_CADENCE_NAMES = {
+  isps_drill: 'ISPS drill — at least every 3 months (B/18.5)',
+  isps_exercise: 'ISPS exercise — every calendar year, at most 18 months apart (B/18.6)',
+} as const;
+export type DefaultCadenceKey = keyof typeof DEFAULT_CADENCE_NAMES;
+export const DEFAULT_CADENCE_KEYS = Object.keys(DEFAULT_CADENCE_NAMES) as [DefaultCadenceKey, ...DefaultCadenceKey[]];
+
+/** The key of a cadence that still has a default name, else null (a name of the organisation's own). */
+export function defaultCadenceKey(name: string): DefaultCadenceKey | null {
+  return DEFAULT_CADENCE_KEYS.find((key) => DEFAULT_CADENCE_NAMES[key] === name) ?? null;
+}
+
 /** `drill`: any completed run counts; `exercise`: tabletop, functional and full-scale runs only. */
 export const CADENCE_KINDS = ['drill', 'exercise'] as const;
 export type CadenceKind = (typeof CADENCE_KINDS)[number];
@@ -97,7 +114,11 @@ export const cadenceInputSchema = z.object({
 export type CadenceInput = z.input<typeof cadenceInputSchema>;
 export type CadenceRule = z.output<typeof cadenceInputSchema>;
 
-export const cadenceSchema = cadenceInputSchema.extend({ id: z.uuid() });
+export const cadenceSchema = cadenceInputSchema.extend({
+  id: z.uuid(),
+  /** Set while the cadence keeps a default name: the web shows that name translated. */
+  nameKey: z.enum(DEFAULT_CADENCE_KEYS).nullable(),
+});
 export type Cadence = z.infer<typeof cadenceSchema>;
 
 export const saveCadencesSchema = z.object({
@@ -108,7 +129,7 @@ export type SaveCadencesRequest = z.input<typeof saveCadencesSchema>;
 /** ISPS Code: a drill at least every three months (B/18.5); an exercise every calendar year, at most 18 months apart (B/18.6). */
 export const DEFAULT_CADENCES: readonly CadenceRule[] = [
   {
-    name: 'ISPS drill — at least every 3 months (B/18.5)',
+    name: DEFAULT_CADENCE_NAMES.isps_drill,
     kind: 'drill',
     intervalMonths: 3,
     calendarYear: false,
@@ -116,7 +137,7 @@ export const DEFAULT_CADENCES: readonly CadenceRule[] = [
     enabled: true,
   },
   {
-    name: 'ISPS exercise — every calendar year, at most 18 months apart (B/18.6)',
+    name: DEFAULT_CADENCE_NAMES.isps_exercise,
     kind: 'exercise',
     intervalMonths: 18,
     calendarYear: true,
@@ -128,6 +149,8 @@ export const DEFAULT_CADENCES: readonly CadenceRule[] = [
 export const cadenceStatusSchema = z.object({
   cadenceId: z.uuid(),
   name: z.string(),
+  /** Set while the cadence keeps a default name (see `cadenceSchema`). */
+  nameKey: z.enum(DEFAULT_CADENCE_KEYS).nullable(),
   kind: z.enum(CADENCE_KINDS),
   state: z.enum(CADENCE_STATES),
   /** The last completed run that counts, if any. */

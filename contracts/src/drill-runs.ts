@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { DRILL_SCENARIOS, DRILL_TYPES, drillPersonSchema, templateContentSchema, templateKeySchema, type DrillInject } from './drills.js';
+import {
+  DRILL_SCENARIOS,
+  DRILL_TYPES,
+  drillPersonSchema,
+  templateContentSchema,
+  templateKeySchema,
+  type DrillInject,
+  type LibraryTexts,
+} from './drills.js';
 import { defineEndpoint } from './http.js';
 
 /**
@@ -412,6 +420,8 @@ export interface ConsoleInjectPublished {
   inject: RunInject;
   /** The inject itself: watchers who were not shown it before it was published learn it now. */
   definition: DrillInject;
+  /** Its library texts (`injects.<id>.title|message`), when it comes from the library. */
+  libraryTexts: LibraryTexts;
   log: DrillLogEntry;
 }
 export interface ConsoleObservationAdded {
@@ -558,6 +568,8 @@ export const DRILL_RUN_MESSAGES = {
   ownerNotMember: 'The owner must be a member of your organisation',
   unknownObservation: 'This observation is not part of the drill run',
   inPast: 'Choose a time in the future',
+  musterIncomplete: (present: number, total: number) =>
+    `Not everyone on the roster has checked in (${String(present)} of ${String(total)}): check the others in before recording the muster`,
 } as const;
 
 export const drillRunEndpoints = {

@@ -113,6 +113,55 @@ export const drillInjectSchema = z.object({
 });
 export type DrillInject = z.infer<typeof drillInjectSchema>;
 
+/**
+ * A text of the built-in drill library: a key of the web's `drillLibrary` namespace and its
+ * parameters (numbers, words, or library texts themselves). The server sends these instead of
+ * English sentences for what the library provides; the web renders them in the reader's language.
+ */
+export interface LibraryText {
+  key: string;
+  params?: Record<string, string | number | LibraryText>;
+}
+export const libraryTextSchema: z.ZodType<LibraryText> = z.lazy(() =>
+  z.object({
+    key: z.string().regex(/^[A-Za-z0-9_.-]{1,160}$/),
+    params: z.record(z.string().max(40), z.union([z.string().max(DRILL_LIMITS.shortMax), z.number(), libraryTextSchema])).optional(),
+  }),
+);
+
+/**
+ * Where a template's texts came from the library: field path → library text. Paths: `name`,
+ * `description`, `objectives.<index>`, `positions.<id>.name|description`,
+ * `steps.<id>.title|instructions`, `steps.<id>.checklist.<itemId>`, `injects.<id>.title|message`.
+ * The field itself keeps the library's English text; while it still holds exactly that text the
+ * web shows the translation, and once someone edits it, it is theirs and shows as written.
+ */
+export const LIBRARY_TEXT_PATHS = {
+  name: 'name',
+  description: 'description',
+  objective: (index: number) => `objectives.${String(index)}`,
+  position: (id: string, field: 'name' | 'description') => `positions.${id}.${field}`,
+  step: (id: string, field: 'title' | 'instructions') => `steps.${id}.${field}`,
+  checklistItem: (stepId: string, itemId: string) => `steps.${stepId}.checklist.${itemId}`,
+  inject: (id: string, field: 'title' | 'message') => `injects.${id}.${field}`,
+} as const;
+/**
+ * A library text as a sentence: `translate` (i18next's `t` of the `drillLibrary` namespace) gives
+ * a key's text with its parameters; parameters that are library texts are rendered first.
+ */
+export function renderLibraryText(text: LibraryText, translate: (key: string, params: Record<string, string | number>) => string): string {
+  const params: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(text.params ?? {}))
+    params[name] = typeof value === 'object' ? renderLibraryText(value, translate) : value;
+  return translate(text.key, params);
+}
+
+export const libraryTextsSchema = z
+  .record(z.string().max(200), libraryTextSchema)
+  .refine((texts) => Object.keys(texts).length <= 2000, 'Too many library texts')
+  .default({});
+export type LibraryTexts = Record<string, LibraryText>;
+
 /** What a template says; shared by templates, generated drafts and run snapshots. */
 export const templateContentSchema = z.object({
   name: text(DRILL_LIMITS.nameMax),
@@ -144,6 +193,8 @@ export const templateContentSchema = z.object({
     .max(DRILL_LIMITS.musterTargetMinutesMax, `Must be at most ${DRILL_LIMITS.musterTargetMinutesMax} minutes`)
     .nullable()
     .default(null),
+  /** The library texts of its fields (see LIBRARY_TEXT_PATHS); empty for a template written from scratch. */
+  libraryTexts: libraryTextsSchema,
 });
 export type TemplateContent = z.output<typeof templateContentSchema>;
 export type TemplateContentInput = z.input<typeof templateContentSchema>;
@@ -231,6 +282,8 @@ export const drillTemplateSummarySchema = z.object({
   stepCount: z.number().int(),
   injectCount: z.number().int(),
   updatedAt: z.string(),
+  /** The name as a library text, while the name is still the library's. */
+  nameText: libraryTextSchema.nullable(),
 });
 export type DrillTemplateSummary = z.infer<typeof drillTemplateSummarySchema>;
 

@@ -34,6 +34,8 @@ export const ERROR_STATUS = {
   RUN_LOCKED: 409,
   /** A drill run that is not in a state for this change (not started, paused, finished, cancelled). */
   RUN_STATE: 409,
+  /** "Everyone mustered" recorded while not everyone on the drill run's roster has checked in. */
+  MUSTER_INCOMPLETE: 400,
   CHAT_BANNED: 403,
   INVALID_RESET_LINK: 410,
   PAYLOAD_TOO_LARGE: 413,

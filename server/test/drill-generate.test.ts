@@ -90,8 +90,12 @@ describe('Quick generate with a model', () => {
     };
     const restructured = await builtIn();
     expect(restructured.generatedBy).toBe('library');
-    const composed = composedOf(model.calls.at(-1)!);
+    // The model is shown the composed texts only; the answer keeps which library text each field is,
+    // so the reader sees the library's words in their own language.
+    const composed = { ...composedOf(model.calls.at(-1)!), libraryTexts: restructured.template.libraryTexts };
+    expect(composedOf(model.calls.at(-1)!).libraryTexts).toBeUndefined();
     expect(restructured.template).toEqual(composed);
+    expect(restructured.template.libraryTexts?.['injects.wind-change.title']).toEqual({ key: 'kits.oil_spill.injects.wind-change.title' });
 
     model.respond = () => 'Here is your drill! It is a great drill.';
     expect((await builtIn()).generatedBy).toBe('library');

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
   billingMonth,
+  DRILL_RUN_MESSAGES,
+  ERROR_STATUS,
   jobIds,
   JobName,
   QueueName,
@@ -351,6 +353,8 @@ describe('Drills', () => {
       const guest = run.participants.find((p) => p.userId === null)!;
       const notMine = await member.emitWithAck('console:attendance', { runId: run.id, participantId: guest.id, present: true });
       expect(notMine).toMatchObject({ ok: false, code: 'FORBIDDEN', message: 'You can only check yourself in' });
+      // The lead checks the guest in; with everyone on the roster present, the muster is recorded.
+      expectOk(await lead.emitWithAck('console:attendance', { runId: run.id, participantId: guest.id, present: true }));
       expectOk(await lead.emitWithAck('console:muster', { runId: run.id }));
 
       // Pause and resume move the clock; a watcher cannot.
@@ -388,6 +392,8 @@ describe('Drills', () => {
         'observation',
         'settings',
         'observation',
+        // The member checking in, then the lead checking the guest in.
+        'checked_in',
         'checked_in',
         'mustered',
         'paused',
@@ -405,6 +411,31 @@ describe('Drills', () => {
         [billingMonth()],
       );
       expect(usage?.amount).toBe('1');
+    });
+
+    it('refuses "everyone mustered within target" with a 400 code while 1 of 3 on the roster has checked in', async () => {
+      const run = await scheduleRun(manager, {
+        templateId: (await publishedTemplate()).id,
+        leadUserId: people.MANAGER!.id,
+        participants: [{ userId: people.USER!.id }, { name: 'Pilot (guest)' }, { name: 'Driver (guest)' }],
+      });
+      const lead = await socketOf(manager);
+      await joinConsole(lead, run.id);
+      expectOk(await lead.emitWithAck('console:control', { runId: run.id, action: 'start' }));
+      const [first, ...others] = run.participants;
+      expectOk(await lead.emitWithAck('console:attendance', { runId: run.id, participantId: first!.id, present: true }));
+
+      const refused = await lead.emitWithAck('console:muster', { runId: run.id });
+      expect(refused).toEqual({ ok: false, code: 'MUSTER_INCOMPLETE', message: DRILL_RUN_MESSAGES.musterIncomplete(1, 3) });
+      expect(ERROR_STATUS.MUSTER_INCOMPLETE).toBe(400);
+      const [stored] = await sql<{ muster_elapsed_ms: string | null }>(db.url, `SELECT muster_elapsed_ms FROM drill_runs WHERE id = $1`, [
+        run.id,
+      ]);
+      expect(stored?.muster_elapsed_ms).toBeNull();
+
+      // Once the other two are checked in, the muster is recorded.
+      for (const p of others) expectOk(await lead.emitWithAck('console:attendance', { runId: run.id, participantId: p.id, present: true }));
+      expect(expectOk(await lead.emitWithAck('console:muster', { runId: run.id })).run.musterElapsedMs).toEqual(expect.any(Number));
     });
 
     it('decides a race for one step by its version: one change wins, the loser is told, every watcher sees the winner', async () => {

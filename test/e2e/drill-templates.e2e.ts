@@ -90,8 +90,8 @@ test.describe('Drill templates', () => {
     await page.goto(`/app/drills/templates?lng=en&source=organization&q=${encodeURIComponent(name)}`);
     const card = page.locator(`[data-testid="template-card"][data-template-id="${id}"]`);
     await expect(card).toHaveAttribute('data-status', 'published');
-    await expect(card.getByTestId('template-step-count')).toHaveText('Steps: 1');
-    await expect(card.getByTestId('template-inject-count')).toHaveText('Injects: 1');
+    await expect(card.getByTestId('template-step-count')).toHaveText('1 step');
+    await expect(card.getByTestId('template-inject-count')).toHaveText('1 inject');
     await card.getByTestId('template-open').click();
     await expect(page.getByTestId('template-page')).toHaveAttribute('data-template-id', id);
     await expect(page.getByTestId('template-inject')).toHaveAttribute('data-minute', '30');

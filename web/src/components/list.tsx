@@ -31,7 +31,7 @@ export function useNow(intervalMs = 60_000): number {
 export function ListSkeleton({ rows = 4, testId = 'list-loading' }: { rows?: number; testId?: string }) {
   const { t } = useTranslation('common');
   return (
-    <Stack gap="3" aria-busy="true" aria-label={t('list.loading')} data-testid={testId}>
+    <Stack gap="3" role="status" aria-busy="true" aria-label={t('list.loading')} data-testid={testId}>
       {Array.from({ length: rows }, (_, i) => (
         <Card.Root key={i} variant="outline">
           <Card.Body gap="2">

@@ -37,6 +37,7 @@ export const NAMESPACES = [
   'drillConsole',
   'drillReminders',
   'drillSummary',
+  'drillLibrary',
   'notifications',
   'usage',
   'billing',

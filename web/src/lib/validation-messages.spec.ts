@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import {
   AUDIT_MESSAGES,
   createSiemDestinationSchema,
+  drillInjectSchema,
   loginSchema,
   registerSchema,
   resetPasswordSchema,
@@ -45,6 +46,14 @@ describe('translateValidationMessage', () => {
       'La contraseña debe tener al menos 10 caracteres',
     );
     expect(translateValidationMessage(i18nFor('ar').t, 'Passwords do not match')).toBe('كلمتا المرور غير متطابقتين');
+  });
+
+  it('asks for the minute an inject is due, not for a duration', () => {
+    const missing = drillInjectSchema.safeParse({ id: 'smoke', title: 'Smoke', message: 'Smoke spreads' });
+    const message = missing.error!.issues.find((i) => i.path[0] === 'atMinute')!.message;
+    expect(translateValidationMessage(i18nFor('en').t, message)).toBe('Enter the minute it is due');
+    expect(translateValidationMessage(i18nFor('es').t, message)).toBe('Indique el minuto en que debe publicarse');
+    expect(translateValidationMessage(i18nFor('en').t, 'Enter the expected duration in minutes')).toBe('Enter the duration in minutes');
   });
 
   it('shows an unknown message as it is', () => {

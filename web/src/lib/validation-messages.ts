@@ -44,9 +44,11 @@ const RULES: readonly { pattern: RegExp; key: string; vars?: (m: RegExpExecArray
   { pattern: /^Must be at least (\d+) people$/, key: 'validation.peopleMin', vars: (m) => ({ min: m[1]! }) },
   { pattern: /^Must be at most (\d+) people$/, key: 'validation.peopleMax', vars: (m) => ({ max: m[1]! }) },
   {
-    pattern: /^Enter (?:the (?:expected|estimated) duration|the time|the duration|the lead time) in minutes$|^Enter the lead time$/,
+    pattern: /^Enter (?:the (?:expected|estimated) duration|the duration|the lead time) in minutes$|^Enter the lead time$/,
     key: 'validation.enterMinutes',
   },
+  // An inject's "At minute": when it is due, not a duration.
+  { pattern: /^Enter the time in minutes$/, key: 'validation.enterTime' },
   { pattern: /^Enter the team size$/, key: 'validation.enterTeamSize' },
   { pattern: /^Choose a type$/, key: 'validation.chooseType' },
   { pattern: /^Choose a scenario$/, key: 'validation.chooseScenario' },

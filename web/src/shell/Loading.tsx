@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 export function DashboardSkeleton({ cards = 4, rows = 5 }: { cards?: number; rows?: number }) {
   const { t } = useTranslation('common');
   return (
-    <Stack gap="6" aria-busy="true" aria-label={t('loading')} data-testid="dashboard-skeleton">
+    <Stack gap="6" role="status" aria-busy="true" aria-label={t('loading')} data-testid="dashboard-skeleton">
       <Skeleton height="8" width="40%" />
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
         {Array.from({ length: cards }, (_, i) => (

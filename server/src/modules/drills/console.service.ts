@@ -7,6 +7,7 @@ import {
   type ConsoleControl,
   type ConsoleState,
   type DrillInject,
+  type LibraryTexts,
   type DrillLogEntry,
   type DrillLogType,
   type DrillRun,
@@ -34,7 +35,7 @@ import { RunParticipantRow } from './entities/run-participant.entity.js';
 import { RunStepRow } from './entities/run-step.entity.js';
 import { RemindersService } from './reminders.service.js';
 import { notLive, RunStore, type LogActor } from './run-store.js';
-import { elapsedAt, injectOf, observationOf, participantOf, runOf, stepOf, timerOf } from './run-view.js';
+import { elapsedAt, injectOf, injectTexts, snapshotTexts, observationOf, participantOf, runOf, stepOf, timerOf } from './run-view.js';
 
 type StepCommand = z.output<typeof consoleStepSchema>;
 type ObservationCommand = z.output<typeof consoleObservationSchema>;
@@ -247,7 +248,7 @@ export class ConsoleService {
 
   /** The drill clock's job: publishes an inject at its time, unless the clock moved on since (stale job). */
   async injectDue(payload: JobPayloads[typeof JobName.InjectDue]): Promise<void> {
-    let published: { inject: RunInject; definition: DrillInject; log: DrillLogEntry } | null;
+    let published: { inject: RunInject; definition: DrillInject; libraryTexts: LibraryTexts; log: DrillLogEntry } | null;
     try {
       published = await this.store.locked(payload.orgId, payload.runId, async (tx, run) => {
         if (run.status !== 'in_progress' || run.segment !== payload.segment || !run.autoInjects) return null;
@@ -268,7 +269,7 @@ export class ConsoleService {
     injectId: string,
     actor: LogActor,
     now: Date,
-  ): Promise<{ inject: RunInject; definition: DrillInject; log: DrillLogEntry } | null> {
+  ): Promise<{ inject: RunInject; definition: DrillInject; libraryTexts: LibraryTexts; log: DrillLogEntry } | null> {
     const definition = run.snapshot.injects.find((i) => i.id === injectId);
     if (!definition)
       throw new DomainError('VALIDATION_FAILED', DRILL_RUN_MESSAGES.unknownInject, { injectId: DRILL_RUN_MESSAGES.unknownInject });
@@ -293,7 +294,7 @@ export class ConsoleService {
       { injectId, inject: definition.title, auto: actor === null },
       now,
     );
-    return { inject: injectOf(row), definition, log };
+    return { inject: injectOf(row), definition, libraryTexts: injectTexts(snapshotTexts(run), injectId), log };
   }
 
   async observe(
@@ -384,9 +385,12 @@ export class ConsoleService {
 
   /** The lead records that everyone has mustered: the time to muster. */
   async muster(actor: DrillActor, runId: string, sender?: string): Promise<{ run: DrillRun; log: DrillLogEntry }> {
-    return this.changeRun(actor, runId, sender, (run, now) => {
+    return this.changeRun(actor, runId, sender, (run, now, roster) => {
       const refusal = notLive(run);
       if (refusal) throw refusal;
+      // "Everyone mustered" is a fact about the roster: refused while anyone on it has not checked in.
+      const present = roster.filter((p) => p.checkedInAt !== null).length;
+      if (present < roster.length) throw new DomainError('MUSTER_INCOMPLETE', DRILL_RUN_MESSAGES.musterIncomplete(present, roster.length));
       run.musterElapsedMs = elapsedAt(run, now);
       return { type: 'mustered', data: { elapsedMs: run.musterElapsedMs } };
     });
@@ -418,16 +422,21 @@ export class ConsoleService {
     actor: DrillActor,
     runId: string,
     sender: string | undefined,
-    apply: (run: DrillRunRow, now: Date) => { type: DrillLogType; data: Record<string, string | number | boolean | null> },
+    apply: (
+      run: DrillRunRow,
+      now: Date,
+      roster: RunParticipantRow[],
+    ) => { type: DrillLogType; data: Record<string, string | number | boolean | null> },
   ): Promise<{ run: DrillRun; log: DrillLogEntry }> {
     const now = new Date();
     const { run, participants, log } = await this.store.locked(actor.orgId, runId, async (tx, run) => {
       if (!canControl(actor, run)) throw new DomainError('FORBIDDEN', DRILL_RUN_MESSAGES.cannotControl);
-      const change = apply(run, now);
+      const roster = await this.store.roster(run.id, tx);
+      const change = apply(run, now, roster);
       run.version += 1;
       await tx.save(run);
       const log = await this.store.append(tx, run, change.type, actor, change.data, now);
-      return { run, participants: await this.store.roster(run.id, tx), log };
+      return { run, participants: roster, log };
     });
     await this.store.announce(run, log, participants, sender);
     return { run: runOf(run, participants, actor), log };

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import {
   cadenceState,
   DEFAULT_CADENCES,
+  defaultCadenceKey,
   DEFAULT_REMINDER_RULES,
   DRILL_TEMPLATE_MESSAGES,
   EXERCISE_TYPES,
@@ -149,6 +150,7 @@ export class RemindersService {
       cadences: cadences.map((c) => ({
         id: c.id,
         name: c.name,
+        nameKey: defaultCadenceKey(c.name),
         kind: c.kind,
         intervalMonths: c.intervalMonths,
         calendarYear: c.calendarYear,
@@ -205,6 +207,7 @@ export class RemindersService {
       return {
         cadenceId: cadence.id,
         name: cadence.name,
+        nameKey: defaultCadenceKey(cadence.name),
         kind: cadence.kind,
         lastRunId: run?.id ?? null,
         lastRunAt: lastAt?.toISOString() ?? null,

@@ -9,6 +9,7 @@ import {
   type DrillRun,
   type DrillRunSummary,
   type DrillTimer,
+  type LibraryTexts,
   type Observation,
   type RunInject,
   type RunParticipant,
@@ -98,10 +99,35 @@ export function runStateOf(run: DrillRunRow, participants: RunParticipantRow[]):
 export function runOf(run: DrillRunRow, participants: RunParticipantRow[], actor: DrillActor, published?: ReadonlySet<string>): DrillRun {
   const state = runStateOf(run, participants);
   const you = runPermissions({ ...state, leadId: run.leadUserId }, actor);
+  const shown = (injectId: string) => published?.has(injectId) ?? false;
   const template = seesAllInjects(you, run.status)
     ? run.snapshot
-    : { ...run.snapshot, injects: run.snapshot.injects.filter((i) => published?.has(i.id)) };
+    : {
+        ...run.snapshot,
+        injects: run.snapshot.injects.filter((i) => shown(i.id)),
+        libraryTexts: withoutInjectTexts(snapshotTexts(run), shown),
+      };
   return { ...state, template, you };
+}
+
+/** A run's library texts (runs scheduled before library texts existed have none). */
+export function snapshotTexts(run: DrillRunRow): LibraryTexts {
+  return (run.snapshot as Partial<DrillRunRow['snapshot']>).libraryTexts ?? {};
+}
+
+/** Library texts without those of the injects `keep` refuses (their keys would tell what is coming). */
+function withoutInjectTexts(texts: LibraryTexts, keep: (injectId: string) => boolean): LibraryTexts {
+  return Object.fromEntries(
+    Object.entries(texts).filter(([path]) => {
+      const [kind, id] = path.split('.');
+      return kind !== 'injects' || (id !== undefined && keep(id));
+    }),
+  );
+}
+
+/** The library texts of one inject (`injects.<id>.*`), sent with it when it is published. */
+export function injectTexts(texts: LibraryTexts | undefined, injectId: string): LibraryTexts {
+  return withoutInjectTexts(texts ?? {}, (id) => id === injectId);
 }
 
 export function stepOf(row: RunStepRow): RunStep {

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
   DRILL_TEMPLATE_MESSAGES,
+  LIBRARY_TEXT_PATHS,
   completeTemplateSchema,
   templateContentSchema,
   type DrillTemplate,
@@ -33,7 +34,15 @@ type ListQuery = z.output<typeof templateListQuerySchema>;
 type GenerateInput = z.output<typeof generateTemplateSchema>;
 
 function contentOf(row: DrillTemplateRow): TemplateContent {
-  return { name: row.name, type: row.type, scenario: row.scenario, description: row.description, ...row.body };
+  // Templates saved before library texts existed have none.
+  return {
+    name: row.name,
+    type: row.type,
+    scenario: row.scenario,
+    description: row.description,
+    ...row.body,
+    libraryTexts: (row.body as Partial<typeof row.body>).libraryTexts ?? {},
+  };
 }
 
 function summaryOf(
@@ -55,6 +64,7 @@ function summaryOf(
     stepCount: c.steps.length,
     injectCount: c.injects.length,
     updatedAt,
+    nameText: c.libraryTexts[LIBRARY_TEXT_PATHS.name] ?? null,
   };
 }
 
@@ -195,7 +205,12 @@ export class TemplatesService implements OnModuleInit {
     const source = await this.get(actor, id);
     const content = templateContentSchema.parse(source);
     const name = `${content.name} (copy)`.slice(0, 120);
-    return this.create(actor, { ...content, name, status: 'draft' });
+    // A copy of a library name reads "<its name> (copy)" in the reader's language too.
+    const nameText = content.libraryTexts[LIBRARY_TEXT_PATHS.name];
+    const libraryTexts = nameText
+      ? { ...content.libraryTexts, [LIBRARY_TEXT_PATHS.name]: { key: 'copyOf', params: { name: nameText } } }
+      : content.libraryTexts;
+    return this.create(actor, { ...content, name, libraryTexts, status: 'draft' });
   }
 
   async remove(actor: DrillActor, id: string): Promise<void> {
@@ -210,7 +225,14 @@ export class TemplatesService implements OnModuleInit {
     if (!this.ai.configured || !(await this.mayCallModel(actor))) return { template: composed, generatedBy: 'library' };
     const reply = await this.ai.complete([
       { role: 'system', content: TAILOR_PROMPT },
-      { role: 'user', content: JSON.stringify({ facilityType: input.facilityType, teamSize: input.teamSize, template: composed }) },
+      {
+        role: 'user',
+        content: JSON.stringify({
+          facilityType: input.facilityType,
+          teamSize: input.teamSize,
+          template: { ...composed, libraryTexts: undefined },
+        }),
+      },
     ]);
     if (!reply) return { template: composed, generatedBy: 'library' };
     if (reply.tokens > 0) await this.usage.record(actor.orgId, 'ai_tokens', reply.tokens);
@@ -260,5 +282,6 @@ export function keepStructure(composed: TemplateContent, answer: string): Templa
       steps: c.steps.map((s) => [s.id, s.positionId, s.expectedMinutes, s.checklist.map((i) => i.id)]),
       injects: c.injects.map((i) => [i.id, i.atMinute, i.positionId]),
     });
-  return shape(t) === shape(composed) ? t : null;
+  // The texts the model kept word for word are still the library's (translated); reworded ones are its own.
+  return shape(t) === shape(composed) ? { ...t, libraryTexts: composed.libraryTexts } : null;
 }

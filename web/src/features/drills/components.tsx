@@ -1,10 +1,11 @@
 import { Alert, Badge, Link, Stack, Text } from '@chakra-ui/react';
-import type { CadenceStatus, DrillRunStatus, DrillScenario, TemplateStatus } from '@muster/contracts';
+import type { CadenceStatus, DrillRunStatus, DrillScenario, LibraryText, TemplateStatus } from '@muster/contracts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDate } from '../../lib/format';
 import { useCadence } from './api';
+import { useLibraryText } from './library-text';
 import { CADENCE_PALETTE, RUN_STATUS_PALETTE, TEMPLATE_STATUS_PALETTE } from './vocab';
 
 /** Pieces the drill screens share: state badges and the cadence banner. */
@@ -34,6 +35,11 @@ export function ScenarioBadge({ scenario }: { scenario: DrillScenario }) {
       {t(`scenarios.${scenario}`)}
     </Badge>
   );
+}
+
+/** A cadence's name: a default one (it keeps its key) in the reader's language, an organisation's own as written. */
+export function cadenceName(t: TFunction, cadence: { name: string; nameKey: string | null }): string {
+  return cadence.nameKey ? t(`defaultCadences.${cadence.nameKey}`, { ns: 'drillReminders' }) : cadence.name;
 }
 
 /** One cadence's state in words: due by, overdue since, or never run. */
@@ -66,7 +72,7 @@ export function CadenceBanner() {
                   {t(`cadence.states.${c.state}`)}
                 </Badge>
                 <Text as="span" dir="auto">
-                  {c.name}
+                  {cadenceName(t, c)}
                 </Text>
                 {' — '}
                 {cadenceText(t, c, i18n.language)}
@@ -80,4 +86,9 @@ export function CadenceBanner() {
       </Alert.Content>
     </Alert.Root>
   );
+}
+
+/** A text the built-in library may have written (a template's name), in the reader's language unless edited. */
+export function LibraryTextView({ text, libraryText }: { text: string; libraryText: LibraryText | null | undefined }) {
+  return <>{useLibraryText()(text, libraryText)}</>;
 }

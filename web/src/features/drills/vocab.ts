@@ -70,7 +70,7 @@ const KNOWN: Record<string, string> = {
 };
 
 /** Codes whose meaning does not depend on the sentence. */
-const BY_CODE = new Set(['VERSION_CONFLICT', 'RUN_LOCKED', 'USAGE_LIMIT_REACHED']);
+const BY_CODE = new Set(['VERSION_CONFLICT', 'RUN_LOCKED', 'USAGE_LIMIT_REACHED', 'MUSTER_INCOMPLETE']);
 
 /**
  * A refusal of the drills API or the console (an `ApiError`, or an acknowledgement's

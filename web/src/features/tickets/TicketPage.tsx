@@ -44,7 +44,7 @@ import { attachmentUrl, useAddComment, useOperators, useTicket, useUpdateTicket,
 function DetailSkeleton() {
   const { t } = useTranslation('tickets');
   return (
-    <Stack gap="4" aria-busy="true" aria-label={t('list.loading')} data-testid="ticket-loading">
+    <Stack gap="4" role="status" aria-busy="true" aria-label={t('list.loading')} data-testid="ticket-loading">
       <Skeleton height="8" width="60%" />
       <Skeleton height="5" width="40%" />
       <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }} gap="5">

@@ -1,6 +1,9 @@
 import {
   DRILL_LIMITS,
+  LIBRARY_TEXT_PATHS as PATH,
   type DrillScenario,
+  type LibraryText,
+  type LibraryTexts,
   type DrillType,
   type GenerateTemplateRequest,
   type TemplateContent,
@@ -8,6 +11,7 @@ import {
 } from '@muster/contracts';
 import type { z } from 'zod';
 import { SCENARIO_KITS, type KitPhase, type RoleKey, type ScenarioKit } from './kits.js';
+import { injectKey, kitKey, phaseKey, positionKey } from './keys.js';
 import { FACILITY_WORDS, REGULATION_PHASES, ROLE_NAMES } from './roles.js';
 
 export type GenerateInput = z.output<typeof generateTemplateSchema>;
@@ -96,6 +100,34 @@ export function composeTemplate(input: GenerateInput): TemplateContent {
 
   const regulations = [input.regulation, ...kit.regulations.filter((r) => r !== input.regulation)];
   const team = input.teamSize === 1 ? '1 person' : `${String(input.teamSize)} people`;
+
+  // Every text above is the library's: say which key of the `drillLibrary` namespace it is.
+  const texts: LibraryTexts = {};
+  const narrative: LibraryText = {
+    key: kitKey(kit.scenario, 'narrative'),
+    params: { facility: { key: `facility.${input.facilityType}` } },
+  };
+  texts[PATH.name] = { key: 'generator.name', params: { name: { key: kitKey(kit.scenario, 'name') }, minutes: input.durationMinutes } };
+  texts[PATH.description] = { key: 'generator.description', params: { narrative, count: input.teamSize, minutes: input.durationMinutes } };
+  kit.objectives.forEach((_, i) => (texts[PATH.objective(i)] = { key: kitKey(kit.scenario, `objectives.${String(i)}`) }));
+  for (const role of kept) {
+    texts[PATH.position(role, 'name')] = { key: positionKey(input.facilityType, role, 'name') };
+    texts[PATH.position(role, 'description')] = { key: positionKey(input.facilityType, role, 'description') };
+  }
+  for (const phase of phases) {
+    const base = phaseKey(kit.scenario, phase);
+    texts[PATH.step(phase.id, 'title')] = { key: base.title };
+    texts[PATH.step(phase.id, 'instructions')] = { key: `${base.rest}.instructions` };
+    phase.checklist.forEach((_, j) => {
+      const itemId = `${phase.id}-${String(j + 1)}`.slice(0, 40);
+      texts[PATH.checklistItem(phase.id, itemId)] = { key: `${base.rest}.checklist.${String(j)}` };
+    });
+  }
+  for (const inject of injects) {
+    texts[PATH.inject(inject.id, 'title')] = { key: injectKey(kit.scenario, inject.id, 'title') };
+    texts[PATH.inject(inject.id, 'message')] = { key: injectKey(kit.scenario, inject.id, 'message') };
+  }
+
   return {
     name: `${kit.name} (${String(input.durationMinutes)} min)`.slice(0, DRILL_LIMITS.nameMax),
     type: typeFor(kit, input),
@@ -108,6 +140,7 @@ export function composeTemplate(input: GenerateInput): TemplateContent {
     regulations,
     estimatedMinutes: input.durationMinutes,
     musterTargetMinutes: musterTarget(kit.musterMinutes, input.teamSize),
+    libraryTexts: texts,
   };
 }
 

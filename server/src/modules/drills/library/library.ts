@@ -1,5 +1,6 @@
-import { DRILL_SCENARIOS, type DrillScenario, type DrillTemplate, type TemplateContent } from '@muster/contracts';
+import { DRILL_SCENARIOS, LIBRARY_TEXT_PATHS, type DrillScenario, type DrillTemplate, type TemplateContent } from '@muster/contracts';
 import { composeTemplate, libraryInput } from './generator.js';
+import { kitKey } from './keys.js';
 import { SCENARIO_KITS } from './kits.js';
 
 /** Fixed ids of the built-in templates (uuid v5 of `muster-library-<scenario>`), stable across releases. */
@@ -27,8 +28,18 @@ export interface LibraryTemplate {
 /** The built-in templates: one complete template per scenario, composed from its kit. */
 export const LIBRARY: readonly LibraryTemplate[] = DRILL_SCENARIOS.map((scenario) => ({
   id: LIBRARY_IDS[scenario],
-  content: { ...composeTemplate(libraryInput(scenario)), name: SCENARIO_KITS[scenario].name },
+  content: libraryContent(scenario),
 }));
+
+/** A library template: the composed template under the kit's own name. */
+function libraryContent(scenario: DrillScenario): TemplateContent {
+  const composed = composeTemplate(libraryInput(scenario));
+  return {
+    ...composed,
+    name: SCENARIO_KITS[scenario].name,
+    libraryTexts: { ...composed.libraryTexts, [LIBRARY_TEXT_PATHS.name]: { key: kitKey(scenario, 'name') } },
+  };
+}
 
 const byId = new Map(LIBRARY.map((t) => [t.id, t]));
 

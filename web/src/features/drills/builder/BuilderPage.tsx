@@ -63,7 +63,7 @@ export default function BuilderPage({ pageId }: PageProps) {
 
   if (id && query.isPending) {
     return (
-      <Stack gap="4" maxWidth="5xl" aria-busy="true" aria-label={t('view.loading')} data-testid="builder-loading">
+      <Stack gap="4" maxWidth="5xl" role="status" aria-busy="true" aria-label={t('view.loading')} data-testid="builder-loading">
         <Skeleton height="5" width="30%" />
         <Skeleton height="9" width="50%" />
         <Skeleton height="64" />

@@ -45,6 +45,7 @@ function template(overrides: Partial<DrillTemplate> = {}): DrillTemplate {
     updatedAt: '2026-11-23T09:30:00.000Z',
     updatedBy: { id: null, name: 'Marcus Lee' },
     editable: true,
+    libraryTexts: {},
     name: 'Berth 4 fire drill',
     type: 'drill',
     scenario: 'fire',

@@ -4,6 +4,7 @@ import {
   type DrillRegulation,
   type DrillScenario,
   type DrillType,
+  type LibraryTexts,
   type TemplateContent,
   type TemplateContentInput,
 } from '@muster/contracts';
@@ -57,6 +58,11 @@ export interface WorkingCopy {
   estimatedMinutes: string;
   /** '' = the drill does not measure a muster. */
   musterTargetMinutes: string;
+  /**
+   * Which fields the built-in library wrote (kept as they came). A field still holding the
+   * library's English shows translated outside the builder; an edited one is the user's own.
+   */
+  libraryTexts?: LibraryTexts;
 }
 
 /** A problem of the working copy, on its field's path (`steps.2.expectedMinutes`, `objectives`). */
@@ -129,6 +135,7 @@ export function copyOf(content: TemplateContent): WorkingCopy {
     regulations: [...content.regulations],
     estimatedMinutes: String(content.estimatedMinutes),
     musterTargetMinutes: content.musterTargetMinutes === null ? '' : String(content.musterTargetMinutes),
+    libraryTexts: content.libraryTexts,
   };
 }
 
@@ -166,6 +173,7 @@ export function toInput(copy: WorkingCopy): TemplateContentInput {
     regulations: [...copy.regulations],
     estimatedMinutes: numberOf(copy.estimatedMinutes) as number,
     musterTargetMinutes: muster === undefined ? null : muster,
+    libraryTexts: copy.libraryTexts ?? {},
   };
 }
 
@@ -192,6 +200,7 @@ function lenientContent(copy: WorkingCopy): TemplateContent {
     regulations: copy.regulations,
     estimatedMinutes: n(input.estimatedMinutes),
     musterTargetMinutes: input.musterTargetMinutes ?? null,
+    libraryTexts: copy.libraryTexts ?? {},
   };
 }
 

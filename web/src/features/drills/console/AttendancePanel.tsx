@@ -223,7 +223,11 @@ export const AttendancePanel = memo(function AttendancePanel({
       <Stack gap="3">
         <Flex gap="3" align="center" justify="space-between" wrap="wrap">
           <MusterTime run={run} />
-          {you.control && live && (
+          {/* "Everyone mustered" is offered only once everyone on the roster has checked in (the server refuses it before). */}
+          {you.control && live && present < run.participants.length && (
+            <Hint testId="muster-waiting">{t('attendance.musterWaiting', { count: run.participants.length - present })}</Hint>
+          )}
+          {you.control && live && present === run.participants.length && (
             <Button
               size="lg"
               {...strong('teal')}

@@ -1,5 +1,5 @@
 import { Alert, Badge, Box, Button, Card, CloseButton, Dialog, Flex, Heading, HStack, Link, Portal, Stack, Text } from '@chakra-ui/react';
-import type { ConsoleControl, RunPermissions } from '@muster/contracts';
+import { LIVE_RUN_STATUSES, type ConsoleControl, type RunPermissions } from '@muster/contracts';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
@@ -234,7 +234,7 @@ export const ConsoleHeader = memo(function ConsoleHeader({
               </Box>
               <ScenarioBadge scenario={run.scenario} />
               <Badge variant="outline">{t(`drills:types.${run.type}`)}</Badge>
-              <ConnectionBadge state={connection} />
+              <ConnectionBadge state={connection} running={LIVE_RUN_STATUSES.includes(run.status)} />
             </HStack>
             <Heading as="h1" size={{ base: 'xl', md: '2xl' }} wordBreak="break-word" dir="auto">
               {run.title}
@@ -255,11 +255,8 @@ export const ConsoleHeader = memo(function ConsoleHeader({
               {run.status === 'scheduled' && (
                 <Text>{t('header.scheduledFor', { time: formatDateTime(run.scheduledAt, i18n.resolvedLanguage) })}</Text>
               )}
-              {me && (
-                <Text data-testid="console-my-place">
-                  {myPosition ? t('header.youArePosition', { position: isolate(myPosition) }) : t('header.youAreOnRoster')}
-                </Text>
-              )}
+              {/* Being on the roster is said once, by the check-in callout; the header adds the position. */}
+              {myPosition && <Text data-testid="console-my-place">{t('header.youArePosition', { position: isolate(myPosition) })}</Text>}
             </Stack>
           </Stack>
           <Stack gap="3" align={{ base: 'stretch', md: 'flex-end' }} flexShrink="0">

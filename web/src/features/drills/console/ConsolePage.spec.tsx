@@ -132,7 +132,8 @@ describe('the drill console', () => {
     answerSubscribe();
     expect(await screen.findByRole('heading', { name: 'Quay 4 fire drill' })).toBeTruthy();
     expect(screen.getByTestId('console-status').dataset.status).toBe('scheduled');
-    expect(screen.getByTestId('connection-state').dataset.state).toBe('live');
+    // A scheduled drill is not live: the console says it is connected, not "Live".
+    expect(txt(screen.getByTestId('connection-state'))).toBe('Connected');
     expect(txt(screen.getByTestId('console-timer'))).toBe('00:00');
     expect(screen.getByTestId('step-raise-alarm').dataset.status).toBe('pending');
     expect(document.title).toBe('Drill console · Muster');
@@ -447,9 +448,53 @@ describe('the drill console', () => {
     expect(txt(screen.getAllByTestId('log-entry')[0]!)).toContain('Lena Lead checked out Gus Guest.');
   });
 
-  it('records the muster against its target', async () => {
+  it('shows "Live" on a running drill only, and "Connected" once it is completed', async () => {
     renderConsole(asLead());
     answerSubscribe(running());
+    expect((await screen.findByTestId('connection-state')).dataset.state).toBe('live');
+    expect(txt(screen.getByTestId('connection-state'))).toBe('Live');
+    const { template: _template, ...state } = runState({
+      ...running().run,
+      status: 'completed',
+      version: 3,
+      timer: timer({ status: 'completed', startedAt: '2026-11-23T10:00:00.000Z', completedAt: '2026-11-23T10:20:00.000Z' }),
+    });
+    fire('console:state-changed', { run: state, log: logEntry(5, 'completed') });
+    expect(screen.getByTestId('console-status').dataset.status).toBe('completed');
+    expect(txt(screen.getByTestId('connection-state'))).toBe('Connected');
+  });
+
+  it('offers "Everyone mustered" only once everyone on the roster has checked in', async () => {
+    renderConsole(asLead());
+    answerSubscribe(running({ participants: [participant(P_USER, { checkedInAt: '2026-11-23T10:03:00.000Z' }), participant(P_GUEST)] }));
+    const waiting = await screen.findByTestId('muster-waiting');
+    expect(txt(waiting)).toContain('1 still to check in');
+    expect(screen.queryByTestId('muster-button')).toBeNull();
+    expect(txt(screen.getByTestId('attendance-count'))).toBe('1 of 2 checked in');
+  });
+
+  it('tells a player that no inject has been published yet, and that they are on the roster once', async () => {
+    renderConsole(asUser());
+    answerSubscribe(
+      consoleState(
+        { injects: [] },
+        {
+          status: 'in_progress',
+          version: 2,
+          timer: timer({ status: 'in_progress', startedAt: '2026-11-23T10:00:00.000Z' }),
+          template: { ...runState().template, injects: [] },
+          participants: [participant(P_USER, { positionId: null }), participant(P_GUEST)],
+        },
+      ),
+    );
+    expect(txt(await screen.findByTestId('injects-none'))).toBe('No inject has been published yet.');
+    expect(document.body.textContent?.match(/You are on the roster/g)).toHaveLength(1);
+  });
+
+  it('records the muster against its target', async () => {
+    renderConsole(asLead());
+    const checkedIn = { checkedInAt: '2026-11-23T10:05:00.000Z', checkedInElapsedMs: 300_000, checkedInBy: 'lead' as const };
+    answerSubscribe(running({ participants: [participant(P_USER, checkedIn), participant(P_GUEST, checkedIn)] }));
     fireEvent.click(await screen.findByTestId('muster-button'));
     expect(fake.last('console:muster')?.payload).toEqual({ runId: RUN_ID });
     const mustered = runState({ ...running().run, musterElapsedMs: 11 * 60_000 + 5_000, version: 3 });

@@ -7,6 +7,7 @@ import { useSignedInSession } from '../../../app/guards';
 import type { PageProps } from '../../../app/route-table';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { useRun } from '../api';
+import { localiseContent, useLibraryText } from '../library-text';
 import { drillErrorText } from '../vocab';
 import { AttendancePanel, SelfCheckIn } from './AttendancePanel';
 import { ConsoleHeader } from './ConsoleHeader';
@@ -58,7 +59,7 @@ function JumpBar() {
 function ConsoleSkeleton() {
   const { t } = useTranslation('drillConsole');
   return (
-    <Stack gap="4" aria-busy="true" aria-label={t('loading')} data-testid="console-loading">
+    <Stack gap="4" role="status" aria-busy="true" aria-label={t('loading')} data-testid="console-loading">
       <Skeleton height="40" borderRadius="l3" />
       <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap="5">
         <Skeleton height="96" borderRadius="l3" />
@@ -108,6 +109,10 @@ function LiveConsole({ runId, me }: { runId: string; me: { userId: string; role:
   const logSet = model?.log;
   const observations = useMemo(() => (observationSet ? observationsNewestFirst(observationSet) : []), [observationSet]);
   const log = useMemo(() => (logSet ? [...logSet].reverse() : []), [logSet]);
+  // What the built-in library wrote (step, checklist and inject texts) in the reader's language.
+  const tr = useLibraryText();
+  const modelRun = model?.run;
+  const shownRun = useMemo(() => (modelRun ? { ...modelRun, template: localiseContent(modelRun.template, tr) } : null), [modelRun, tr]);
   const onControl = useCallback(
     async (action: ConsoleControl) => {
       const answer = await control(action);
@@ -118,8 +123,8 @@ function LiveConsole({ runId, me }: { runId: string; me: { userId: string; role:
   );
 
   if (live.error) return <ConsoleRefusal error={live.error} onRetry={live.retry} />;
-  if (!model || !you) return <ConsoleSkeleton />;
-  const { run } = model;
+  if (!model || !you || !shownRun) return <ConsoleSkeleton />;
+  const run = shownRun;
   return (
     <Stack gap="4" data-testid="console-page" data-run-id={run.id} data-status={run.status} data-state="ready">
       <BackLink />

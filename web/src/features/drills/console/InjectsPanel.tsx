@@ -1,5 +1,12 @@
 import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
-import type { DrillInject, DrillTimer, RunInject, RunPermissions, TemplateContent } from '@muster/contracts';
+import {
+  seesAllInjects,
+  type DrillInject,
+  type DrillTimer,
+  type RunInject,
+  type RunPermissions,
+  type TemplateContent,
+} from '@muster/contracts';
 import { memo, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatClock } from '../vocab';
@@ -208,7 +215,10 @@ export const InjectsPanel = memo(function InjectsPanel({
           <Hint>{run.autoInjects ? t('injects.autoOn') : t('injects.autoOff')}</Hint>
         )}
         {definitions.length === 0 ? (
-          <Text color="fg.muted">{t('injects.none')}</Text>
+          <Text color="fg.muted" data-testid="injects-none">
+            {/* A watcher sees only published injects: none shown means none published yet, not none at all. */}
+            {seesAllInjects(you, run.status) ? t('injects.none') : t('injects.noneYet')}
+          </Text>
         ) : (
           <Stack as="ul" gap="3" listStyleType="none">
             {definitions.map((definition) => {

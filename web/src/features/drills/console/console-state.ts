@@ -2,6 +2,7 @@ import {
   runPermissions,
   type ConsoleState,
   type DrillInject,
+  type LibraryTexts,
   type DrillLogEntry,
   type DrillRun,
   type DrillRunState,
@@ -59,7 +60,7 @@ export type ConsoleChange =
   | { kind: 'timer'; timer: DrillTimer; receivedAt: number }
   | { kind: 'step'; step: RunStep; log: DrillLogEntry | null }
   /** `definition`: the inject itself, for members who were not shown it before it was published. */
-  | { kind: 'inject'; inject: RunInject; log: DrillLogEntry | null; definition?: DrillInject }
+  | { kind: 'inject'; inject: RunInject; log: DrillLogEntry | null; definition?: DrillInject; libraryTexts?: LibraryTexts }
   | { kind: 'observation'; observation: Observation; log: DrillLogEntry | null }
   /**
    * An attendance event carries its log entry. An acknowledgement does not: it names the `seq`
@@ -242,10 +243,10 @@ function applyAttendance(model: ConsoleModel, change: Extract<ConsoleChange, { k
 }
 
 /** The run with an inject its member was not shown before it was published, in minute order. */
-function withInject(run: ConsoleRun, definition: DrillInject | undefined): ConsoleRun {
+function withInject(run: ConsoleRun, definition: DrillInject | undefined, libraryTexts: LibraryTexts = {}): ConsoleRun {
   if (!definition || run.template.injects.some((i) => i.id === definition.id)) return run;
   const injects = [...run.template.injects, definition].sort((a, b) => a.atMinute - b.atMinute);
-  return { ...run, template: { ...run.template, injects } };
+  return { ...run, template: { ...run.template, injects, libraryTexts: { ...run.template.libraryTexts, ...libraryTexts } } };
 }
 
 /** Applies one change by its rule. */
@@ -271,7 +272,7 @@ export function applyChange(model: ConsoleModel, change: ConsoleChange): Console
       return {
         ...model,
         log,
-        run: withInject(model.run, change.definition),
+        run: withInject(model.run, change.definition, change.libraryTexts),
         injects: { ...model.injects, [change.inject.injectId]: change.inject },
       };
     }

@@ -81,13 +81,18 @@ export function useRefusalToast(): (answer: AckError, description?: string) => v
 }
 
 /** "Live" or "Reconnecting…", always in view. */
-export function ConnectionBadge({ state }: { state: ConnectionState }) {
+/**
+ * The console's connection. Connected to a running drill it reads "Live" in green; connected to a
+ * scheduled or finished one it reads "Connected" in grey, since nothing is live yet or any more.
+ */
+export function ConnectionBadge({ state, running }: { state: ConnectionState; running: boolean }) {
   const { t } = useTranslation('drillConsole');
-  const palette = state === 'live' ? 'green' : state === 'reconnecting' ? 'orange' : 'gray';
+  const palette = state === 'live' ? (running ? 'green' : 'gray') : state === 'reconnecting' ? 'orange' : 'gray';
+  const label = state === 'live' && !running ? 'connected' : state;
   return (
     <Badge colorPalette={palette} variant="surface" data-testid="connection-state" data-state={state} aria-live="polite" gap="1.5">
       <Text as="span" width="2" height="2" borderRadius="full" bg={`${palette}.solid`} aria-hidden="true" />
-      {t(`connection.${state}`)}
+      {t(`connection.${label}`)}
     </Badge>
   );
 }

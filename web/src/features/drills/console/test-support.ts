@@ -84,6 +84,7 @@ export function runState(overrides: Partial<ConsoleRun> = {}): ConsoleRun {
     completedAt: null,
     approvedAt: null,
     template: {
+      libraryTexts: {},
       name: 'Fire on the quay',
       type: 'drill',
       scenario: 'fire',

@@ -192,7 +192,8 @@ export function useConsole(runId: string, me: { userId: string; role: string }):
       if (p.runId === runId) change({ kind: 'step', step: p.step, log: p.log });
     };
     const onInject = (p: ConsoleInjectPublished) => {
-      if (p.runId === runId) change({ kind: 'inject', inject: p.inject, definition: p.definition, log: p.log });
+      if (p.runId === runId)
+        change({ kind: 'inject', inject: p.inject, definition: p.definition, libraryTexts: p.libraryTexts, log: p.log });
     };
     const onObservation = (p: ConsoleObservationAdded) => {
       if (p.runId === runId) change({ kind: 'observation', observation: p.observation, log: p.log });

@@ -11,6 +11,7 @@ import {
 } from '@muster/contracts';
 import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LibraryTextView } from '../components';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { PageProps } from '../../../app/route-table';
 import { useSignedInSession } from '../../../app/guards';
@@ -250,7 +251,7 @@ export default function QuickGeneratePage({ pageId }: PageProps) {
               {t('generate.previewTitle')}
             </Heading>
             <Text fontSize="xl" fontWeight="semibold" dir="auto" wordBreak="break-word" data-testid="generate-name">
-              {result.generated.template.name}
+              <LibraryTextView text={result.generated.template.name} libraryText={result.generated.template.libraryTexts.name} />
             </Text>
             <HStack gap="2" wrap="wrap">
               <Badge colorPalette={result.generated.generatedBy === 'model' ? 'purple' : 'blue'} data-testid="generated-by">

@@ -49,9 +49,11 @@ const summary: DrillTemplateSummary = {
   stepCount: 7,
   injectCount: 2,
   updatedAt: '2026-11-01T00:00:00.000Z',
+  nameText: null,
 };
 const template: DrillTemplate = {
   ...summary,
+  libraryTexts: {},
   description: '',
   objectives: ['Everyone musters'],
   positions: [{ id: 'muster', name: 'Muster warden', description: '' }],

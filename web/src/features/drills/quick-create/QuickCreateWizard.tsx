@@ -25,6 +25,7 @@ import {
 } from '@muster/contracts';
 import { useEffect, useRef, useState, type SyntheticEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LibraryTextView } from '../components';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { FormField } from '../../../components/form/FormField';
 import { ListSkeleton, LoadError } from '../../../components/list';
@@ -206,7 +207,9 @@ function TemplateStep({
               <RadioCard.ItemHiddenInput />
               <RadioCard.ItemControl>
                 <RadioCard.ItemContent>
-                  <RadioCard.ItemText dir="auto">{tpl.name}</RadioCard.ItemText>
+                  <RadioCard.ItemText dir="auto">
+                    <LibraryTextView text={tpl.name} libraryText={tpl.nameText} />
+                  </RadioCard.ItemText>
                   <RadioCard.ItemDescription>
                     <Flex as="span" gap="2" wrap="wrap" marginTop="1">
                       <Badge size="sm" colorPalette={tpl.source === 'library' ? 'purple' : 'blue'}>
@@ -216,7 +219,11 @@ function TemplateStep({
                         {t(`types.${tpl.type}`, { ns: 'drills' })}
                       </Badge>
                       <Text as="span">
-                        {t('wizard.templateFacts', { minutes: tpl.estimatedMinutes, steps: tpl.stepCount, injects: tpl.injectCount })}
+                        {t('wizard.templateFacts', {
+                          minutes: tpl.estimatedMinutes,
+                          steps: t('wizard.stepCount', { count: tpl.stepCount }),
+                          injects: t('wizard.injectCount', { count: tpl.injectCount }),
+                        })}
                       </Text>
                     </Flex>
                   </RadioCard.ItemDescription>
@@ -484,7 +491,12 @@ export function QuickCreateWizard({ me, presetTemplateId }: { me: { userId: stri
       <Stack gap="4">
         <Box as="dl">
           {row(t('wizard.steps.scenario'), draft.scenario ? t(`scenarios.${draft.scenario}`, { ns: 'drills' }) : '', 0, 'review-scenario')}
-          {row(t('wizard.steps.template'), <Text dir="auto">{template?.name}</Text>, 1, 'review-template')}
+          {row(
+            t('wizard.steps.template'),
+            <Text dir="auto">{template && <LibraryTextView text={template.name} libraryText={template.libraryTexts.name} />}</Text>,
+            1,
+            'review-template',
+          )}
           {row(t('fields.title'), <Text dir="auto">{draft.title.trim() || template?.name}</Text>, 2, 'review-title')}
           {row(t('fields.when'), when ? formatDateTime(when, i18n.resolvedLanguage) : '', 2, 'review-when')}
           {row(t('fields.location'), <Text dir="auto">{draft.location}</Text>, 2, 'review-location')}

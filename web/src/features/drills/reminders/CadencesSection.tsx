@@ -8,6 +8,7 @@ import { apiErrorBody } from '../../../lib/api';
 import { translateValidationMessage } from '../../../lib/validation-messages';
 import { useSaveCadences } from '../api';
 import { messagesByPath } from '../quick-create/roster';
+import { cadenceName } from '../components';
 import { drillErrorText } from '../vocab';
 import { cadenceDrafts, cadencesErrors, cadencesRequest, formatUnit, newCadence, type CadenceDraft } from './rules';
 
@@ -116,7 +117,7 @@ function CadenceText({ cadence }: { cadence: Cadence }) {
       <Card.Body gap="2" padding={{ base: '3', md: '4' }}>
         <Flex gap="2" align="center" wrap="wrap">
           <Text fontWeight="semibold" dir="auto">
-            {cadence.name}
+            {cadenceName(t, cadence)}
           </Text>
           <Badge size="sm" variant="outline">
             {t(`cadence.kinds.${cadence.kind}`, { ns: 'drills' })}
@@ -143,11 +144,12 @@ function CadenceText({ cadence }: { cadence: Cadence }) {
 /** The cadences the organisation must keep: edited and saved as one list (managers), or read. */
 export function CadencesSection({ cadences, editable }: { cadences: readonly Cadence[]; editable: boolean }) {
   const { t } = useTranslation('drillReminders');
+  const nameOf = (cadence: Cadence) => cadenceName(t, cadence);
   const save = useSaveCadences();
-  const [drafts, setDrafts] = useState(() => cadenceDrafts(cadences));
+  const [drafts, setDrafts] = useState(() => cadenceDrafts(cadences, nameOf));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const dirty = JSON.stringify(cadencesRequest(drafts)) !== JSON.stringify(cadencesRequest(cadenceDrafts(cadences)));
+  const dirty = JSON.stringify(cadencesRequest(drafts)) !== JSON.stringify(cadencesRequest(cadenceDrafts(cadences, nameOf)));
 
   if (!editable) {
     return cadences.length === 0 ? (
@@ -177,7 +179,7 @@ export function CadencesSection({ cadences, editable }: { cadences: readonly Cad
     if (Object.keys(found).length) return;
     save.mutate(request, {
       onSuccess: (overview) => {
-        setDrafts(cadenceDrafts(overview.cadences));
+        setDrafts(cadenceDrafts(overview.cadences, nameOf));
         toaster.create({ type: 'success', title: t('cadences.saved') });
       },
       onError: (err) => {
@@ -242,7 +244,7 @@ export function CadencesSection({ cadences, editable }: { cadences: readonly Cad
                 variant="ghost"
                 size="sm"
                 onClick={() => {
-                  setDrafts(cadenceDrafts(cadences));
+                  setDrafts(cadenceDrafts(cadences, nameOf));
                   setErrors({});
                   setFailure(null);
                 }}

@@ -10,7 +10,7 @@ import { Section } from '../../../components/Section';
 import { formatDate, formatDateTime, relativeTime } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { useReminders } from '../api';
-import { cadenceText } from '../components';
+import { cadenceName, cadenceText } from '../components';
 import { CADENCE_PALETTE, drillErrorText } from '../vocab';
 import { CadencesSection } from './CadencesSection';
 import { formatLeadTime, formatUnit } from './rules';
@@ -32,7 +32,7 @@ function StatusCard({ status }: { status: CadenceStatus }) {
       <Card.Body gap="2" padding={{ base: '3', md: '4' }}>
         <Flex gap="2" wrap="wrap" align="center">
           <Text fontWeight="semibold" dir="auto">
-            {status.name}
+            {cadenceName(t, status)}
           </Text>
           <Badge colorPalette={CADENCE_PALETTE[status.state]}>{t(`cadence.states.${status.state}`, { ns: 'drills' })}</Badge>
           <Badge variant="outline">{t(`cadence.kinds.${status.kind}`, { ns: 'drills' })}</Badge>

@@ -1,9 +1,11 @@
 import {
+  DEFAULT_CADENCE_NAMES,
   intlLocale,
   saveCadencesSchema,
   saveReminderRulesSchema,
   type Cadence,
   type CadenceKind,
+  type DefaultCadenceKey,
   type ReminderChannel,
   type ReminderRecipient,
   type ReminderRule,
@@ -88,12 +90,16 @@ export interface CadenceDraft {
   calendarYear: boolean;
   dueSoonDays: string;
   enabled: boolean;
+  /** A default cadence's key and its name as shown (translated): saved unchanged, it keeps its default name. */
+  defaultName?: { key: DefaultCadenceKey; shown: string };
 }
 
-export function cadenceDrafts(cadences: readonly Cadence[]): CadenceDraft[] {
+/** The cadences as editable drafts; `nameOf` gives a default cadence's name in the reader's language. */
+export function cadenceDrafts(cadences: readonly Cadence[], nameOf: (cadence: Cadence) => string = (c) => c.name): CadenceDraft[] {
   return cadences.map((c) => ({
     key: nextKey(),
-    name: c.name,
+    name: nameOf(c),
+    ...(c.nameKey ? { defaultName: { key: c.nameKey, shown: nameOf(c) } } : {}),
     kind: c.kind,
     intervalMonths: String(c.intervalMonths),
     calendarYear: c.calendarYear,
@@ -111,7 +117,8 @@ const numberOf = (value: string) => (value.trim() === '' ? Number.NaN : Number(v
 export function cadencesRequest(drafts: readonly CadenceDraft[]): SaveCadencesRequest {
   return {
     cadences: drafts.map((d) => ({
-      name: d.name,
+      // A default name left as shown is saved as the default itself, so it stays translated.
+      name: d.defaultName && d.name === d.defaultName.shown ? DEFAULT_CADENCE_NAMES[d.defaultName.key] : d.name,
       kind: d.kind,
       intervalMonths: numberOf(d.intervalMonths),
       calendarYear: d.calendarYear,

@@ -1,5 +1,6 @@
 import { Alert, Box, Grid, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { useEffect } from 'react';
+import { LIBRARY_TEXT_PATHS } from '@muster/contracts';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import type { PageProps } from '../../../app/route-table';
@@ -8,6 +9,7 @@ import { errorStatus } from '../../../lib/api';
 import { applyColorMode } from '../../../lib/color-mode';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { useSummary } from '../api';
+import { localiseContent, useLibraryText } from '../library-text';
 import { ActionsSection, draftFromObservation, useActionDraft } from './ActionsSection';
 import { AddendaSection } from './AddendaSection';
 import { ApprovalSection } from './ApprovalSection';
@@ -50,7 +52,7 @@ function usePrintInLight(): void {
 function SummarySkeleton() {
   const { t } = useTranslation('drillSummary');
   return (
-    <Stack gap="4" aria-busy="true" aria-label={t('loading')} data-testid="summary-loading">
+    <Stack gap="4" role="status" aria-busy="true" aria-label={t('loading')} data-testid="summary-loading">
       <Skeleton height="5" width="30%" />
       <Skeleton height="9" width="70%" />
       <Skeleton height="6" width="40%" />
@@ -73,6 +75,23 @@ export default function SummaryPage({ pageId }: PageProps) {
   const { id = '' } = useParams();
   const query = useSummary(id);
   useSummaryLive(id);
+  const tr = useLibraryText();
+  const loaded = query.data;
+  // The steps and injects the built-in library wrote, in the reader's language (edited ones as written).
+  const localised = useMemo(() => {
+    if (!loaded) return loaded;
+    const texts = loaded.run.template.libraryTexts;
+    return {
+      ...loaded,
+      run: { ...loaded.run, template: localiseContent(loaded.run.template, tr) },
+      steps: loaded.steps.map((s) => ({ ...s, title: tr(s.title, texts[LIBRARY_TEXT_PATHS.step(s.stepId, 'title')]) })),
+      injects: loaded.injects.map((i) => ({
+        ...i,
+        title: tr(i.title, texts[LIBRARY_TEXT_PATHS.inject(i.injectId, 'title')]),
+        message: tr(i.message, texts[LIBRARY_TEXT_PATHS.inject(i.injectId, 'message')]),
+      })),
+    };
+  }, [loaded, tr]);
   const draft = useActionDraft();
 
   if (query.isPending) return <SummarySkeleton />;
@@ -96,7 +115,7 @@ export default function SummaryPage({ pageId }: PageProps) {
     );
   }
 
-  const summary = query.data;
+  const summary = localised!;
   const { run } = summary;
   const stage = summaryStage(run);
 

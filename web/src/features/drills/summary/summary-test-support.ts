@@ -62,6 +62,7 @@ export function drillSummary(overrides: { run?: Partial<DrillSummary['run']> } &
       completedAt: '2026-11-23T10:20:00.000Z',
       approvedAt: null,
       template: {
+        libraryTexts: {},
         name: 'Quay evacuation',
         type: 'drill',
         scenario: 'evacuation',

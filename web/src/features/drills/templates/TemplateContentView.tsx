@@ -2,6 +2,7 @@ import { Badge, Box, Flex, Grid, List, Stack, Text, Timeline } from '@chakra-ui/
 import type { TemplateContent } from '@muster/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocalisedContent } from '../library-text';
 import { formatCount } from '../../../lib/format';
 import { ScenarioBadge } from '../components';
 import { Section, TypeBadge } from './parts';
@@ -33,11 +34,12 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
  * minute, and the regulations covered. The read view, the builder's read-only mode and quick
  * generate's preview show it.
  */
-export function TemplateContentView({ content }: { content: TemplateContent }) {
+export function TemplateContentView({ content: stored }: { content: TemplateContent }) {
   const { t, i18n } = useTranslation(['drillTemplates', 'drills']);
+  const content = useLocalisedContent(stored);
   const lng = i18n.resolvedLanguage;
   const positionName = (id: string | null) => (id === null ? null : (content.positions.find((p) => p.id === id)?.name ?? id));
-  const minutes = (count: number) => t('units.minutes', { ns: 'drills', count: formatCount(count, lng) });
+  const minutes = (count: number) => t('units.minutes', { ns: 'drills', count });
   const injects = injectsByMinute(content.injects);
 
   return (

@@ -10,7 +10,7 @@ import { errorStatus } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { useDeleteTemplate, useDuplicateTemplate, useTemplate } from '../api';
-import { ScenarioBadge, TemplateStatusBadge } from '../components';
+import { LibraryTextView, ScenarioBadge, TemplateStatusBadge } from '../components';
 import { drillErrorText } from '../vocab';
 import { SourceBadge, TypeBadge } from './parts';
 import { TemplateContentView } from './TemplateContentView';
@@ -174,7 +174,7 @@ export default function TemplatePage({ pageId }: PageProps) {
 
   if (query.isPending) {
     return (
-      <Stack gap="4" maxWidth="6xl" aria-busy="true" aria-label={t('view.loading')} data-testid="template-loading">
+      <Stack gap="4" maxWidth="6xl" role="status" aria-busy="true" aria-label={t('view.loading')} data-testid="template-loading">
         <Skeleton height="5" width="30%" />
         <Skeleton height="9" width="60%" />
         <Skeleton height="64" />
@@ -195,7 +195,7 @@ export default function TemplatePage({ pageId }: PageProps) {
       <BackLink />
       <Stack gap="3">
         <Heading as="h1" size={{ base: '2xl', md: '3xl' }} wordBreak="break-word" dir="auto" data-testid="template-name">
-          {template.name}
+          <LibraryTextView text={template.name} libraryText={template.libraryTexts.name} />
         </Heading>
         <Flex gap="2" wrap="wrap">
           <SourceBadge source={template.source} />

@@ -10,6 +10,7 @@ import {
 } from '@muster/contracts';
 import { useEffect, useId, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLibraryText } from '../library-text';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { PageProps } from '../../../app/route-table';
 import { useSignedInSession } from '../../../app/guards';
@@ -128,6 +129,7 @@ function TemplateCard({
   const { t, i18n } = useTranslation(['drillTemplates', 'drills']);
   const lng = i18n.resolvedLanguage;
   const headingId = useId();
+  const name = useLibraryText()(template.name, template.nameText);
   return (
     <Card.Root
       as="li"
@@ -144,7 +146,7 @@ function TemplateCard({
         <Heading as="h2" size="sm" id={headingId} wordBreak="break-word">
           <Link asChild fontWeight="semibold">
             <RouterLink to={`/app/drills/template/${template.id}`} dir="auto" data-testid="template-open">
-              {template.name}
+              {name}
             </RouterLink>
           </Link>
         </Heading>
@@ -156,8 +158,8 @@ function TemplateCard({
         </Flex>
         <Flex gap={{ base: '1', sm: '4' }} wrap="wrap" direction={{ base: 'column', sm: 'row' }} fontSize="sm" color="fg.muted">
           <Text data-testid="template-duration">{t('list.duration', { minutes: formatCount(template.estimatedMinutes, lng) })}</Text>
-          <Text data-testid="template-step-count">{t('list.steps', { count: formatCount(template.stepCount, lng) })}</Text>
-          <Text data-testid="template-inject-count">{t('list.injects', { count: formatCount(template.injectCount, lng) })}</Text>
+          <Text data-testid="template-step-count">{t('list.steps', { count: template.stepCount })}</Text>
+          <Text data-testid="template-inject-count">{t('list.injects', { count: template.injectCount })}</Text>
         </Flex>
         {template.regulations.length > 0 && (
           <Flex as="ul" gap="1.5" wrap="wrap" listStyleType="none" aria-label={t('list.regulations')}>
@@ -176,7 +178,7 @@ function TemplateCard({
       </Card.Body>
       <Card.Footer padding={{ base: '3', md: '4' }} paddingTop="0" gap="2" flexWrap="wrap">
         <Button asChild size="sm" variant="outline">
-          <RouterLink to={`/app/drills/template/${template.id}`} aria-label={t('list.openNamed', { name: template.name })}>
+          <RouterLink to={`/app/drills/template/${template.id}`} aria-label={t('list.openNamed', { name })}>
             {t('list.open')}
           </RouterLink>
         </Button>
@@ -186,7 +188,7 @@ function TemplateCard({
             variant="ghost"
             onClick={() => onDuplicate(template)}
             loading={duplicating}
-            aria-label={t('list.duplicateNamed', { name: template.name })}
+            aria-label={t('list.duplicateNamed', { name })}
             data-testid="template-duplicate"
           >
             {t('actions.duplicate')}
