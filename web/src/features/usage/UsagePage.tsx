@@ -19,6 +19,7 @@ import {
   alertSeverity,
   BYTES_PER_GB,
   DEFAULT_USAGE_THRESHOLDS,
+  OVERAGE,
   USAGE_THRESHOLD_LIMITS,
   type UsageOverview,
   type UsageResource,
@@ -306,7 +307,12 @@ function UsageContent() {
           <Card.Root variant="outline">
             <Card.Body gap="1" padding="4">
               <Text data-testid="charges-runs">
-                {t('charges.runs', { count: charges.runsOverLimit, blocks: charges.runBlocks, amount: money(charges.runCents) })}
+                {t('charges.runs', {
+                  runs: charges.runsOverLimit,
+                  count: charges.runBlocks,
+                  size: OVERAGE.drillRunBlockSize,
+                  amount: money(charges.runCents),
+                })}
               </Text>
               <Text data-testid="charges-storage">
                 {t('charges.storage', { gb: charges.storageGbOverLimit, amount: money(charges.storageCents) })}
