@@ -8,6 +8,7 @@ import { HarnessError } from './errors.mjs';
  * @property {number} connections Concurrent connections.
  * @property {number} durationSeconds Length of the measured run.
  * @property {number} [warmupSeconds] Length of an unmeasured run just before it (default none).
+ * @property {Record<string, string>} [headers] Sent with every request (a session cookie).
  */
 
 /** @typedef {{ req_per_s: number, p50_ms: number, p99_ms: number }} HttpFigures */
@@ -19,9 +20,9 @@ import { HarnessError } from './errors.mjs';
  * @param {HttpLoad} load
  * @returns {Promise<HttpFigures>}
  */
-export async function measureHttp({ url, connections, durationSeconds, warmupSeconds = 0 }) {
-  if (warmupSeconds > 0) await runLoad(url, connections, warmupSeconds);
-  const result = await runLoad(url, connections, durationSeconds);
+export async function measureHttp({ url, connections, durationSeconds, warmupSeconds = 0, headers = {} }) {
+  if (warmupSeconds > 0) await runLoad(url, connections, warmupSeconds, headers);
+  const result = await runLoad(url, connections, durationSeconds, headers);
   return {
     req_per_s: round(result.requests.average),
     p50_ms: round(result.latency.p50),
@@ -33,9 +34,10 @@ export async function measureHttp({ url, connections, durationSeconds, warmupSec
  * @param {string} url
  * @param {number} connections
  * @param {number} duration seconds
+ * @param {Record<string, string>} headers
  */
-async function runLoad(url, connections, duration) {
-  const instance = autocannon({ url, connections, duration, pipelining: 1 });
+async function runLoad(url, connections, duration, headers) {
+  const instance = autocannon({ url, connections, duration, pipelining: 1, headers });
   // On ctrl-c the load stops first, so the server under test can shut down promptly.
   const release = onCleanup(async () => instance.stop());
   let result;

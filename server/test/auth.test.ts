@@ -390,6 +390,25 @@ describe('Identity: sign-up, sign-in, sessions, CSRF, codes, passwords', () => {
       const taken = await c.request('PATCH', '/api/auth/profile', { username: 'admin' });
       expect(taken.status).toBe(409);
     });
+
+    it('answers /me from the session, and a profile change reaches every session of the user', async () => {
+      const address = email('me-session');
+      await signUp(address);
+      const laptop = await signedIn(address);
+      const phone = await signedIn(address);
+      expect((await json(await phone.get('/api/auth/me'))).user).toMatchObject({ email: address, firstName: null });
+
+      // A change written behind the server's back is not read: /me does not ask the database.
+      await sql(db.url, 'UPDATE users SET first_name = $1 WHERE email = $2', ['Behind', address]);
+      expect((await json(await laptop.get('/api/auth/me'))).user.firstName).toBeNull();
+
+      // A change through the product is in every session at once, the other device's included.
+      const res = await laptop.request('PATCH', '/api/auth/profile', { firstName: 'Ada', lastName: 'Quay' });
+      expect(res.status).toBe(200);
+      for (const c of [laptop, phone]) {
+        expect((await json(await c.get('/api/auth/me'))).user).toMatchObject({ firstName: 'Ada', lastName: 'Quay', email: address });
+      }
+    });
   });
 });
 

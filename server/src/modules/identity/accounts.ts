@@ -3,6 +3,7 @@ import type { Membership } from './entities/membership.entity.js';
 import type { Organization } from './entities/organization.entity.js';
 import type { User } from './entities/user.entity.js';
 import type { SessionPrincipal } from '../../platform/session/session.service.js';
+import type { SessionProfile } from '../../platform/session/session.store.js';
 
 /** A user with the membership that gives their role, and their organisation if any. */
 export interface Account {
@@ -19,7 +20,13 @@ export function principalOf(account: Account): SessionPrincipal {
     inviteId: null,
     orgId: account.membership.orgId,
     role: account.membership.role,
+    profile: profileOf(account),
   };
+}
+
+/** What the sessions of this account keep of it (see `SessionProfile`). */
+export function profileOf(account: Account): SessionProfile {
+  return { me: sessionInfoOf(account) };
 }
 
 export function sessionInfoOf(account: Account): SessionInfo {

@@ -182,6 +182,7 @@ export class AuditorService {
         orgId: invite.orgId,
         role: 'GUEST_AUDITOR',
         notAfter: invite.expiresAt,
+        profile: { me: this.infoOf(invite) },
       },
       info: this.infoOf(invite),
     };
@@ -209,8 +210,9 @@ export class AuditorService {
     return invite;
   }
 
+  /** `GET /api/auth/me` of a guest auditor: the session's profile (a revoked invite ends its sessions). */
   async sessionInfo(auth: AuthContext): Promise<SessionInfo> {
-    return this.infoOf(await this.inviteOf(auth));
+    return auth.profile?.me ?? this.infoOf(await this.inviteOf(auth));
   }
 
   async context(auth: AuthContext): Promise<AuditorContext> {

@@ -24,7 +24,7 @@ import { MailService } from '../../platform/mail/mail.service.js';
 import { REDIS } from '../../platform/redis/redis.tokens.js';
 import { clearSessionCookie, sessionIdFrom, setSessionCookie } from '../../platform/session/session-cookie.js';
 import { SessionService, type SessionPrincipal } from '../../platform/session/session.service.js';
-import { principalOf, sessionInfoOf, type Account } from './accounts.js';
+import { principalOf, profileOf, sessionInfoOf, type Account } from './accounts.js';
 import { Membership } from './entities/membership.entity.js';
 import { Organization } from './entities/organization.entity.js';
 import { User } from './entities/user.entity.js';
@@ -95,8 +95,15 @@ export class AuthService {
     return account;
   }
 
+  /**
+   * `GET /api/auth/me`: the session's profile, without a database read. A session issued before
+   * sessions kept a profile gets one now, from the account.
+   */
   async sessionInfo(auth: AuthContext): Promise<SessionInfo> {
-    return sessionInfoOf(await this.requireAccount(auth));
+    if (auth.profile) return auth.profile.me;
+    const profile = profileOf(await this.requireAccount(auth));
+    await this.sessions.rewrite(auth.sessionId, auth, profile);
+    return profile.me;
   }
 
   private actor(client: ClientContext, account?: Account | null, email?: string): AuditActor {
@@ -420,6 +427,9 @@ export class AuthService {
     if (body.username !== undefined) changes.username = body.username;
     if (body.autoLogoutMinutes !== undefined) changes.autoLogoutMinutes = body.autoLogoutMinutes;
     if (Object.keys(changes).length) await this.users.update(auth.userId, changes);
-    return this.sessionInfo(auth);
+    // Every session of the user (other tabs, other devices, every instance) sees the new profile.
+    const profile = profileOf(await this.requireAccount(auth));
+    await this.sessions.refreshProfile(auth.userId, profile);
+    return profile.me;
   }
 }

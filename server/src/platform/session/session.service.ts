@@ -5,7 +5,7 @@ import type { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { RealtimeService } from '../realtime/realtime.service.js';
 import { REDIS } from '../redis/redis.tokens.js';
-import { SessionStore, type SessionRecord } from './session.store.js';
+import { SessionStore, type SessionProfile, type SessionRecord } from './session.store.js';
 
 export interface SessionPrincipal {
   kind: 'user' | 'auditor';
@@ -16,6 +16,7 @@ export interface SessionPrincipal {
   role: Role;
   /** An absolute end earlier than the default (a guest auditor's invite expiry). */
   notAfter?: Date;
+  profile: SessionProfile;
 }
 
 /** Activity is written back at most this often per session. */
@@ -57,6 +58,7 @@ export class SessionService {
       createdAt: now,
       lastActivityAt: now,
       expiresAt: Math.min(max, principal.notAfter?.getTime() ?? max),
+      profile: principal.profile,
     };
     const id = randomBytes(32).toString('base64url');
     const ttl = this.ttlSeconds(record, now);
@@ -77,6 +79,26 @@ export class SessionService {
     if (now - record.lastActivityAt < TOUCH_EVERY_MS) return;
     const next = { ...record, lastActivityAt: now };
     await this.redis.set(this.store.key(id), JSON.stringify(next), 'EX', this.ttlSeconds(next, now), 'XX');
+  }
+
+  /**
+   * Writes the principal's current profile (and role and organisation, which the profile states)
+   * into every one of their sessions, keeping each session's lifetime. Sessions live in Redis, so
+   * every instance reads the new profile at its next request.
+   */
+  async refreshProfile(principalId: string, profile: SessionProfile): Promise<void> {
+    const index = this.store.principalKey(principalId);
+    for (const id of await this.redis.smembers(index)) {
+      const record = await this.store.get(id);
+      if (record) await this.rewrite(id, record, profile);
+      else await this.redis.srem(index, id);
+    }
+  }
+
+  /** Writes the profile into one session (also an old session that has none yet). */
+  async rewrite(id: string, record: SessionRecord, profile: SessionProfile): Promise<void> {
+    const next: SessionRecord = { ...record, role: profile.me.role, orgId: profile.me.org?.id ?? null, profile };
+    await this.redis.set(this.store.key(id), JSON.stringify(next), 'KEEPTTL', 'XX');
   }
 
   async destroy(id: string): Promise<void> {

@@ -1,8 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Role } from '@muster/contracts';
+import type { Role, SessionInfo } from '@muster/contracts';
 import type { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { REDIS } from '../redis/redis.tokens.js';
+
+/**
+ * Who the session's principal is, as of the last sign-in or refresh: what `GET /api/auth/me`
+ * answers, read from the session without the database. Rewritten in every session of the
+ * principal when their name or organisation changes (`SessionService.refreshProfile`).
+ */
+export interface SessionProfile {
+  me: SessionInfo;
+}
 
 /** What a server-side session holds (DESIGN.md §4). The browser holds only the opaque id. */
 export interface SessionRecord {
@@ -17,6 +26,8 @@ export interface SessionRecord {
   lastActivityAt: number;
   /** Absolute end (ms since epoch), whatever the activity. */
   expiresAt: number;
+  /** Absent in sessions issued before profiles were kept: filled at their next `/api/auth/me`. */
+  profile?: SessionProfile;
 }
 
 const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
