@@ -2,7 +2,6 @@ import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -13,6 +12,7 @@ import type { AppConfig } from '../../config/config.js';
 import { routeNotFoundBody } from '../errors/error-body.js';
 import { requestContext } from '../logging/request-context.js';
 import { registerCsrf } from './csrf.js';
+import { registerSecurityHeaders } from './security-headers.js';
 import { renderIndexHtml, robotsTxt, sitemapXml } from './public-pages.js';
 
 /** Where the built web app is, if it has been built. */
@@ -36,7 +36,7 @@ export async function setupHttp(app: NestFastifyApplication, config: AppConfig, 
     requestContext.run({ requestId: request.id }, done);
   });
 
-  await app.register(helmet, {
+  registerSecurityHeaders(fastify, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

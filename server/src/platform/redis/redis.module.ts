@@ -17,7 +17,13 @@ export function redisConnection(config: AppConfig, extra: { blocking?: boolean; 
 
 @Global()
 @Module({
-  providers: [{ provide: REDIS, inject: [APP_CONFIG], useFactory: (config: AppConfig) => redisConnection(config, { name: 'commands' }) }],
+  providers: [
+    {
+      provide: REDIS,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => redisConnection(config, { name: 'commands', autoPipelining: true }),
+    },
+  ],
   exports: [REDIS],
 })
 export class RedisModule implements OnApplicationShutdown {
