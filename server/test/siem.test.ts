@@ -443,6 +443,46 @@ describe('SIEM delivery across failures of its own machinery', () => {
     await clearRedisPrefix(prefix);
   });
 
+  it('drains on SIGTERM: deliveries in flight finish, none fails because the worker stops, and each arrives once', async () => {
+    const prefix = uniquePrefix();
+    // A lock long enough that nothing is taken over as stalled: every attempt here is a real one.
+    const env = { ...SIEM_ENV, JOB_LOCK_MS: '20000' };
+    const apiProcess = await startServer({ databaseUrl: db.url, prefix, role: 'api', env });
+    processes.push(apiProcess);
+    const worker = await startServer({ databaseUrl: db.url, prefix, role: 'worker', env });
+    const client = await signUpElsewhere(apiProcess.url!);
+    const socket = await chatSocket(apiProcess.url!, client);
+    sockets.push(socket);
+    const hooks = (await Receiver.start()).hold();
+    receivers.push(hooks);
+    const { destination } = await createDestination(client, { url: hooks.url });
+    for (let i = 0; i < 10; i++) await auditedAction(client);
+
+    // Deliveries are in flight (the receiver holds them) when the worker is told to stop.
+    await hooks.until((r) => r.length >= 1);
+    const exited = worker.stop();
+    await worker.untilLog(/^Draining jobs/);
+    hooks.release();
+    expect(await exited).toBe(0);
+    expect(worker.logs.filter((l) => l.msg === 'Job failed')).toEqual([]);
+    expect(worker.logs.some((l) => l.msg === 'Jobs drained')).toBe(true);
+
+    // A second worker delivers the rest; every event arrives once, at its first attempt.
+    const second = await startServer({ databaseUrl: db.url, prefix, role: 'worker', env });
+    processes.push(second);
+    const items = await deliveriesUntil(
+      client,
+      socket,
+      destination.id,
+      (all) => all.length === 11 && all.every((d) => d.status === 'delivered'),
+    );
+    expect(items.map((d) => d.attempts)).toEqual(Array(11).fill(1));
+    expect(hooks.received.map(idOf).sort()).toEqual(items.map((d) => d.webhookId).sort());
+    await second.stop();
+    await apiProcess.stop();
+    await clearRedisPrefix(prefix);
+  });
+
   it('loses nothing when Redis is killed and restarted during a backlog (AOF on)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'muster-redis-'));
     const port = await freePort();

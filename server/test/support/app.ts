@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { EventEmitter } from 'node:events';
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -26,6 +27,8 @@ export interface ServerProcess {
   child: ChildProcess;
   /** Every log line written so far (parsed JSON). */
   logs: Record<string, unknown>[];
+  /** Resolves with the first log line (written so far or later) whose message matches. */
+  untilLog(message: RegExp): Promise<Record<string, unknown>>;
   stop(): Promise<number | null>;
 }
 
@@ -63,6 +66,20 @@ export function startServer(options: ServerOptions): Promise<ServerProcess> {
   };
   const child = spawn(process.execPath, [resolve(DIST, entry)], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const logs: Record<string, unknown>[] = [];
+  const logged = new EventEmitter();
+  const untilLog = (message: RegExp): Promise<Record<string, unknown>> => {
+    const matches = (entry: Record<string, unknown>) => typeof entry.msg === 'string' && message.test(entry.msg);
+    const found = logs.find(matches);
+    if (found) return Promise.resolve(found);
+    return new Promise((done) => {
+      const check = (entry: Record<string, unknown>) => {
+        if (!matches(entry)) return;
+        logged.off('line', check);
+        done(entry);
+      };
+      logged.on('line', check);
+    });
+  };
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
@@ -77,6 +94,7 @@ export function startServer(options: ServerOptions): Promise<ServerProcess> {
         return;
       }
       logs.push(entry);
+      logged.emit('line', entry);
       const msg = typeof entry.msg === 'string' ? entry.msg : '';
       const running = /^Muster is running at (\S+)/.exec(msg);
       if (running || msg.startsWith('Muster worker running')) {
@@ -85,6 +103,7 @@ export function startServer(options: ServerOptions): Promise<ServerProcess> {
           node: String(entry.node),
           child,
           logs,
+          untilLog,
           stop: () => {
             if (child.exitCode === null) child.kill('SIGTERM');
             return exited;

@@ -4,7 +4,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 
 /** What the receiver does with the next request. */
-export type Answer = number | 'hang' | { status: number; headers: Record<string, string> };
+export type Answer = number | 'hang' | 'hold' | { status: number; headers: Record<string, string> };
 
 export interface Received {
   id: string;
@@ -24,6 +24,9 @@ export interface Received {
 export class Receiver extends EventEmitter {
   readonly received: Received[] = [];
   private script: Answer[] = [];
+  /** Answers of requests held (`hold`) until `release()`. */
+  private held: (() => void)[] = [];
+  private holdAll = false;
   private readonly sockets = new Set<Socket>();
   private server: Server | null = null;
   port = 0;
@@ -50,7 +53,7 @@ export class Receiver extends EventEmitter {
       req.on('end', () => {
         const body = Buffer.concat(chunks).toString('utf8');
         const headers = req.headers as IncomingHttpHeaders & Record<string, string>;
-        const answer = this.script.shift() ?? 200;
+        const answer = this.script.shift() ?? (this.holdAll ? 'hold' : 200);
         const entry: Received = {
           id: String(headers['webhook-id']),
           timestamp: String(headers['webhook-timestamp']),
@@ -62,11 +65,15 @@ export class Receiver extends EventEmitter {
             'webhook-timestamp': String(headers['webhook-timestamp']),
             'webhook-signature': String(headers['webhook-signature']),
           },
-          status: typeof answer === 'object' ? answer.status : answer,
+          status: typeof answer === 'object' ? answer.status : answer === 'hold' ? 200 : answer,
         };
         this.received.push(entry);
         this.emit('request', entry);
         if (answer === 'hang') return;
+        if (answer === 'hold') {
+          this.held.push(() => res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'));
+          return;
+        }
         if (typeof answer === 'object') res.writeHead(answer.status, answer.headers).end('{}');
         else res.writeHead(answer, { 'content-type': 'application/json' }).end(answer < 300 ? '{"ok":true}' : '{"error":"scripted"}');
       });
@@ -79,6 +86,18 @@ export class Receiver extends EventEmitter {
     await once(server, 'listening');
     this.port = (server.address() as AddressInfo).port;
     this.server = server;
+  }
+
+  /** Holds every request without a scripted answer until `release()` (then answers it 200). */
+  hold(): this {
+    this.holdAll = true;
+    return this;
+  }
+
+  /** Answers 200 to every held request, and to the next ones at once. */
+  release(): void {
+    this.holdAll = false;
+    for (const answer of this.held.splice(0)) answer();
   }
 
   /** Stops listening and drops every connection (hanging ones too); the port stays ours to reopen. */

@@ -1,4 +1,12 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type BeforeApplicationShutdown,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+  type OnModuleInit,
+} from '@nestjs/common';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import { ALL_QUEUES, JOB_QUEUES, QueueName, type JobName } from '@muster/contracts';
 import { Worker, type Job } from 'bullmq';
@@ -19,7 +27,7 @@ export class JobRegistryError extends Error {}
  * each job to its handler.
  */
 @Injectable()
-export class WorkersService implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
+export class WorkersService implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly logger = new Logger(WorkersService.name);
   private readonly handlers = new Map<JobName, Handler>();
   private readonly workers: Worker[] = [];
@@ -94,8 +102,31 @@ export class WorkersService implements OnModuleInit, OnApplicationBootstrap, OnA
     return worker;
   }
 
+  /**
+   * The drain, before any module closes (the database and Redis are still there): the workers stop
+   * taking jobs and the running ones finish, so no attempt fails because the process stops. After
+   * JOB_LOCK_MS the rest are let go unfinished: their locks lapse and another worker takes them over
+   * as stalled jobs, which is not a failed attempt either.
+   */
+  async beforeApplicationShutdown(): Promise<void> {
+    if (!this.workers.length) return;
+    this.logger.log('Draining jobs: no new ones taken, running ones finish');
+    let timer: NodeJS.Timeout | undefined;
+    const drained = await Promise.race([
+      Promise.all(this.workers.map((w) => w.close())).then(() => true),
+      new Promise<false>((done) => (timer = setTimeout(() => done(false), this.config.JOB_LOCK_MS))),
+    ]);
+    clearTimeout(timer);
+    if (!drained) {
+      this.logger.warn(`Jobs still running after ${this.config.JOB_LOCK_MS} ms are left to be taken over by another worker`);
+      await Promise.all(this.workers.map((w) => w.close(true)));
+    }
+    this.workers.length = 0;
+    this.logger.log('Jobs drained');
+  }
+
   async onApplicationShutdown(): Promise<void> {
-    await Promise.all(this.workers.map((w) => w.close()));
+    await Promise.all(this.workers.map((w) => w.close(true)));
     this.connection?.disconnect();
   }
 }

@@ -75,7 +75,8 @@ export class RealtimeService implements OnModuleInit, OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     if (this.ownRedis && this.server) {
-      await this.server.close();
+      // The worker's server has no engine to close (closing it threw): only its adapter and Redis.
+      await Promise.resolve(this.server.of('/').adapter.close());
       this.ownRedis.disconnect();
     }
   }
