@@ -43,6 +43,8 @@ export async function startMuster(options = {}) {
     MUSTER_ROLE: options.workers ? 'api' : 'all',
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
+    // A developer's .env is not the benchmark's configuration.
+    ENV_FILE: '',
     REDIS_PREFIX: redisPrefix,
     REDIS_URL,
     DATABASE_URL: process.env.DATABASE_URL || DEFAULT_DATABASE_URL,

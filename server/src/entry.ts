@@ -1,4 +1,5 @@
 import { ConfigError, parseConfig, type AppConfig } from './config/config.js';
+import { loadEnvFile } from './config/env-file.js';
 import { ensureRedis, RedisUnavailableError } from './platform/redis/redis-launcher.js';
 import { startMuster } from './bootstrap.js';
 import { EmbeddedDatabaseError } from './database/data-dir-lock.js';
@@ -14,11 +15,17 @@ export function shutdownBudgetMs(config: AppConfig): number {
  */
 export async function run(overrides: Partial<Record<string, string>> = {}): Promise<void> {
   let config: AppConfig;
+  let envFile: string | null;
   try {
+    envFile = loadEnvFile();
     config = parseConfig({ ...process.env, ...overrides });
   } catch (err) {
     if (err instanceof ConfigError) {
       for (const issue of err.issues) console.error(`Invalid configuration: ${issue.variable} ${issue.message}`);
+      process.exit(1);
+    }
+    if (err instanceof Error && err.message.startsWith('ENV_FILE')) {
+      console.error(`Invalid configuration: ${err.message}`);
       process.exit(1);
     }
     throw err;
@@ -42,6 +49,7 @@ export async function run(overrides: Partial<Record<string, string>> = {}): Prom
     }
     throw err;
   }
+  if (envFile) muster.logger.info(`Settings read from ${envFile} (variables of the environment win)`);
   if (muster.url) muster.logger.info(`Muster is running at ${muster.url.replace('127.0.0.1', 'localhost')} (role ${config.MUSTER_ROLE})`);
   else muster.logger.info(`Muster worker running (role ${config.MUSTER_ROLE})`);
 

@@ -25,6 +25,8 @@ const child = spawn(process.execPath, [resolve(root, 'server/dist/main.js')], {
   env: {
     ...process.env,
     NODE_ENV: 'test',
+    // A developer's .env is not the end-to-end run's configuration.
+    ENV_FILE: '',
     MUSTER_ROLE: 'all',
     HOST: '127.0.0.1',
     PORT: port,

@@ -61,6 +61,8 @@ export function startServer(options: ServerOptions): Promise<ServerProcess> {
     LOG_LEVEL: 'info',
     APP_ORIGINS: 'http://localhost:5173',
     JOB_BACKOFF_MS: '50',
+    // A developer's .env is not the tests' configuration.
+    ENV_FILE: '',
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl, DATABASE_POOL_SIZE: String(TEST_POOL_SIZE) } : {}),
     ...options.env,
   };
