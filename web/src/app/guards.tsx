@@ -1,26 +1,18 @@
 import { Button, Center, Container, Heading, Stack, Text } from '@chakra-ui/react';
-import { hasRank, type Role, type SessionInfo } from '@muster/contracts';
-import { createContext, useContext, type ReactNode } from 'react';
+import { hasRank, type Role } from '@muster/contracts';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { RequireSignedIn } from '../features/auth/RequireSession';
+import { SignedInSessionProvider, useOptionalSession, useSignedInSession } from '../features/auth/signed-in-session';
 import type { OrganisationArea } from './route-table';
-
-const SessionContext = createContext<SessionInfo | null>(null);
-
-/** The signed-in session inside a SessionGate. */
-export function useSignedInSession(): SessionInfo {
-  const session = useContext(SessionContext);
-  if (!session) throw new Error('useSignedInSession is used outside a SessionGate');
-  return session;
-}
 
 /**
  * Spec §4 route guard, first half: a spinner while the session loads, the sign-in screen
  * (remembering where the user was going) when signed out; otherwise the signed-in children.
  */
 export function SessionGate({ children }: { children: ReactNode }) {
-  return <RequireSignedIn>{(session) => <SessionContext.Provider value={session}>{children}</SessionContext.Provider>}</RequireSignedIn>;
+  return <RequireSignedIn>{(session) => <SignedInSessionProvider session={session}>{children}</SignedInSessionProvider>}</RequireSignedIn>;
 }
 
 /** Spec §4 route guard, second half: the Access Denied page when the role's rank is too low. */
@@ -36,7 +28,7 @@ export function RankGate({ minRole, children }: { minRole: Role | null; children
  */
 export function OrganisationGate({ area, children }: { area: OrganisationArea | undefined; children: ReactNode }) {
   // Read without useSignedInSession: this gate also wraps the public pages, which have no session.
-  const session = useContext(SessionContext);
+  const session = useOptionalSession();
   if (!area || !session || session.org) return <>{children}</>;
   return <NoOrganisation area={area} />;
 }

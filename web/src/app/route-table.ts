@@ -3,10 +3,9 @@ import type { ComponentType } from 'react';
 
 export type Layout = 'public' | 'app' | 'auditor' | 'none';
 
-/** What every page component receives: the id of its route (for titles and texts). */
-export interface PageProps {
-  pageId: string;
-}
+import type { PageProps } from '../lib/page';
+
+export type { PageProps };
 
 export type PageModule = { default: ComponentType<PageProps> };
 

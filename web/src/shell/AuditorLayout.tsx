@@ -2,7 +2,7 @@ import { Box, Button, Container, Flex, Heading, HStack, Link, Stack, Text } from
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Outlet, useLocation } from 'react-router-dom';
-import { useSignedInSession } from '../app/guards';
+import { useSignedInSession } from '../features/auth/signed-in-session';
 import { useAuditorContext } from '../features/auditor/useAuditorContext';
 import { useAuditorLogout } from '../features/auditor/useAuditorLogout';
 import { LanguageSelect } from './LanguageSelect';

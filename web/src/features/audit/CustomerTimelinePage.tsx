@@ -3,7 +3,7 @@ import { api, type CustomerTimeline } from '@muster/contracts';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { z } from 'zod';
-import type { PageProps } from '../../app/route-table';
+import type { PageProps } from '../../lib/page';
 import { Section } from '../../components/Section';
 import { errorStatus } from '../../lib/api';
 import { useListParams } from '../../lib/useListParams';

@@ -1,7 +1,7 @@
 import { Stack } from '@chakra-ui/react';
 import { api } from '@muster/contracts';
 import { useTranslation } from 'react-i18next';
-import type { PageProps } from '../../app/route-table';
+import type { PageProps } from '../../lib/page';
 import { Section } from '../../components/Section';
 import { useListParams } from '../../lib/useListParams';
 import { usePageTitle } from '../../lib/usePageTitle';

@@ -1,8 +1,8 @@
 import { Stack } from '@chakra-ui/react';
 import { api, hasRank, verifyQuerySchema } from '@muster/contracts';
 import { useTranslation } from 'react-i18next';
-import { useSignedInSession } from '../../app/guards';
-import type { PageProps } from '../../app/route-table';
+import { useSignedInSession } from '../auth/signed-in-session';
+import type { PageProps } from '../../lib/page';
 import { Section } from '../../components/Section';
 import { useListParams } from '../../lib/useListParams';
 import { usePageTitle } from '../../lib/usePageTitle';

@@ -2,8 +2,8 @@ import { Badge, Box, Button, HStack, Link, SimpleGrid, Stack, Switch, Table, Tex
 import { api, hasRank, THREAT_KINDS, THREAT_RULES, verifyQuerySchema, type ThreatsOverview } from '@muster/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { useSignedInSession } from '../../app/guards';
-import type { PageProps } from '../../app/route-table';
+import { useSignedInSession } from '../auth/signed-in-session';
+import type { PageProps } from '../../lib/page';
 import { EmptyList, ListSkeleton, LoadError, Pager, SelectField } from '../../components/list';
 import { Section } from '../../components/Section';
 import { formatCount } from '../../lib/format';

@@ -9,7 +9,7 @@ import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '
 import { createInstance } from 'i18next';
 import type { ComponentType } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import type { PageProps } from '../../app/route-table';
+import type { PageProps } from '../../lib/page';
 import { FakeSocket } from '../live-chat/test-support';
 import { fakeResponse } from '../../lib/fake-response';
 

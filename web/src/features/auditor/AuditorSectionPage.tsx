@@ -1,6 +1,6 @@
 import { Card, Heading, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import type { PageProps } from '../../app/route-table';
+import type { PageProps } from '../../lib/page';
 
 /** /auditor/evidence and /auditor/bundles: what the section will hold once records are shared. */
 export default function AuditorSectionPage({ pageId }: PageProps) {

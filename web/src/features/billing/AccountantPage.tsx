@@ -1,8 +1,8 @@
 import { Alert, Button, Heading, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { api } from '@muster/contracts';
 import { useTranslation } from 'react-i18next';
-import { useSignedInSession } from '../../app/guards';
-import type { PageProps } from '../../app/route-table';
+import { useSignedInSession } from '../auth/signed-in-session';
+import type { PageProps } from '../../lib/page';
 import { ListSkeleton, LoadError } from '../../components/list';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useAccountant, useLiveBilling } from './api';

@@ -1,7 +1,7 @@
 import { Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import type { PageProps } from '../../app/route-table';
+import type { PageProps } from '../../lib/page';
 import { ListSkeleton, LoadError } from '../../components/list';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { OverageSetting } from '../usage/OverageSetting';

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Heading, Stack, Switch, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { PageProps } from '../../app/route-table';
+import type { PageProps } from '../../lib/page';
 import { ListSkeleton, LoadError } from '../../components/list';
 import { toaster } from '../../components/ui/toaster';
 import { usePageTitle } from '../../lib/usePageTitle';

@@ -2,7 +2,7 @@ import { Alert, Button, Card, Heading, HStack, Spinner, Stack, Text } from '@cha
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import type { PageProps } from '../../app/route-table';
+import type { PageProps } from '../../lib/page';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useCancelCheckout, useCheckout, useLiveBilling } from './api';
 import { billingErrorText, useMoney } from './components';

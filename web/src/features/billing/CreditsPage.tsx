@@ -3,7 +3,7 @@ import { CREDIT_LIMITS, grantCreditSchema, type Credit, type CreditsOverview } f
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import type { PageProps } from '../../app/route-table';
+import type { PageProps } from '../../lib/page';
 import { FormField } from '../../components/form/FormField';
 import { ListSkeleton, LoadError } from '../../components/list';
 import { toaster } from '../../components/ui/toaster';

@@ -3,8 +3,8 @@ import { PLAN_IDS, PLANS, planPrice, type BillingCycle, type Checkout, type Plan
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import { useSignedInSession } from '../../app/guards';
-import type { PageProps } from '../../app/route-table';
+import { useSignedInSession } from '../auth/signed-in-session';
+import type { PageProps } from '../../lib/page';
 import { BillingCycleToggle } from '../../components/BillingCycleToggle';
 import { ListSkeleton, LoadError } from '../../components/list';
 import { formatCount, formatStorage } from '../../lib/format';

@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router-dom';
 import { ROLE_DASHBOARDS } from '../../app/navigation';
-import { useSignedInSession } from '../../app/guards';
+import { useSignedInSession } from '../auth/signed-in-session';
 
 /** /app/dashboard: sends each role to its own dashboard. */
 export default function DashboardLanding() {

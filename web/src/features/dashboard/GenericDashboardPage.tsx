@@ -1,8 +1,8 @@
 import { Badge, Card, DataList, Heading, HStack, LinkBox, LinkOverlay, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { useSignedInSession } from '../../app/guards';
-import type { PageProps } from '../../app/route-table';
+import { useSignedInSession } from '../auth/signed-in-session';
+import type { PageProps } from '../../lib/page';
 import { navigationFor } from '../../app/navigation';
 import { firstNameOrUsername, greetingPeriod } from '../auth/greeting';
 

@@ -1,7 +1,7 @@
 import { Box, Button, Container, Heading, HStack, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import type { PageProps } from '../../app/route-table';
+import type { PageProps } from '../../lib/page';
 import { LanguageSelect } from '../../shell/LanguageSelect';
 import { LogoMark } from '../../shell/Logo';
 import { useAppConfig } from '../../shell/useAppConfig';

@@ -2,7 +2,7 @@ import { Alert, Badge, Box, Button, ButtonGroup, Card, Heading, HStack, SimpleGr
 import { INSIGHT_RANGES, intlLocale, type Insights } from '@muster/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PageProps } from '../../app/route-table';
+import type { PageProps } from '../../lib/page';
 import { errorMessage } from '../../lib/api';
 import { formatCount, formatDuration } from '../../lib/format';
 import { BarChart } from './BarChart';

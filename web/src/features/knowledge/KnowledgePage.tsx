@@ -3,7 +3,7 @@ import { ARTICLE_STATUSES, LANGUAGES, type Article, type ArticleStatus } from '@
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { useSignedInSession } from '../../app/guards';
+import { useSignedInSession } from '../auth/signed-in-session';
 import { toaster } from '../../components/ui/toaster';
 import { formatDateTime } from '../../lib/format';
 import { ArticleEditor } from './ArticleEditor';

@@ -2,7 +2,7 @@ import { Alert, Box, Button, Card, Heading, HStack, Stack, Text, Textarea } from
 import { LANGUAGES, reviewArticleSchema, type Article, type ReviewArticleRequest } from '@muster/contracts';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { useSignedInSession } from '../../app/guards';
+import { useSignedInSession } from '../auth/signed-in-session';
 import { FormField } from '../../components/form/FormField';
 import { toaster } from '../../components/ui/toaster';
 import { errorMessage } from '../../lib/api';

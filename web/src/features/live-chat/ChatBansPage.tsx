@@ -18,7 +18,7 @@ import {
 import { CHAT_BAN_KINDS, CHAT_LIMITS, createChatBanSchema, type ChatBan } from '@muster/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PageProps } from '../../app/route-table';
+import type { PageProps } from '../../lib/page';
 import { FormField } from '../../components/form/FormField';
 import { toaster } from '../../components/ui/toaster';
 import { errorMessage } from '../../lib/api';

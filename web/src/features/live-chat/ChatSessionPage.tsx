@@ -1,8 +1,8 @@
 import { Box, Button, Container, Heading, HStack, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { useSignedInSession } from '../../app/guards';
-import type { PageProps } from '../../app/route-table';
+import { useSignedInSession } from '../auth/signed-in-session';
+import type { PageProps } from '../../lib/page';
 import { LogoMark } from '../../shell/Logo';
 import { OperatorChatPanel } from './OperatorChatPanel';
 import { useOperatorLiveUpdates } from './useOperatorLiveUpdates';

@@ -2,7 +2,7 @@ import { Avatar, Button, Card, Heading, HStack, Input, SimpleGrid, Stack, Text }
 import { changePasswordSchema, updateProfileSchema } from '@muster/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { useSignedInSession } from '../../app/guards';
+import { useSignedInSession } from '../auth/signed-in-session';
 import { FormField } from '../../components/form/FormField';
 import { toaster } from '../../components/ui/toaster';
 import { errorMessage } from '../../lib/api';

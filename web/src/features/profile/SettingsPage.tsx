@@ -1,7 +1,7 @@
 import { Button, Card, Heading, HStack, Input, RadioGroup, Stack, Text } from '@chakra-ui/react';
 import { useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSignedInSession } from '../../app/guards';
+import { useSignedInSession } from '../auth/signed-in-session';
 import { FormField } from '../../components/form/FormField';
 import { toaster } from '../../components/ui/toaster';
 import { errorMessage } from '../../lib/api';

@@ -1,7 +1,7 @@
 import { Button, Container, Heading, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import type { PageProps } from '../../app/route-table';
+import type { PageProps } from '../../lib/page';
 import { usePageMeta } from '../site/usePageMeta';
 
 /** A public page of the site (its full copy arrives with the public-site work). */

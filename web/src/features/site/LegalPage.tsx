@@ -1,7 +1,7 @@
 import { Heading, Link, List, Stack, Text } from '@chakra-ui/react';
 import { ANNUAL_DISCOUNT_PERCENT, formatUsd, LEGAL, OVERAGE, PRODUCT_NAME, TRIAL_DAYS } from '@muster/contracts';
 import { useTranslation } from 'react-i18next';
-import type { PageProps } from '../../app/route-table';
+import type { PageProps } from '../../lib/page';
 import { formatDate } from '../../lib/format';
 import { ContentsLayout, PageHeader } from './SiteBlocks';
 import { usePageMeta } from './usePageMeta';

@@ -2,7 +2,7 @@ import { Button, Checkbox, Flex, Heading, HStack, Stack, Text } from '@chakra-ui
 import { TICKET_STATUSES, type TicketStatus, type TicketSummary } from '@muster/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSignedInSession } from '../../app/guards';
+import { useSignedInSession } from '../auth/signed-in-session';
 import { toaster } from '../../components/ui/toaster';
 import { EmptyList, ListSkeleton, LoadError, Pager, SelectField, useNow } from '../../components/list';
 import { FilterBar, TicketRow } from './components';

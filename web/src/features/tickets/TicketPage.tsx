@@ -29,7 +29,7 @@ import {
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { useSignedInSession } from '../../app/guards';
+import { useSignedInSession } from '../auth/signed-in-session';
 import { FormField } from '../../components/form/FormField';
 import { toaster } from '../../components/ui/toaster';
 import { errorMessage, errorStatus } from '../../lib/api';

@@ -1,6 +1,6 @@
 import { Heading, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { useSignedInSession } from '../../app/guards';
+import { useSignedInSession } from '../auth/signed-in-session';
 import { EmptyList, ListSkeleton, LoadError, Pager, useNow } from '../../components/list';
 import { FilterBar, TicketRow } from './components';
 import { asCategory, asPriority, asStatus, ticketScopeFor } from './filters';

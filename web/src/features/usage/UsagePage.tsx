@@ -28,8 +28,8 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { useSignedInSession } from '../../app/guards';
-import type { PageProps } from '../../app/route-table';
+import { useSignedInSession } from '../auth/signed-in-session';
+import type { PageProps } from '../../lib/page';
 import { ListSkeleton, LoadError } from '../../components/list';
 import { toaster } from '../../components/ui/toaster';
 import { formatCount, formatStorage } from '../../lib/format';

@@ -1,6 +1,6 @@
 import { Badge, Card, Heading, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import type { PageProps } from '../../app/route-table';
+import type { PageProps } from '../../lib/page';
 
 /**
  * A screen whose feature arrives with its own issue: it names the feature and says what it

@@ -1,7 +1,7 @@
 import { Box, Button, Center, Heading, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import type { PageProps } from '../../app/route-table';
+import type { PageProps } from '../../lib/page';
 import { LogoMark } from '../../shell/Logo';
 import { usePageMeta } from '../site/usePageMeta';
 

@@ -2,8 +2,8 @@ import { Alert, Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { isDrillManager } from '@muster/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { useSignedInSession } from '../../../app/guards';
-import type { PageProps } from '../../../app/route-table';
+import { useSignedInSession } from '../../auth/signed-in-session';
+import type { PageProps } from '../../../lib/page';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { QuickCreateWizard } from './QuickCreateWizard';
 

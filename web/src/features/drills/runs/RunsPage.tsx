@@ -3,8 +3,8 @@ import { DRILL_RUN_STATUSES, DRILL_SCENARIOS, isDrillManager } from '@muster/con
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { useSignedInSession } from '../../../app/guards';
-import type { PageProps } from '../../../app/route-table';
+import { useSignedInSession } from '../../auth/signed-in-session';
+import type { PageProps } from '../../../lib/page';
 import { EmptyList, ListSkeleton, LoadError, Pager, SelectField } from '../../../components/list';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { useListParams } from '../../../lib/useListParams';

@@ -3,7 +3,7 @@ import { LIBRARY_TEXT_PATHS } from '@muster/contracts';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import type { PageProps } from '../../../app/route-table';
+import type { PageProps } from '../../../lib/page';
 import { LoadError } from '../../../components/list';
 import { errorStatus } from '../../../lib/api';
 import { applyColorMode } from '../../../lib/color-mode';
