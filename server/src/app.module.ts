@@ -22,6 +22,7 @@ import { AuditTrailModule } from './modules/audit/audit.module.js';
 import { SiemModule } from './modules/siem/siem.module.js';
 import { AccessGuard } from './platform/auth/access.guard.js';
 import { ErrorsFilter } from './platform/errors/errors.filter.js';
+import { LimitsModule } from './platform/limits/limits.module.js';
 import { MailModule } from './platform/mail/mail.module.js';
 import { OpenApiModule } from './platform/openapi/openapi.module.js';
 import { QueuesModule } from './platform/queues/queues.module.js';
@@ -43,6 +44,7 @@ export class AppModule {
         ConfigModule.forRoot(config),
         DatabaseModule.forRoot(databaseUrl, config.DATABASE_POOL_SIZE),
         RedisModule,
+        LimitsModule,
         SessionModule,
         QueuesModule,
         RealtimeModule,

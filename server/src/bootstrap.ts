@@ -3,7 +3,6 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { INestApplicationContext } from '@nestjs/common';
 import { LogController } from 'fastify';
-import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 import { AppModule } from './app.module.js';
@@ -18,7 +17,6 @@ import { createRootLogger, PinoNestLogger } from './platform/logging/logger.js';
 import { NODE_ID } from './platform/node-id.js';
 import { MusterIoAdapter } from './platform/realtime/socket-io.adapter.js';
 import { RealtimeService } from './platform/realtime/realtime.service.js';
-import { REDIS } from './platform/redis/redis.tokens.js';
 import { SessionStore } from './platform/session/session.store.js';
 
 /** TRUST_PROXY: "true", "false", or a comma-separated list of proxy addresses/CIDRs. */
@@ -97,7 +95,7 @@ export async function startMuster(config: AppConfig): Promise<RunningMuster> {
       });
       // rawBody: the Stripe webhook's signature is over the exact bytes received.
       const http = await NestFactory.create<NestFastifyApplication>(module, adapter, { logger: nestLogger, rawBody: true });
-      await setupHttp(http, config, http.get<Redis>(REDIS));
+      await setupHttp(http, config);
       http.useWebSocketAdapter(new MusterIoAdapter(http, config, http.get(SessionStore), http.get(RealtimeService)));
       await http.init(); // migrations run here
       await seedIfAsked(http);

@@ -122,4 +122,16 @@ describe('HTTP platform', () => {
     expect(outbox.map((m: { subject: string }) => m.subject)).toEqual(['Second', 'First']);
     expect(outbox[0]).toEqual({ to: 'officer@harborpoint.example', subject: 'Second', text: 'Second body', sentAt: expect.any(String) });
   });
+
+  // Last in the file: it uses up this address's probes for the minute.
+  it('limits health probes per address through the platform limiter: 429 with Retry-After once used up', async () => {
+    const client = await browser();
+    const answers: number[] = [];
+    for (let i = 0; i < 31; i++) answers.push((await client.post('/api/health/probe', { socketId: '   ' })).status);
+    expect(answers.filter((s) => s === 429).length).toBeGreaterThanOrEqual(1);
+    const refused = await client.post('/api/health/probe', { socketId: '   ' });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await json(refused)).toMatchObject({ statusCode: 429, code: 'RATE_LIMITED', message: 'Too many probes: try again in a minute' });
+  });
 });

@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   DEFAULT_LANGUAGE,
   helpArticlePath,
@@ -8,14 +8,11 @@ import {
   type LanguageCode,
   type askAssistantSchema,
 } from '@muster/contracts';
-import type { Redis } from 'ioredis';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { z } from 'zod';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import type { AuthContext, ClientContext } from '../../platform/auth/auth.decorators.js';
 import { AiCompletionService, type CompletionReply } from '../../platform/ai/ai-completion.service.js';
-import { RateLimitedError } from '../../platform/errors/domain-error.js';
-import { REDIS } from '../../platform/redis/redis.tokens.js';
+import { LimiterService } from '../../platform/limits/limiter.service.js';
 import { KnowledgeService, type RetrievedArticle } from '../knowledge/knowledge.service.js';
 import { UsageService } from '../usage/usage.service.js';
 import { ASSISTANT_TEXTS, fill } from './assistant.messages.js';
@@ -38,25 +35,14 @@ const ARTICLE_CHARS = 8_000;
  * article answers, it says so plainly and points to a person or a ticket.
  */
 @Injectable()
-export class AssistantService implements OnModuleInit {
-  private limiter!: RateLimiterRedis;
-
+export class AssistantService {
   constructor(
     private readonly knowledge: KnowledgeService,
     private readonly usage: UsageService,
     private readonly ai: AiCompletionService,
-    @Inject(REDIS) private readonly redis: Redis,
+    private readonly limiter: LimiterService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
-
-  onModuleInit(): void {
-    this.limiter = new RateLimiterRedis({
-      storeClient: this.redis,
-      keyPrefix: `${this.config.REDIS_PREFIX}:throttle:assistant`,
-      points: this.config.ASSISTANT_QUESTIONS_PER_MINUTE,
-      duration: 60,
-    });
-  }
 
   async ask(input: AskInput, auth: AuthContext | null, client: ClientContext): Promise<AssistantAnswer> {
     await this.throttle(auth ? `session:${auth.sessionId}` : `ip:${client.ip}`);
@@ -85,13 +71,10 @@ export class AssistantService implements OnModuleInit {
     ]);
   }
 
-  private async throttle(key: string): Promise<void> {
-    try {
-      await this.limiter.consume(key);
-    } catch (err) {
-      if (err instanceof RateLimiterRes) throw new RateLimitedError(ASSISTANT_TOO_MANY, err.msBeforeNext);
-      throw err;
-    }
+  private throttle(key: string): Promise<void> {
+    return this.limiter
+      .limit('assistant', { points: this.config.ASSISTANT_QUESTIONS_PER_MINUTE, durationSeconds: 60 })
+      .consume(key, ASSISTANT_TOO_MANY);
   }
 }
 

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
   DEFAULT_LANGUAGE,
@@ -10,15 +10,12 @@ import {
   type contactListQuerySchema,
   type contactMessageSchema,
 } from '@muster/contracts';
-import type { Redis } from 'ioredis';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Repository } from 'typeorm';
 import type { z } from 'zod';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import type { ClientContext } from '../../platform/auth/auth.decorators.js';
-import { RateLimitedError } from '../../platform/errors/domain-error.js';
 import { MailService } from '../../platform/mail/mail.service.js';
-import { REDIS } from '../../platform/redis/redis.tokens.js';
+import { LimiterService } from '../../platform/limits/limiter.service.js';
 import { TicketsService } from '../tickets/tickets.service.js';
 import { ContactMessage } from './entities/contact-message.entity.js';
 
@@ -58,33 +55,16 @@ export const CONFIRMATIONS_PER_ADDRESS_PER_DAY = 3;
  * someone else's message to a stranger's inbox.
  */
 @Injectable()
-export class ContactService implements OnModuleInit {
+export class ContactService {
   private readonly logger = new Logger('Contact');
-  private limiter!: RateLimiterRedis;
-  private confirmations!: RateLimiterRedis;
 
   constructor(
     @InjectRepository(ContactMessage) private readonly messages: Repository<ContactMessage>,
     private readonly mail: MailService,
     private readonly tickets: TicketsService,
-    @Inject(REDIS) private readonly redis: Redis,
+    private readonly limiter: LimiterService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
-
-  onModuleInit(): void {
-    this.limiter = new RateLimiterRedis({
-      storeClient: this.redis,
-      keyPrefix: `${this.config.REDIS_PREFIX}:throttle:contact`,
-      points: this.config.CONTACT_MESSAGES_PER_HOUR,
-      duration: 60 * 60,
-    });
-    this.confirmations = new RateLimiterRedis({
-      storeClient: this.redis,
-      keyPrefix: `${this.config.REDIS_PREFIX}:throttle:contact-confirmation`,
-      points: CONFIRMATIONS_PER_ADDRESS_PER_DAY,
-      duration: 24 * 60 * 60,
-    });
-  }
 
   async send(input: ContactInput, client: ClientContext): Promise<void> {
     await this.throttle(client.ip);
@@ -168,24 +148,17 @@ export class ContactService implements OnModuleInit {
     return { items: rows.map(toRecord), total };
   }
 
-  private async throttle(ip: string): Promise<void> {
-    try {
-      await this.limiter.consume(ip);
-    } catch (err) {
-      if (err instanceof RateLimiterRes) throw new RateLimitedError(CONTACT_TOO_MANY, err.msBeforeNext);
-      throw err;
-    }
+  private throttle(ip: string): Promise<void> {
+    return this.limiter
+      .limit('contact', { points: this.config.CONTACT_MESSAGES_PER_HOUR, durationSeconds: 60 * 60 })
+      .consume(ip, CONTACT_TOO_MANY);
   }
 
   /** Counts a confirmation to `email`; false once the address has had its confirmations for the day. */
-  private async mayConfirm(email: string): Promise<boolean> {
-    try {
-      await this.confirmations.consume(email);
-      return true;
-    } catch (err) {
-      if (err instanceof RateLimiterRes) return false;
-      throw err;
-    }
+  private mayConfirm(email: string): Promise<boolean> {
+    return this.limiter
+      .limit('contact-confirmation', { points: CONFIRMATIONS_PER_ADDRESS_PER_DAY, durationSeconds: 24 * 60 * 60 })
+      .tryConsume(email);
   }
 }
 

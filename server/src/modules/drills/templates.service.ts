@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
   DRILL_TEMPLATE_MESSAGES,
@@ -14,13 +14,11 @@ import {
   type saveTemplateSchema,
   type templateListQuerySchema,
 } from '@muster/contracts';
-import type { Redis } from 'ioredis';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { Brackets, DataSource, type Repository } from 'typeorm';
 import type { z } from 'zod';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { DomainError, NotFoundError } from '../../platform/errors/domain-error.js';
-import { REDIS } from '../../platform/redis/redis.tokens.js';
+import { LimiterService } from '../../platform/limits/limiter.service.js';
 import { isUuid, tenant } from '../../platform/tenancy/tenant-scope.js';
 import { AiCompletionService } from '../../platform/ai/ai-completion.service.js';
 import { UsageService } from '../usage/usage.service.js';
@@ -84,28 +82,18 @@ const TAILOR_PROMPT = [
  * be tailored by the model (metered as `ai_tokens`), falling back to the composed template.
  */
 @Injectable()
-export class TemplatesService implements OnModuleInit {
+export class TemplatesService {
   private readonly logger = new Logger('DrillTemplates');
-  /** Calls of the (paid, metered) model per member and minute. */
-  private modelCalls!: RateLimiterRedis;
 
   constructor(
     @InjectRepository(DrillTemplateRow) private readonly rows: Repository<DrillTemplateRow>,
     private readonly dataSource: DataSource,
     private readonly ai: AiCompletionService,
     private readonly usage: UsageService,
-    @Inject(REDIS) private readonly redis: Redis,
+    /** Calls of the (paid, metered) model: per member and minute. */
+    private readonly limiter: LimiterService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
-
-  onModuleInit(): void {
-    this.modelCalls = new RateLimiterRedis({
-      storeClient: this.redis,
-      keyPrefix: `${this.config.REDIS_PREFIX}:throttle:drill-generate`,
-      points: this.config.DRILL_GENERATIONS_PER_MINUTE,
-      duration: 60,
-    });
-  }
 
   private record(actor: DrillActor, row: DrillTemplateRow): DrillTemplate {
     return {
@@ -245,14 +233,10 @@ export class TemplatesService implements OnModuleInit {
   }
 
   /** Whether the member's generations of this minute may still call the model (beyond: the composed template). */
-  private async mayCallModel(actor: DrillActor): Promise<boolean> {
-    try {
-      await this.modelCalls.consume(actor.userId);
-      return true;
-    } catch (err) {
-      if (err instanceof RateLimiterRes) return false;
-      throw err;
-    }
+  private mayCallModel(actor: DrillActor): Promise<boolean> {
+    return this.limiter
+      .limit('drill-generate', { points: this.config.DRILL_GENERATIONS_PER_MINUTE, durationSeconds: 60 })
+      .tryConsume(actor.userId);
   }
 }
 

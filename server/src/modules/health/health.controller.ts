@@ -1,10 +1,10 @@
 import { Controller, Res } from '@nestjs/common';
-import { RouteConfig } from '@nestjs/platform-fastify';
 import { api, type HealthReport, type ProbeRequest } from '@muster/contracts';
 import type { FastifyReply } from 'fastify';
 import { Endpoint, ValidBody } from '../../platform/http/endpoint.decorator.js';
 import { HealthService } from './health.service.js';
 import { Public } from '../../platform/auth/auth.decorators.js';
+import { RateLimit } from '../../platform/limits/rate-limit.guard.js';
 
 @Controller()
 @Public()
@@ -19,7 +19,7 @@ export class HealthController {
   }
 
   @Endpoint(api.health.probe)
-  @RouteConfig({ rateLimit: { max: 30, timeWindow: '1 minute' } })
+  @RateLimit({ name: 'health-probe', points: 30, durationSeconds: 60, message: 'Too many probes: try again in a minute' })
   probe(@ValidBody() body: ProbeRequest): Promise<{ probeId: string }> {
     return this.health.probe(body.socketId);
   }

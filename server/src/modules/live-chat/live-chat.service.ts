@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
   ATTACHMENT_MAX_BYTES,
@@ -22,16 +22,14 @@ import {
   type transferChatSchema,
 } from '@muster/contracts';
 import type { FastifyRequest } from 'fastify';
-import type { Redis } from 'ioredis';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { DataSource, type EntityManager, type Repository } from 'typeorm';
 import type { z } from 'zod';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import type { ClientContext } from '../../platform/auth/auth.decorators.js';
-import { DomainError, NotFoundError, RateLimitedError } from '../../platform/errors/domain-error.js';
+import { DomainError, NotFoundError } from '../../platform/errors/domain-error.js';
+import { LimiterService } from '../../platform/limits/limiter.service.js';
 import { MailService } from '../../platform/mail/mail.service.js';
 import { RealtimeService } from '../../platform/realtime/realtime.service.js';
-import { REDIS } from '../../platform/redis/redis.tokens.js';
 import { StorageService } from '../../platform/storage/storage.service.js';
 import { UsageService } from '../usage/usage.service.js';
 import type { StoredObject } from '../../platform/storage/storage.types.js';
@@ -92,9 +90,8 @@ const isOperator = (role: Role | null): boolean => role !== null && hasRank(role
  * through `ChatMessagesStore`; operators and assignment through `ChatOperatorsService`.
  */
 @Injectable()
-export class LiveChatService implements OnModuleInit {
+export class LiveChatService {
   private readonly logger = new Logger('LiveChat');
-  private starts!: RateLimiterRedis;
 
   constructor(
     @InjectRepository(Chat) private readonly chats: Repository<Chat>,
@@ -108,18 +105,9 @@ export class LiveChatService implements OnModuleInit {
     private readonly realtime: RealtimeService,
     private readonly storage: StorageService,
     private readonly usage: UsageService,
-    @Inject(REDIS) private readonly redis: Redis,
+    private readonly limiter: LimiterService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
-
-  onModuleInit(): void {
-    this.starts = new RateLimiterRedis({
-      storeClient: this.redis,
-      keyPrefix: `${this.config.REDIS_PREFIX}:throttle:chat-start`,
-      points: this.config.CHATS_PER_HOUR,
-      duration: 60 * 60,
-    });
-  }
 
   // ------------------------------------------------------------------------------------------
   // Starting
@@ -133,12 +121,9 @@ export class LiveChatService implements OnModuleInit {
     const customer = account
       ? { userId: account.user.id, name: displayName(account), email: account.user.email, org: account.org }
       : this.visitor(input);
-    try {
-      await this.starts.consume(customer.userId ?? `ip:${client.ip}`);
-    } catch (err) {
-      if (err instanceof RateLimiterRes) throw new RateLimitedError('Too many chats started. Try again later.', err.msBeforeNext);
-      throw err;
-    }
+    await this.limiter
+      .limit('chat-start', { points: this.config.CHATS_PER_HOUR, durationSeconds: 60 * 60 })
+      .consume(customer.userId ?? `ip:${client.ip}`, 'Too many chats started. Try again later.');
     const ban = await activeBanOf(this.dataSource, { userId: customer.userId, email: customer.email, ip: client.ip });
     if (ban) throw new DomainError('CHAT_BANNED', CHAT_MESSAGES.banned);
 

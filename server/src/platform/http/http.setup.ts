@@ -3,11 +3,9 @@ import { join, resolve } from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ATTACHMENT_MAX_BYTES, COOKIES, REQUEST_ID_HEADER } from '@muster/contracts';
-import type { Redis } from 'ioredis';
 import type { AppConfig } from '../../config/config.js';
 import { routeNotFoundBody } from '../errors/error-body.js';
 import { requestContext } from '../logging/request-context.js';
@@ -25,10 +23,10 @@ export function webDistDir(config: AppConfig): string | null {
 
 /**
  * Fastify-level setup shared by every api instance: request context for logs, security
- * headers, compression, cookies, rate limiting (Redis-backed), and the built web app with a client-side
+ * headers, compression, cookies, and the built web app with a client-side
  * routing fallback. Unknown /api paths answer JSON 404, never the HTML page.
  */
-export async function setupHttp(app: NestFastifyApplication, config: AppConfig, redis: Redis): Promise<void> {
+export async function setupHttp(app: NestFastifyApplication, config: AppConfig): Promise<void> {
   const fastify = app.getHttpAdapter().getInstance();
 
   fastify.addHook('onRequest', (request, reply, done) => {
@@ -58,18 +56,6 @@ export async function setupHttp(app: NestFastifyApplication, config: AppConfig, 
   // Multipart bodies are read only where a route asks for them (readUpload), one file at a time,
   // with the route's own size limit; these are the ceilings.
   await app.register(multipart, { limits: { fileSize: ATTACHMENT_MAX_BYTES, files: 1, fields: 10, parts: 20 }, throwFileSizeLimit: true });
-  await app.register(rateLimit, {
-    global: false,
-    redis,
-    nameSpace: `${config.REDIS_PREFIX}:ratelimit:`,
-    skipOnError: false,
-    errorResponseBuilder: (_req: unknown, ctx: { after: string }) => {
-      const err = new Error(`Too many requests: try again in ${ctx.after}`) as Error & { statusCode: number; code: string };
-      err.statusCode = 429;
-      err.code = 'FST_RATE_LIMITED';
-      return err;
-    },
-  });
 
   // Files are looked up on disk per request (not listed at boot), so a rebuilt web app is served
   // as it is now, index.html included.

@@ -1,0 +1,33 @@
+import { Injectable, SetMetadata, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { FastifyRequest } from 'fastify';
+import { clientOf } from '../auth/auth.decorators.js';
+import { LimiterService, type LimitRule } from './limiter.service.js';
+
+const RATE_LIMIT = 'muster:rate-limit';
+
+interface RouteLimit extends LimitRule {
+  name: string;
+  message: string;
+}
+
+/** Limits an endpoint per client address (429 with Retry-After and `message` once used up). */
+export const RateLimit = (limit: RouteLimit): MethodDecorator => SetMetadata(RATE_LIMIT, limit);
+
+/** The global guard behind `@RateLimit`. */
+@Injectable()
+export class RateLimitGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly limiter: LimiterService,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (context.getType() !== 'http') return true;
+    const limit = this.reflector.get<RouteLimit | undefined>(RATE_LIMIT, context.getHandler());
+    if (!limit) return true;
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
+    await this.limiter.limit(limit.name, limit).consume(clientOf(request).ip, limit.message);
+    return true;
+  }
+}
