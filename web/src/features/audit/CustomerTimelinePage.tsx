@@ -9,7 +9,9 @@ import { errorStatus } from '../../lib/api';
 import { useListParams } from '../../lib/useListParams';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useCustomerTimeline } from './api';
-import { CsvLink, PageHeader, TimelineFilters, TimelineResults, useAuditText } from './components';
+import { CsvLink, TimelineFilters, TimelineResults } from './components';
+import { PageHeader } from '../../components/PageHeader';
+import { useAuditText } from './audit-text';
 import { csvHref, pageSizeOf, TIMELINE_KEYS, timelineQuery } from './filters';
 
 const STATUS_PALETTE: Record<string, string> = { active: 'green', suspended: 'orange', frozen: 'blue', locked: 'red' };

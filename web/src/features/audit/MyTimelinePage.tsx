@@ -6,7 +6,8 @@ import { Section } from '../../components/Section';
 import { useListParams } from '../../lib/useListParams';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useMyTimeline } from './api';
-import { CsvLink, PageHeader, TimelineFilters, TimelineResults } from './components';
+import { CsvLink, TimelineFilters, TimelineResults } from './components';
+import { PageHeader } from '../../components/PageHeader';
 import { csvHref, pageSizeOf, TIMELINE_KEYS, timelineQuery } from './filters';
 
 /**

@@ -8,15 +8,9 @@ import { useListParams } from '../../lib/useListParams';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { translateValidationMessage } from '../../lib/validation-messages';
 import { useOrgTimeline } from './api';
-import {
-  ChooseOrganizationNote,
-  CsvLink,
-  OrganizationPicker,
-  PageHeader,
-  SecurityAdminLinks,
-  TimelineFilters,
-  TimelineResults,
-} from './components';
+import { ChooseOrganizationNote, CsvLink, OrganizationPicker, TimelineFilters, TimelineResults } from './components';
+import { PageHeader } from '../../components/PageHeader';
+import { SecurityAdminLinks } from './SecurityAdminLinks';
 import { csvHref, pageSizeOf, TIMELINE_KEYS, timelineQuery } from './filters';
 import { VerifyChain } from './VerifyChain';
 

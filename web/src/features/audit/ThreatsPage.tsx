@@ -12,17 +12,10 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { translateValidationMessage } from '../../lib/validation-messages';
 import { Figure } from '../billing/components';
 import { useThreats } from './api';
-import {
-  auditErrorText,
-  DateRangeFields,
-  ChooseOrganizationNote,
-  CsvLink,
-  OrganizationPicker,
-  PageHeader,
-  SecurityAdminLinks,
-  TimelineTable,
-  useAuditText,
-} from './components';
+import { DateRangeFields, ChooseOrganizationNote, CsvLink, OrganizationPicker, TimelineTable } from './components';
+import { auditErrorText, useAuditText } from './audit-text';
+import { PageHeader } from '../../components/PageHeader';
+import { SecurityAdminLinks } from './SecurityAdminLinks';
 import { csvHref, PAGE_SIZES, pageSizeOf, THREAT_KEYS, threatsQuery, type ThreatKey, type ThreatValues } from './filters';
 import { THREAT_PALETTE } from './labels';
 

@@ -2,7 +2,7 @@ import { Alert, Button, Code, DataList, HStack, Stack, Text } from '@chakra-ui/r
 import type { ChainVerification } from '@muster/contracts';
 import { useTranslation } from 'react-i18next';
 import { useVerifyChain } from './api';
-import { auditErrorText, useAuditText } from './components';
+import { auditErrorText, useAuditText } from './audit-text';
 import { shortHash } from './labels';
 
 function Result({ result }: { result: ChainVerification }) {

@@ -5,7 +5,6 @@ import {
   Button,
   Code,
   DataList,
-  Heading,
   HStack,
   Input,
   Link,
@@ -15,61 +14,19 @@ import {
   Text,
   VisuallyHidden,
 } from '@chakra-ui/react';
-import {
-  AUDIT_MESSAGES,
-  AUDIT_OUTCOMES,
-  OCSF_CLASS_UIDS,
-  OCSF_SEVERITY_IDS,
-  type AuditEventView,
-  type Role,
-  type TimelinePage,
-} from '@muster/contracts';
+import { AUDIT_OUTCOMES, OCSF_CLASS_UIDS, OCSF_SEVERITY_IDS, type AuditEventView, type TimelinePage } from '@muster/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { TFunction } from 'i18next';
 import { Fragment, useEffect, useId, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import { FormField } from '../../components/form/FormField';
 import { EmptyList, ListSkeleton, LoadError, Pager, SelectField } from '../../components/list';
-import { apiErrorBody, errorMessage } from '../../lib/api';
+import { RowPanel } from '../../components/RowPanel';
 import type { FieldErrors } from '../../lib/useZodForm';
 import { translateValidationMessage } from '../../lib/validation-messages';
+import { auditErrorText, useAuditText } from './audit-text';
 import { PAGE_SIZES, pageSizeOf, type TimelineKey, type TimelineValues } from './filters';
-import { actionKey, formatInstant, KNOWN_TARGET_TYPES, reasonKey, severityPalette, shortUserAgent } from './labels';
-
-/** A refusal of the audit API in the reader's language: a known sentence, else the server's words. */
-export function auditErrorText(t: TFunction, error: unknown): string {
-  const body = apiErrorBody(error);
-  const message = typeof body?.message === 'string' ? body.message : errorMessage(error);
-  if (message === AUDIT_MESSAGES.noOrganization) return t('errors.noOrganization', { ns: 'audit' });
-  if (message === AUDIT_MESSAGES.userNotFound) return t('errors.userNotFound', { ns: 'audit' });
-  const field = body?.fields ? Object.values(body.fields)[0] : undefined;
-  if (field) return translateValidationMessage(t, field);
-  if (body?.code === 'FORBIDDEN') return t('errors.forbidden', { ns: 'audit' });
-  return translateValidationMessage(t, message);
-}
-
-/** The words of the audit vocabulary: actions, reasons, severities, OCSF classes and activities, targets. */
-export function useAuditText() {
-  const { t, i18n } = useTranslation(['audit', 'common']);
-  const lng = i18n.resolvedLanguage;
-  return {
-    t,
-    lng,
-    action: (action: string) => t(actionKey(action), { ns: 'audit', defaultValue: action }),
-    reason: (reason: string | null) => {
-      const known = reasonKey(reason);
-      return known ? t(known.key, { ns: 'audit', ...known.vars }) : (reason ?? '');
-    },
-    severity: (id: number) => t(`severities.${String(id)}`, { ns: 'audit', defaultValue: String(id) }),
-    className: (uid: number, fallback?: string) => t(`classes.${String(uid)}`, { ns: 'audit', defaultValue: fallback ?? String(uid) }),
-    activity: (uid: number, id: number, fallback?: string) =>
-      t(`activities.${String(uid)}_${String(id)}`, { ns: 'audit', defaultValue: fallback ?? String(id) }),
-    target: (type: string) => ((KNOWN_TARGET_TYPES as readonly string[]).includes(type) ? t(`targets.${type}`, { ns: 'audit' }) : type),
-    role: (role: Role | null) => (role ? t(`roles.${role}`, { ns: 'common' }) : ''),
-    time: (iso: string) => formatInstant(iso, lng),
-  };
-}
+import { severityPalette, shortUserAgent } from './labels';
 
 export function OutcomeBadge({ event }: { event: Pick<AuditEventView, 'outcome' | 'reason'> }) {
   const text = useAuditText();
@@ -96,25 +53,6 @@ export function SeverityBadge({ severityId }: { severityId: number }) {
   );
 }
 
-/** A page's heading, its line of explanation and its actions (export, links). */
-export function PageHeader({ title, subtitle, actions }: { title: string; subtitle: string; actions?: ReactNode }) {
-  return (
-    <HStack justify="space-between" align="flex-start" gap="3" wrap="wrap">
-      <Stack gap="1" minWidth="0" flex="1 1 20rem">
-        <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
-          {title}
-        </Heading>
-        <Text color="fg.muted">{subtitle}</Text>
-      </Stack>
-      {actions && (
-        <HStack gap="2" wrap="wrap">
-          {actions}
-        </HStack>
-      )}
-    </HStack>
-  );
-}
-
 /** "Export CSV": a link to the CSV with the filters on screen; the server names the file. */
 export function CsvLink({ href, disabled, testId = 'export-csv' }: { href: string; disabled?: boolean; testId?: string }) {
   const { t } = useTranslation('audit');
@@ -130,39 +68,6 @@ export function CsvLink({ href, disabled, testId = 'export-csv' }: { href: strin
         {t('export')}
       </a>
     </Button>
-  );
-}
-
-const ADMIN_PAGES = [
-  { id: 'timeline', to: '/app/admin/security-timeline', takesOrgId: true },
-  { id: 'threats', to: '/app/admin/security-threats', takesOrgId: true },
-  { id: 'siem', to: '/app/admin/siem', takesOrgId: false },
-] as const;
-
-/**
- * The organisation's security pages, linked to each other (the navigation menu is fixed by the
- * spec). The organisation platform staff chose goes along.
- */
-export function SecurityAdminLinks() {
-  const { t } = useTranslation('audit');
-  const { pathname, search } = useLocation();
-  const orgId = new URLSearchParams(search).get('orgId');
-  return (
-    <HStack as="nav" aria-label={t('adminLinks.label')} gap="4" wrap="wrap" fontSize="sm" data-testid="security-admin-links">
-      {ADMIN_PAGES.map((p) =>
-        p.to === pathname ? (
-          <Text key={p.id} fontWeight="semibold" aria-current="page">
-            {t(`adminLinks.${p.id}`)}
-          </Text>
-        ) : (
-          <Link key={p.id} asChild color="brand.fg">
-            <RouterLink to={p.takesOrgId && orgId ? `${p.to}?${new URLSearchParams({ orgId }).toString()}` : p.to}>
-              {t(`adminLinks.${p.id}`)}
-            </RouterLink>
-          </Link>
-        ),
-      )}
-    </HStack>
   );
 }
 
@@ -359,18 +264,6 @@ export function TimelineFilters({
           </Button>
         </HStack>
       </Stack>
-    </Box>
-  );
-}
-
-/**
- * What a full-width row of a sideways-scrolling table opens to: it stays in view while the table
- * scrolls and is never wider than the screen, so a phone shows it whole in either direction.
- */
-export function RowPanel({ children }: { children: ReactNode }) {
-  return (
-    <Box position="sticky" insetInlineStart="0" maxWidth="calc(100vw - 4rem)" whiteSpace="normal">
-      {children}
     </Box>
   );
 }

@@ -23,7 +23,7 @@ import { useNow } from '../../components/list';
 import { toaster } from '../../components/ui/toaster';
 import { formatCount } from '../../lib/format';
 import { useZodForm } from '../../lib/useZodForm';
-import { useAuditText } from '../audit/components';
+import { useAuditText } from '../audit/audit-text';
 import { useRemoveDestination, useRotateSecret, useSendTest, useUpdateDestination } from './api';
 import { destinationState } from './labels';
 import type { RevealedSecret } from './SecretDialog';

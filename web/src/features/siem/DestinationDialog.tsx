@@ -30,7 +30,7 @@ import { FormField } from '../../components/form/FormField';
 import { toaster } from '../../components/ui/toaster';
 import { useZodForm, type SafeParseSchema } from '../../lib/useZodForm';
 import { translateValidationMessage } from '../../lib/validation-messages';
-import { useAuditText } from '../audit/components';
+import { useAuditText } from '../audit/audit-text';
 import { useCreateDestination, useUpdateDestination } from './api';
 import { createInput, formValuesOf, updateInput, type DestinationFormValues } from './labels';
 import { siemErrorText } from './text';
