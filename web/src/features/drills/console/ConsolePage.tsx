@@ -182,6 +182,9 @@ function ConsoleRefusal({ error, onRetry }: { error: AckError; onRetry: () => vo
 /** /app/drills/console/:id — the live drill console: the lead runs the drill, every member watches. */
 export default function ConsolePage({ pageId }: PageProps) {
   usePageTitle(pageId);
+  // The library's texts are loaded with the page, not when the first card needs them: a part
+  // suspending after the page showed would hide the whole page meanwhile.
+  useTranslation('drillLibrary');
   const session = useSignedInSession();
   const { id = '' } = useParams();
   if (!session.org) return <NoOrganization runId={id} />;

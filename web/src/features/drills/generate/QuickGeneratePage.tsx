@@ -75,7 +75,7 @@ function Select({
 /** /app/drills/quick-generate: a few answers, a composed template to look at, then the builder or publish. */
 export default function QuickGeneratePage({ pageId }: PageProps) {
   usePageTitle(pageId);
-  const { t } = useTranslation(['drillTemplates', 'drills']);
+  const { t } = useTranslation(['drillTemplates', 'drills', 'drillLibrary']);
   const session = useSignedInSession();
   const manager = isDrillManager(session.role);
   const navigate = useNavigate();

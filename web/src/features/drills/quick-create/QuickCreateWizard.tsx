@@ -246,7 +246,7 @@ function TemplateStep({
  * past) bring the wizard back to the step that holds the field.
  */
 export function QuickCreateWizard({ me, presetTemplateId }: { me: { userId: string }; presetTemplateId: string | null }) {
-  const { t, i18n } = useTranslation(['drillRuns', 'drills']);
+  const { t, i18n } = useTranslation(['drillRuns', 'drills', 'drillLibrary']);
   const navigate = useNavigate();
   const [draft, setDraft] = useState<ScheduleDraft>(() => initialDraft(me.userId));
   const [step, setStep] = useState(0);

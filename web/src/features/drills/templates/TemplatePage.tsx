@@ -168,7 +168,9 @@ function Actions({ template }: { template: DrillTemplate }) {
 /** /app/drills/template/:id: a template laid out for reading, with what the member may do with it. */
 export default function TemplatePage({ pageId }: PageProps) {
   usePageTitle(pageId);
-  const { t, i18n } = useTranslation(['drillTemplates', 'drills']);
+  // The library's texts are loaded with the page, not when the first card needs them: a part
+  // suspending after the page showed would hide the whole page meanwhile.
+  const { t, i18n } = useTranslation(['drillTemplates', 'drills', 'drillLibrary']);
   const { id = '' } = useParams();
   const query = useTemplate(id);
 

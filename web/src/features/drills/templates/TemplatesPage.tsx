@@ -202,7 +202,9 @@ function TemplateCard({
 /** /app/drills/templates: the organisation's templates and the built-in library, filtered in the address. */
 export default function TemplatesPage({ pageId }: PageProps) {
   usePageTitle(pageId);
-  const { t, i18n } = useTranslation(['drillTemplates', 'drills']);
+  // The library's texts are loaded with the page, not when the first card needs them: a part
+  // suspending after the page showed would hide the whole page meanwhile.
+  const { t, i18n } = useTranslation(['drillTemplates', 'drills', 'drillLibrary']);
   const session = useSignedInSession();
   const manager = isDrillManager(session.role);
   const navigate = useNavigate();
