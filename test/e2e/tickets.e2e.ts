@@ -133,7 +133,7 @@ test.describe('Tickets', () => {
     await expect(operator.getByTestId('queue-selected-count')).toHaveText('Selected: 2');
     await operator.getByTestId('queue-bulk-status').selectOption('closed');
     await operator.getByTestId('queue-bulk-apply').click();
-    await expect(toast(operator).filter({ hasText: 'Status Closed set on 2 ticket(s)' })).toBeVisible();
+    await expect(toast(operator).filter({ hasText: 'Status Closed set on 2 tickets' })).toBeVisible();
     await expect(rowOf(first.id).getByTestId('ticket-status')).toHaveText('Closed');
     await expect(rowOf(second.id).getByTestId('ticket-status')).toHaveText('Closed');
     await expect(rowOf(untouched.id).getByTestId('ticket-status')).toHaveText('Open');
