@@ -230,7 +230,7 @@ describe('Billing with the built-in provider', () => {
     // The close runs twice (a retry, a second scheduler tick): the month is invoiced once.
     const queue = new Queue(QueueName.Billing, { connection: { url: REDIS_URL }, prefix });
     const events = new QueueEvents(QueueName.Billing, { connection: { url: REDIS_URL }, prefix });
-    const close = async () => (await queue.add(JobName.MonthClose, {})).waitUntilFinished(events);
+    const close = async (): Promise<unknown> => (await queue.add(JobName.MonthClose, {})).waitUntilFinished(events) as Promise<unknown>;
     try {
       await events.waitUntilReady();
       await close();
