@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { csrfHeaders, DEMO_USERS, failOnMissingRecipes, signInAs } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { csrfHeaders, DEMO_USERS, failOnMissingRecipes, signedInPage } from './support';
 
 /**
  * The built-in drill library and the drill screens in the reader's language: library scenarios,
@@ -15,14 +15,6 @@ const LIBRARY = {
   /** The custom scenario's template has exactly one inject. */
   custom: '24e593f9-b3e5-5b45-8af6-ba42a9987675',
 };
-
-async function signedInPage(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto('/?lng=en');
-  await signInAs(page, email);
-  return page;
-}
 
 const card = (page: Page, id: string) => page.locator(`[data-testid="template-card"][data-template-id="${id}"]`);
 

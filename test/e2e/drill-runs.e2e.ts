@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_REMINDER_RULES } from '@muster/contracts';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { csrfHeaders, DEMO_USERS, failOnMissingRecipes, signInAs } from './support';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { csrfHeaders, DEMO_USERS, failOnMissingRecipes, signedInPage } from './support';
 
 failOnMissingRecipes();
 
@@ -9,15 +9,6 @@ failOnMissingRecipes();
 const LIBRARY_EVACUATION = '33ccc061-b5f5-5609-b9df-aaba32023f35';
 
 const tag = (what: string) => `${what} ${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
-
-/** A page of its own browser context, signed in as `email`. */
-async function signedInPage(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto('/?lng=en');
-  await signInAs(page, email);
-  return page;
-}
 
 async function memberId(request: APIRequestContext, email: string): Promise<string> {
   const res = await request.get('/api/drills/members');

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { Ack, ConsoleState, DrillMember, DrillRun, DrillTemplateSummary } from '@muster/contracts';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { consoleSocket, csrfHeaders, DEMO_USERS, failOnMissingRecipes, signInAs } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { consoleSocket, csrfHeaders, DEMO_USERS, failOnMissingRecipes, signedInPage } from './support';
 
 failOnMissingRecipes();
 
@@ -21,15 +21,6 @@ const tag = (what: string) => `${what} ${Date.now().toString(36)}${randomBytes(2
 const STRENGTH = 'The gate team sealed the perimeter within two minutes.';
 const IMPROVEMENT = 'The public address announcement was inaudible on the quay.';
 const RESPONSE = 'The duty officer took three minutes to acknowledge the inject.';
-
-/** A page of its own browser context, signed in as `email`. */
-async function signedInPage(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto('/?lng=en');
-  await signInAs(page, email);
-  return page;
-}
 
 /** axe finds no serious or critical violation on the page as it is now. */
 async function expectAccessible(page: Page, label: string): Promise<void> {

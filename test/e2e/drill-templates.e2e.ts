@@ -1,19 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEMO_USERS, failOnMissingRecipes, signInAs } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_USERS, failOnMissingRecipes, signedInPage } from './support';
 
 failOnMissingRecipes();
 
 const tag = (what: string) => `${what} ${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
-
-/** A page of its own browser context, signed in as `email`. */
-async function signedInPage(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto('/?lng=en');
-  await signInAs(page, email);
-  return page;
-}
 
 const field = (page: Page, path: string) => page.getByTestId(`field-${path}`);
 

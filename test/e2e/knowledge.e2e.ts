@@ -1,21 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEMO_USERS, failOnMissingRecipes, signInAs } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_USERS, failOnMissingRecipes, signedInPage } from './support';
 
 failOnMissingRecipes();
 
 /** A word no other article has (letters only, so the full-text search keeps it whole). */
 function uniqueWord(): string {
   return `gangway${[...randomBytes(6)].map((b) => String.fromCharCode(97 + (b % 26))).join('')}`;
-}
-
-/** A page in a browser context of its own, signed in as `email`. */
-async function pageAs(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto('/?lng=en');
-  await signInAs(page, email);
-  return page;
 }
 
 const toast = (page: Page, title: string) => page.locator('[data-scope="toast"][data-part="root"]').filter({ hasText: title });
@@ -29,9 +20,9 @@ test.describe('Knowledge base', () => {
     const word = uniqueWord();
     const title = `Boarding by the ${word} at low tide`;
     const script = '<script>window.__pwned = true</script>';
-    const author = await pageAs(browser, DEMO_USERS.SYSOPS);
-    const reviewer = await pageAs(browser, DEMO_USERS.DEPUTY_ADMIN);
-    const user = await pageAs(browser, DEMO_USERS.USER);
+    const author = await signedInPage(browser, DEMO_USERS.SYSOPS);
+    const reviewer = await signedInPage(browser, DEMO_USERS.DEPUTY_ADMIN);
+    const user = await signedInPage(browser, DEMO_USERS.USER);
 
     // A writes the article: the contracts' rules show under the fields, the preview follows the text.
     await author.goto('/app/sysops/knowledge?lng=en');

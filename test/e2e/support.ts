@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ClientToServerEvents, ServerToClientEvents } from '@muster/contracts';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { io, type Socket } from 'socket.io-client';
 
 /** Password of every seeded demo user (README "Demo logins"). */
@@ -72,6 +72,15 @@ export async function csrfHeaders(request: APIRequestContext): Promise<Record<st
 export async function signInAs(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   const res = await page.request.post('/api/auth/login', { data: { email, password }, headers: await csrfHeaders(page.request) });
   expect(res.status(), `sign-in of ${email}`).toBe(200);
+}
+
+/** A page in a browser context of its own, on the public site in English, signed in as `email`. */
+export async function signedInPage(browser: Browser, email: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/?lng=en');
+  await signInAs(page, email);
+  return page;
 }
 
 /** Signs a guest auditor in with the emailed code, through the API. */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { csrfHeaders, DEMO_USERS, failOnMissingRecipes, fingerprint, outbox, signInAs, waitForMail } from './support';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { csrfHeaders, DEMO_USERS, failOnMissingRecipes, fingerprint, outbox, signedInPage, waitForMail } from './support';
 
 failOnMissingRecipes();
 
@@ -9,15 +9,6 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 
 const tag = (what: string) => `${what} ${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
 const toast = (page: Page) => page.locator('[data-scope="toast"][data-part="root"]');
-
-/** A page of its own browser context, signed in as `email`. */
-async function signedInPage(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto('/?lng=en');
-  await signInAs(page, email);
-  return page;
-}
 
 /** Opens a ticket through the API as the signed-in member of `request`. */
 async function openTicket(request: APIRequestContext, subject: string): Promise<{ id: string; number: number }> {

@@ -9,6 +9,7 @@ import { createInstance } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { system } from '../../components/ui/system';
 import { toaster } from '../../components/ui/toaster';
+import { fakeResponse } from '../../lib/fake-response';
 import { SESSION_QUERY_KEY } from '../auth/session';
 import { sessionLockStore } from './lock-store';
 import { SessionLock } from './SessionLock';
@@ -43,16 +44,6 @@ const SESSION: SessionInfo = {
 type Handler = (init: RequestInit | undefined) => Response;
 let routes: Record<string, Handler>;
 const calls: string[] = [];
-/** What the API client reads of a fetch answer (jsdom has no Response). */
-const json = (body: unknown, status = 200) =>
-  ({
-    ok: status >= 200 && status < 300,
-    status,
-    statusText: '',
-    headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? 'application/json' : null) },
-    text: () => Promise.resolve(JSON.stringify(body)),
-    json: () => Promise.resolve(body),
-  }) as unknown as Response;
 
 // Generous waits: the whole unit run shares the machine with the other test files.
 configure({ asyncUtilTimeout: 5_000 });
@@ -69,14 +60,14 @@ beforeEach(() => {
   document.cookie = 'muster.csrf=test-token';
   window.history.replaceState(null, '', '/app/dashboard?tab=drills#recent');
   routes = {
-    'GET /api/auth/me': () => json(SESSION),
-    'POST /api/auth/logout': () => json({ ok: true }),
+    'GET /api/auth/me': () => fakeResponse(SESSION),
+    'POST /api/auth/logout': () => fakeResponse({ ok: true }),
   };
   globalThis.fetch = jest.fn((input: string, init?: RequestInit) => {
     const key = `${init?.method ?? 'GET'} ${input}`;
     calls.push(key);
     const handler = routes[key];
-    return Promise.resolve(handler ? handler(init) : json({ message: 'not found' }, 404));
+    return Promise.resolve(handler ? handler(init) : fakeResponse({ message: 'not found' }, 404));
   }) as unknown as typeof fetch;
 });
 
@@ -129,7 +120,7 @@ describe('SessionLock', () => {
     cleanup();
 
     const never = { ...SESSION, user: { ...SESSION.user, autoLogoutMinutes: null } };
-    routes['GET /api/auth/me'] = () => json(never);
+    routes['GET /api/auth/me'] = () => fakeResponse(never);
     idleSince(600);
     const second = renderLock();
     await waitFor(() => expect(second.getQueryData(SESSION_QUERY_KEY)).toEqual(never));
@@ -146,7 +137,7 @@ describe('SessionLock', () => {
     routes['POST /api/auth/verify-password'] = (init) => {
       expect(JSON.parse(init?.body as string)).toEqual({ password: answer ? 'right-one' : 'wrong-one' });
       expect((init?.headers as Record<string, string>)['x-csrf-token']).toBe('test-token');
-      return json({ success: answer });
+      return fakeResponse({ success: answer });
     };
     idleSince(2);
     renderLock();
@@ -173,7 +164,7 @@ describe('SessionLock', () => {
 
   it('ends the session after three wrong passwords, remembering the page', async () => {
     const create = jest.spyOn(toaster, 'create');
-    routes['POST /api/auth/verify-password'] = () => json({ success: false });
+    routes['POST /api/auth/verify-password'] = () => fakeResponse({ success: false });
     idleSince(2);
     renderLock();
     await screen.findByRole('alertdialog');
@@ -212,14 +203,14 @@ describe('SessionLock', () => {
     submitPassword('right-one');
     expect(await screen.findByText('Verifying...')).toBeTruthy();
     await act(async () => {
-      answer(json({ success: true }));
+      answer(fakeResponse({ success: true }));
       await Promise.resolve();
     });
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
   });
 
   it('counts a failed request as a failed attempt', async () => {
-    routes['POST /api/auth/verify-password'] = () => json({ message: 'Too many attempts. Please try again later.' }, 429);
+    routes['POST /api/auth/verify-password'] = () => fakeResponse({ message: 'Too many attempts. Please try again later.' }, 429);
     idleSince(2);
     renderLock();
     await screen.findByRole('alertdialog');
@@ -230,7 +221,7 @@ describe('SessionLock', () => {
   it('signs out at once when the account cannot use a password', async () => {
     const create = jest.spyOn(toaster, 'create');
     routes['POST /api/auth/verify-password'] = () =>
-      json(
+      fakeResponse(
         {
           statusCode: 403,
           error: 'Forbidden',
@@ -268,7 +259,7 @@ describe('SessionLock', () => {
 
   it('clears the lock when the session turns out signed out', async () => {
     localStorage.setItem('muster.locked', 'true');
-    routes['GET /api/auth/me'] = () => json({ message: 'You are not signed in' }, 401);
+    routes['GET /api/auth/me'] = () => fakeResponse({ message: 'You are not signed in' }, 401);
     renderLock();
     await waitFor(() => expect(localStorage.getItem('muster.locked')).toBeNull());
     expect(screen.queryByRole('alertdialog')).toBeNull();
@@ -278,7 +269,7 @@ describe('SessionLock', () => {
     const client = renderLock();
     await waitFor(() => expect(client.getQueryData(SESSION_QUERY_KEY)).toEqual(SESSION));
     expect(localStorage.getItem('muster.lastActivity')).not.toBeNull();
-    routes['GET /api/auth/me'] = () => json({ message: 'You are not signed in' }, 401);
+    routes['GET /api/auth/me'] = () => fakeResponse({ message: 'You are not signed in' }, 401);
     act(() => client.clear());
     await waitFor(() => expect(localStorage.getItem('muster.lastActivity')).toBeNull());
   });
@@ -293,7 +284,7 @@ describe('SessionLock', () => {
     await waitFor(() => expect(globalThis.fetch).toHaveBeenCalled());
     expect(screen.getByRole('alertdialog')).toBeTruthy();
     await act(async () => {
-      answer(json({ message: 'You are not signed in' }, 401));
+      answer(fakeResponse({ message: 'You are not signed in' }, 401));
       await Promise.resolve();
     });
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
