@@ -1,5 +1,5 @@
 import { ConfigError, parseConfig, type AppConfig } from './config/config.js';
-import { loadEnvFile } from './config/env-file.js';
+import { EnvFileError, loadEnvFile } from './config/env-file.js';
 import { ensureRedis, RedisUnavailableError } from './platform/redis/redis-launcher.js';
 import { startMuster } from './bootstrap.js';
 import { EmbeddedDatabaseError } from './database/data-dir-lock.js';
@@ -24,7 +24,7 @@ export async function run(overrides: Partial<Record<string, string>> = {}): Prom
       for (const issue of err.issues) console.error(`Invalid configuration: ${issue.variable} ${issue.message}`);
       process.exit(1);
     }
-    if (err instanceof Error && err.message.startsWith('ENV_FILE')) {
+    if (err instanceof EnvFileError) {
       console.error(`Invalid configuration: ${err.message}`);
       process.exit(1);
     }
