@@ -42,7 +42,14 @@ export default defineConfig({
     { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: [LATENCY_FILES, FIRST_RUN_FILES] },
     // Tests that assert how fast a change reaches other browsers run last, with no other test
     // beside them: on two cores a neighbour's browsers would measure the machine, not the product.
-    { name: 'latency', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: LATENCY_FILES, dependencies: ['chromium'] },
+    // No trace either: its recorder copies each page's DOM at every step, on the same thread that
+    // has to show the change being timed.
+    {
+      name: 'latency',
+      use: { ...devices['Desktop Chrome'], channel: undefined, trace: 'off' },
+      testMatch: LATENCY_FILES,
+      dependencies: ['chromium'],
+    },
     // Creating, migrating and seeding a database takes both cores for a while: the first run goes
     // last and alone, so it slows no other test's waits and none slows its own.
     { name: 'first-run', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: FIRST_RUN_FILES, dependencies: ['latency'] },

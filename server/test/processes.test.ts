@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -47,6 +47,50 @@ function postgresPid(dataDir: string): number | null {
     return pid;
   } catch {
     return null;
+  }
+}
+
+/** The embedded PostgreSQL server's processes: the postmaster and every process it started. */
+function postgresProcesses(postmaster: number): number[] {
+  const children = readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((name) => {
+      try {
+        // The fields after the command's closing parenthesis: state, then the parent's pid.
+        const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster;
+      } catch {
+        return false; // ended meanwhile
+      }
+    })
+    .map(Number);
+  return [postmaster, ...children];
+}
+
+/** Whether a query has reached a PostgreSQL connection on `port` and waits there, unread. */
+function queryWaiting(port: number): boolean {
+  const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
+  return ['/proc/net/tcp', '/proc/net/tcp6'].some((table) => {
+    let lines: string[];
+    try {
+      lines = readFileSync(table, 'utf8').trim().split('\n').slice(1);
+    } catch {
+      return false;
+    }
+    return lines.some((line) => {
+      const [, local, , , queues] = line.trim().split(/\s+/);
+      const received = Number.parseInt(queues!.split(':')[1]!, 16);
+      return local!.endsWith(`:${hexPort}`) && received > 0;
+    });
+  });
+}
+
+/** Resolves once `check` holds, looking every 20 ms; fails after `ms`. */
+async function until(check: () => boolean, what: string, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 20));
   }
 }
 
@@ -232,11 +276,14 @@ describe('Embedded PostgreSQL', () => {
     const dataDir = newDataDir();
     const server = await startServer({ prefix, env: { DATA_DIR: dataDir, JOB_LOCK_MS: '1000' } });
     const pid = postgresPid(dataDir)!;
-    process.kill(pid, 'SIGSTOP'); // the database hangs: connections stay open, nothing answers
+    const port = Number(readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3]);
+    // The database hangs: the postmaster and every backend stop, connections stay open, nothing answers.
+    const stopped = postgresProcesses(pid);
+    for (const p of stopped) process.kill(p, 'SIGSTOP');
     try {
       // A request waits on the database, so a graceful close would wait for it forever.
       const inFlight = fetch(`${server.url}/api/help/search?q=drill&lang=en`).catch(() => null);
-      await new Promise((r) => setImmediate(r));
+      await until(() => queryWaiting(port), 'a query reaching the stopped database');
       const started = Date.now();
       server.child.kill('SIGTERM');
       expect(await exitedWithin(server, 11_000)).toBe(1);
@@ -244,7 +291,13 @@ describe('Embedded PostgreSQL', () => {
       expect(server.logs.some((l) => String(l.msg).startsWith('Shutdown did not finish'))).toBe(true);
       await inFlight;
     } finally {
-      if (postgresPid(dataDir)) process.kill(pid, 'SIGCONT');
+      for (const p of stopped) {
+        try {
+          process.kill(p, 'SIGCONT');
+        } catch {
+          // already ended
+        }
+      }
     }
     expect(postgresPid(dataDir)).toBeNull(); // stopped on the way out, not left behind
     // The bound measured is the 11 s above; creating the database before it takes up to 10 s on a busy machine.

@@ -35,32 +35,52 @@ type Content = Pick<TemplateContent, 'name' | 'description' | 'objectives' | 'po
   libraryTexts?: LibraryTexts;
 };
 
+/**
+ * Localised parts already made, by the part they were made from, for one translate function. A
+ * template's parts never change once written, so a part seen again (the same object) is given
+ * back as the same localised object, and what shows it need not redraw.
+ */
+export type LocalisedParts = WeakMap<object, object>;
+
 /** A template's content with every library text in the reader's language (the rest as written). */
-export function localiseContent<T extends Content>(content: T, tr: LibraryTranslate): T {
+export function localiseContent<T extends Content>(content: T, tr: LibraryTranslate, parts?: LocalisedParts): T {
   const texts = content.libraryTexts ?? {};
   if (Object.keys(texts).length === 0) return content;
   const at = (text: string, path: string) => tr(text, texts[path]);
+  const part = <P extends object>(source: P, make: (source: P) => P): P => {
+    const held = parts?.get(source) as P | undefined;
+    if (held) return held;
+    const made = make(source);
+    parts?.set(source, made);
+    return made;
+  };
   return {
     ...content,
     name: at(content.name, PATH.name),
     description: at(content.description, PATH.description),
     objectives: content.objectives.map((o, i) => at(o, PATH.objective(i))),
-    positions: content.positions.map((p) => ({
-      ...p,
-      name: at(p.name, PATH.position(p.id, 'name')),
-      description: at(p.description, PATH.position(p.id, 'description')),
-    })),
-    steps: content.steps.map((s) => ({
-      ...s,
-      title: at(s.title, PATH.step(s.id, 'title')),
-      instructions: at(s.instructions, PATH.step(s.id, 'instructions')),
-      checklist: s.checklist.map((item) => ({ ...item, text: at(item.text, PATH.checklistItem(s.id, item.id)) })),
-    })),
-    injects: content.injects.map((i) => ({
-      ...i,
-      title: at(i.title, PATH.inject(i.id, 'title')),
-      message: at(i.message, PATH.inject(i.id, 'message')),
-    })),
+    positions: part(content.positions, (positions) =>
+      positions.map((p) => ({
+        ...p,
+        name: at(p.name, PATH.position(p.id, 'name')),
+        description: at(p.description, PATH.position(p.id, 'description')),
+      })),
+    ),
+    steps: content.steps.map((step) =>
+      part(step, (s) => ({
+        ...s,
+        title: at(s.title, PATH.step(s.id, 'title')),
+        instructions: at(s.instructions, PATH.step(s.id, 'instructions')),
+        checklist: s.checklist.map((item) => ({ ...item, text: at(item.text, PATH.checklistItem(s.id, item.id)) })),
+      })),
+    ),
+    injects: content.injects.map((inject) =>
+      part(inject, (i) => ({
+        ...i,
+        title: at(i.title, PATH.inject(i.id, 'title')),
+        message: at(i.message, PATH.inject(i.id, 'message')),
+      })),
+    ),
   };
 }
 

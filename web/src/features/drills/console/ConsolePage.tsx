@@ -1,13 +1,13 @@
 import { Alert, Button, Grid, HStack, Link, Skeleton, Stack } from '@chakra-ui/react';
 import type { AckError, ConsoleControl } from '@muster/contracts';
-import { useCallback, useMemo } from 'react';
+import { memo, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useSignedInSession } from '../../auth/signed-in-session';
 import type { PageProps } from '../../../lib/page';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { useRun } from '../api';
-import { localiseContent, useLibraryText } from '../library-text';
+import { localiseContent, useLibraryText, type LocalisedParts } from '../library-text';
 import { drillErrorText } from '../vocab';
 import { AttendancePanel, SelfCheckIn } from './AttendancePanel';
 import { ConsoleHeader } from './ConsoleHeader';
@@ -19,14 +19,14 @@ import { useRefusalToast } from './parts';
 import { StepsPanel } from './StepsPanel';
 import { useConsole } from './useConsole';
 
-function BackLink() {
+const BackLink = memo(function BackLink() {
   const { t } = useTranslation('drillConsole');
   return (
     <Link asChild fontSize="sm" alignSelf="flex-start">
       <RouterLink to="/app/drills/runs">{t('back')}</RouterLink>
     </Link>
   );
-}
+});
 
 const SECTIONS = [
   ['console-steps', 'steps.title'],
@@ -37,7 +37,7 @@ const SECTIONS = [
 ] as const;
 
 /** On a phone the panels stack: a row of shortcuts to each. */
-function JumpBar() {
+const JumpBar = memo(function JumpBar() {
   const { t } = useTranslation('drillConsole');
   return (
     <HStack as="nav" aria-label={t('jump')} gap="2" overflowX="auto" hideFrom="md" paddingBottom="1" data-testid="console-jump">
@@ -54,7 +54,7 @@ function JumpBar() {
       ))}
     </HStack>
   );
-}
+});
 
 function ConsoleSkeleton() {
   const { t } = useTranslation('drillConsole');
@@ -112,7 +112,12 @@ function LiveConsole({ runId, me }: { runId: string; me: { userId: string; role:
   // What the built-in library wrote (step, checklist and inject texts) in the reader's language.
   const tr = useLibraryText();
   const modelRun = model?.run;
-  const shownRun = useMemo(() => (modelRun ? { ...modelRun, template: localiseContent(modelRun.template, tr) } : null), [modelRun, tr]);
+  // Localised once per template, and each step and inject once (an observer's template grows when
+  // an inject is published): a new object for each on every change would redraw them all.
+  const template = modelRun?.template;
+  const parts = useMemo<LocalisedParts>(() => new WeakMap(), [tr]); // one cache per language
+  const shownTemplate = useMemo(() => (template ? localiseContent(template, tr, parts) : null), [template, tr, parts]);
+  const shownRun = useMemo(() => (modelRun && shownTemplate ? { ...modelRun, template: shownTemplate } : null), [modelRun, shownTemplate]);
   const onControl = useCallback(
     async (action: ConsoleControl) => {
       const answer = await control(action);
