@@ -1,3 +1,4 @@
+import { reason } from './reasons.js';
 import { z } from 'zod';
 import { defineEndpoint } from './http.js';
 import { LANGUAGE_CODES, type LanguageCode } from './i18n.js';
@@ -8,11 +9,11 @@ export const ASSISTANT_LIMITS = { questionMax: 500 } as const;
 
 export const askAssistantSchema = z.object({
   question: z
-    .string({ error: 'Required' })
+    .string({ error: reason('validation.required') })
     .trim()
-    .min(1, 'Required')
-    .max(ASSISTANT_LIMITS.questionMax, `Must be at most ${ASSISTANT_LIMITS.questionMax} characters`),
-  language: z.enum(LANGUAGE_CODES as [LanguageCode, ...LanguageCode[]], { error: 'Choose a language' }).default('en'),
+    .min(1, reason('validation.required'))
+    .max(ASSISTANT_LIMITS.questionMax, reason('validation.maxLength')),
+  language: z.enum(LANGUAGE_CODES as [LanguageCode, ...LanguageCode[]], { error: reason('validation.language') }).default('en'),
 });
 export type AskAssistantRequest = z.input<typeof askAssistantSchema>;
 

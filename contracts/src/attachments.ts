@@ -19,15 +19,6 @@ export const ATTACHMENT_ACCEPT = [...ATTACHMENT_TYPES, '.png', '.jpg', '.jpeg', 
 export const ATTACHMENT_FIELD = 'file';
 
 /** "Files can be at most 10 MB" for a limit in bytes. */
-export const fileTooLargeMessage = (maxBytes: number): string =>
-  `Files can be at most ${String(Math.round((maxBytes / (1024 * 1024)) * 10) / 10)} MB`;
-
-export const ATTACHMENT_MESSAGES = {
-  missing: 'Choose a file to attach',
-  tooLarge: fileTooLargeMessage(ATTACHMENT_MAX_BYTES),
-  notAllowed: 'Only PNG, JPEG, GIF and WebP images and PDF documents can be attached',
-  notMultipart: 'Send the file as multipart/form-data',
-} as const;
 
 export const attachmentSchema = z.object({
   id: z.uuid(),

@@ -1,3 +1,4 @@
+import { reason } from './reasons.js';
 import { z } from 'zod';
 import { defineEndpoint } from './http.js';
 import { ROLES } from './roles.js';
@@ -186,23 +187,17 @@ export type ThreatKind = (typeof THREAT_KINDS)[number];
 /** Timeline pages: 25 rows by default, at most 100; CSV exports at most 50,000 rows. */
 export const TIMELINE_PAGE = { defaultSize: 25, maxSize: 100, maxExportRows: 50_000 } as const;
 
-export const AUDIT_MESSAGES = {
-  noOrganization: 'Choose an organisation: platform accounts have none of their own',
-  badRange: 'The start must be before the end',
-  userNotFound: 'No such customer',
-} as const;
-
-const isoDate = z.iso.datetime({ offset: true, error: 'Must be a date and time (ISO 8601)' });
+const isoDate = z.iso.datetime({ offset: true, error: reason('validation.dateTime') });
 
 /** The filters every timeline takes. Dates are ISO instants; `to` is exclusive. */
 export const timelineQuerySchema = z
   .object({
-    page: z.coerce.number().int('Must be a whole number').min(1, 'Must be 1 or more').default(1),
+    page: z.coerce.number().int(reason('validation.mustBeWholeNumber')).min(1, reason('validation.oneOrMore')).default(1),
     pageSize: z.coerce
       .number()
-      .int('Must be a whole number')
-      .min(1, 'Must be 1 or more')
-      .max(TIMELINE_PAGE.maxSize, `At most ${TIMELINE_PAGE.maxSize} rows a page`)
+      .int(reason('validation.mustBeWholeNumber'))
+      .min(1, reason('validation.oneOrMore'))
+      .max(TIMELINE_PAGE.maxSize, reason('validation.rowsPerPage'))
       .default(TIMELINE_PAGE.defaultSize),
     from: isoDate.optional(),
     to: isoDate.optional(),
@@ -210,23 +205,26 @@ export const timelineQuerySchema = z
     action: z
       .string()
       .trim()
-      .max(64, 'At most 64 characters')
-      .regex(/^[a-z_.]*$/, 'Letters, "_" and "." only')
+      .max(64, reason('validation.atMostCharacters'))
+      .regex(/^[a-z_.]*$/, reason('validation.actionFilter'))
       .optional(),
-    outcome: z.enum(AUDIT_OUTCOMES, { error: 'Choose success or failure' }).optional(),
+    outcome: z.enum(AUDIT_OUTCOMES, { error: reason('validation.chooseOutcome') }).optional(),
     classUid: z.coerce
       .number()
-      .refine((v) => (OCSF_CLASS_UIDS as number[]).includes(v), { message: `Choose one of: ${OCSF_CLASS_UIDS.join(', ')}` })
+      .refine((v) => (OCSF_CLASS_UIDS as number[]).includes(v), {
+        message: reason('validation.chooseOneOf'),
+        params: { list: OCSF_CLASS_UIDS.join(', ') },
+      })
       .optional(),
-    minSeverityId: z.coerce.number().int().min(1, 'From 1 to 5').max(5, 'From 1 to 5').optional(),
+    minSeverityId: z.coerce.number().int().min(1, reason('validation.severityRange')).max(5, reason('validation.severityRange')).optional(),
     /** An address, exactly. */
-    ip: z.string().trim().max(64, 'At most 64 characters').optional(),
+    ip: z.string().trim().max(64, reason('validation.atMostCharacters')).optional(),
     /** Free text: an email, a target id, a reason. */
-    q: z.string().trim().max(100, 'At most 100 characters').optional(),
+    q: z.string().trim().max(100, reason('validation.atMostCharacters')).optional(),
     /** Platform staff only: the organisation to read. */
-    orgId: z.uuid('Must be an organisation id').optional(),
+    orgId: z.uuid(reason('validation.organizationId')).optional(),
   })
-  .refine((q) => !q.from || !q.to || new Date(q.from) < new Date(q.to), { message: AUDIT_MESSAGES.badRange, path: ['to'] });
+  .refine((q) => !q.from || !q.to || new Date(q.from) < new Date(q.to), { message: reason('audit.badRange'), path: ['to'] });
 export type TimelineQuery = z.output<typeof timelineQuerySchema>;
 export type TimelineQueryInput = z.input<typeof timelineQuerySchema>;
 
@@ -280,24 +278,24 @@ export type CustomerTimeline = z.infer<typeof customerTimelineSchema>;
 
 export const threatsQuerySchema = z
   .object({
-    page: z.coerce.number().int('Must be a whole number').min(1, 'Must be 1 or more').default(1),
+    page: z.coerce.number().int(reason('validation.mustBeWholeNumber')).min(1, reason('validation.oneOrMore')).default(1),
     pageSize: z.coerce
       .number()
-      .int('Must be a whole number')
-      .min(1, 'Must be 1 or more')
-      .max(TIMELINE_PAGE.maxSize, `At most ${TIMELINE_PAGE.maxSize} rows a page`)
+      .int(reason('validation.mustBeWholeNumber'))
+      .min(1, reason('validation.oneOrMore'))
+      .max(TIMELINE_PAGE.maxSize, reason('validation.rowsPerPage'))
       .default(TIMELINE_PAGE.defaultSize),
     from: isoDate.optional(),
     to: isoDate.optional(),
-    kind: z.enum(THREAT_KINDS, { error: `Choose one of: ${THREAT_KINDS.join(', ')}` }).optional(),
+    kind: z.enum(THREAT_KINDS, { error: reason('validation.chooseOneOf') }).optional(),
     /** Only flagged accounts and addresses (default: all with a failure). */
     flaggedOnly: z
       .enum(['true', 'false'])
       .transform((v) => v === 'true')
       .optional(),
-    orgId: z.uuid('Must be an organisation id').optional(),
+    orgId: z.uuid(reason('validation.organizationId')).optional(),
   })
-  .refine((q) => !q.from || !q.to || new Date(q.from) < new Date(q.to), { message: AUDIT_MESSAGES.badRange, path: ['to'] });
+  .refine((q) => !q.from || !q.to || new Date(q.from) < new Date(q.to), { message: reason('audit.badRange'), path: ['to'] });
 export type ThreatsQuery = z.output<typeof threatsQuerySchema>;
 export type ThreatsQueryInput = z.input<typeof threatsQuerySchema>;
 
@@ -347,7 +345,7 @@ export const threatsOverviewSchema = z.object({
 });
 export type ThreatsOverview = z.infer<typeof threatsOverviewSchema>;
 
-export const verifyQuerySchema = z.object({ orgId: z.uuid('Must be an organisation id').optional() });
+export const verifyQuerySchema = z.object({ orgId: z.uuid(reason('validation.organizationId')).optional() });
 
 export const CHAIN_BREAKS = ['hash_mismatch', 'prev_hash_mismatch', 'sequence_gap'] as const;
 export type ChainBreak = (typeof CHAIN_BREAKS)[number];

@@ -1,3 +1,4 @@
+import { reason } from './reasons.js';
 import { z } from 'zod';
 import { emailSchema, requestMagicSchema, sessionSchema, verifyMagicSchema, okSchema } from './auth.js';
 import { defineEndpoint } from './http.js';
@@ -6,16 +7,20 @@ export const AUDITOR_INVITE_MAX_DAYS = 365;
 
 export const createAuditorInviteSchema = z.object({
   email: emailSchema,
-  auditorName: z.string({ error: 'Required' }).trim().min(1, 'Required').max(120, 'Must be at most 120 characters'),
+  auditorName: z
+    .string({ error: reason('validation.required') })
+    .trim()
+    .min(1, reason('validation.required'))
+    .max(120, reason('validation.maxLength')),
   firm: z
     .string()
     .trim()
-    .max(120, 'Must be at most 120 characters')
+    .max(120, reason('validation.maxLength'))
     .optional()
     .transform((v) => (v ? v : null)),
   expiresAt: z.iso
-    .datetime({ offset: true, error: 'Enter a valid date and time' })
-    .refine((v) => new Date(v).getTime() > Date.now(), 'Must be in the future')
+    .datetime({ offset: true, error: reason('validation.dateTimeValid') })
+    .refine((v) => new Date(v).getTime() > Date.now(), reason('validation.inFutureDate'))
     .refine(
       (v) => new Date(v).getTime() <= Date.now() + AUDITOR_INVITE_MAX_DAYS * 86_400_000,
       `Must be within ${AUDITOR_INVITE_MAX_DAYS} days`,

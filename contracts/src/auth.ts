@@ -1,22 +1,8 @@
+import { reason } from './reasons.js';
 import { z } from 'zod';
 import { defineEndpoint } from './http.js';
 import { API_PATHS } from './product.js';
 import { ROLES } from './roles.js';
-
-/** Texts the identity endpoints answer with (spec §5, §8). */
-export const AUTH_MESSAGES = {
-  invalidCredentials: 'Invalid email or password',
-  invalidMagic: 'Invalid or expired magic link',
-  invalidResetLink: 'This password reset link is invalid or has expired',
-  ssoRequired: 'Your organisation signs in through single sign-on: password authentication is not available for this account.',
-  wrongCurrentPassword: 'Your current password is incorrect',
-  notSignedIn: 'You are not signed in',
-  forbidden: "You don't have permission to do this",
-  auditorOnly: 'Guest auditor sessions can only use the auditor portal',
-  csrf: 'The request is missing its security token. Reload the page and try again.',
-  originNotAllowed: 'Requests from this origin are not allowed',
-  tooMany: 'Too many attempts. Please try again later.',
-} as const;
 
 /** Security constants of the identity rules. */
 export const AUTH_LIMITS = {
@@ -30,30 +16,30 @@ export const AUTH_LIMITS = {
   passwordMaxLength: 128,
 } as const;
 
-const required = 'Required';
+const required = reason('validation.required');
 
 export const emailSchema = z
   .string({ error: required })
   .trim()
   .min(1, required)
-  .max(254, 'Must be at most 254 characters')
+  .max(254, reason('validation.maxLength'))
   .toLowerCase()
-  .pipe(z.email('Enter a valid email address'));
+  .pipe(z.email(reason('validation.email')));
 
 /** A password being set: bounded both ways. */
 export const newPasswordSchema = z
   .string({ error: required })
   .min(1, required)
-  .min(AUTH_LIMITS.passwordMinLength, `Password must be at least ${AUTH_LIMITS.passwordMinLength} characters`)
-  .max(AUTH_LIMITS.passwordMaxLength, `Password must be at most ${AUTH_LIMITS.passwordMaxLength} characters`);
+  .min(AUTH_LIMITS.passwordMinLength, reason('validation.passwordMin'))
+  .max(AUTH_LIMITS.passwordMaxLength, reason('validation.passwordMax'));
 
 /** A password being checked: any non-empty value up to a sane bound. */
-const givenPasswordSchema = z.string({ error: required }).min(1, required).max(1024, 'Password is too long');
+const givenPasswordSchema = z.string({ error: required }).min(1, required).max(1024, reason('validation.passwordTooLong'));
 
 /** Refinement shared by every form that sets a password twice. */
 const passwordsMatch = [
   (v: { password: string; confirmPassword: string }) => v.password === v.confirmPassword,
-  { message: 'Passwords do not match', path: ['confirmPassword'] },
+  { message: reason('validation.passwordsMismatch'), path: ['confirmPassword'] },
 ] as [(v: { password: string; confirmPassword: string }) => boolean, { message: string; path: string[] }];
 
 export const loginSchema = z.object({ email: emailSchema, password: givenPasswordSchema });
@@ -65,8 +51,8 @@ export const registerSchema = z
       .string({ error: required })
       .trim()
       .min(1, required)
-      .min(2, 'Must be at least 2 characters')
-      .max(200, 'Must be at most 200 characters'),
+      .min(2, reason('validation.minLength'))
+      .max(200, reason('validation.maxLength')),
     email: emailSchema,
     password: newPasswordSchema,
     confirmPassword: z.string({ error: required }).min(1, required),
@@ -80,19 +66,22 @@ export const verifyMagicSchema = z.object({
   code: z
     .string({ error: required })
     .trim()
-    .regex(/^\d{6}$/, 'Enter the 6-digit code'),
+    .regex(/^\d{6}$/, reason('validation.code')),
 });
 export type VerifyMagicRequest = z.infer<typeof verifyMagicSchema>;
 
 export const verifyPasswordSchema = z.object({
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1024),
+  password: z
+    .string({ error: reason('validation.passwordRequired') })
+    .min(1, reason('validation.passwordRequired'))
+    .max(1024),
 });
 export const verifyPasswordResultSchema = z.object({ success: z.boolean() });
 
 export const forgotPasswordSchema = z.object({ email: emailSchema });
 export const resetPasswordSchema = z
   .object({
-    token: z.string({ error: required }).trim().min(20, 'This password reset link is invalid or has expired').max(200),
+    token: z.string({ error: required }).trim().min(20, reason('validation.resetLink')).max(200),
     password: newPasswordSchema,
     confirmPassword: z.string({ error: required }).min(1, required),
   })
@@ -108,23 +97,23 @@ export const changePasswordSchema = z
   .refine(...passwordsMatch);
 export type ChangePasswordRequest = z.infer<typeof changePasswordSchema>;
 
-const nameSchema = z.string().trim().max(100, 'Must be at most 100 characters');
+const nameSchema = z.string().trim().max(100, reason('validation.maxLength'));
 export const updateProfileSchema = z.object({
   firstName: nameSchema.nullable().optional(),
   lastName: nameSchema.nullable().optional(),
   username: z
     .string()
     .trim()
-    .min(3, 'Must be at least 3 characters')
-    .max(64, 'Must be at most 64 characters')
-    .regex(/^[a-zA-Z0-9._-]+$/, 'Use letters, digits, ".", "_" and "-" only')
+    .min(3, reason('validation.minLength'))
+    .max(64, reason('validation.maxLength'))
+    .regex(/^[a-zA-Z0-9._-]+$/, reason('validation.usernameFormat'))
     .optional(),
   /** Minutes of inactivity before the session lock; null turns the lock off. */
   autoLogoutMinutes: z
     .number()
-    .int('Must be a whole number')
-    .min(1, 'Must be at least 1 minute')
-    .max(1440, 'Must be at most 1440 minutes')
+    .int(reason('validation.mustBeWholeNumber'))
+    .min(1, reason('validation.minuteMin'))
+    .max(1440, reason('validation.minutesMax'))
     .nullable()
     .optional(),
 });

@@ -1,3 +1,4 @@
+import { reason } from './reasons.js';
 import { z } from 'zod';
 import { defineEndpoint } from './http.js';
 import { BILLING_CYCLES, PLAN_IDS, PLANS, planPrice, type BillingCycle, type PlanId } from './plans.js';
@@ -56,24 +57,6 @@ export function trialDaysLeft(trialEndsAt: Date | string | null, now: Date = new
   return ms <= 0 ? 0 : Math.ceil(ms / 86_400_000);
 }
 
-export const BILLING_MESSAGES = {
-  adminsOnly: 'Only administrators can change the plan or the billing settings',
-  samePlan: 'Your organisation is already on this plan and billing cycle',
-  tooManyMembers: (members: number, plan: string, limit: number) =>
-    `Your organisation has ${String(members)} members; the ${plan} plan allows ${String(limit)}. Remove members before changing to it.`,
-  checkoutNotFound: 'Checkout',
-  checkoutClosed: 'This checkout is already closed',
-  checkoutOtherProvider: 'This checkout is completed by the payment provider, not here',
-  invoiceNotFound: 'Invoice',
-  invoiceNotOpen: 'Only an open invoice can be marked paid',
-  invoiceOtherProvider: 'Invoices paid through Stripe are marked paid by Stripe',
-  organizationNotFound: 'Organisation',
-  noOrganization: 'Billing belongs to an organisation',
-  providerFailed: 'The payment provider could not be reached. Nothing was charged; please try again in a moment.',
-  signatureInvalid: 'The webhook signature is missing or does not match',
-  cancelNotActive: 'Only an active subscription renews or stops renewing',
-} as const;
-
 // ---------------------------------------------------------------------------------------------
 // Schemas
 
@@ -102,8 +85,8 @@ export const subscriptionInfoSchema = z.object({
 export type SubscriptionInfo = z.infer<typeof subscriptionInfoSchema>;
 
 export const startCheckoutSchema = z.object({
-  plan: z.enum(PLAN_IDS, { error: `Choose one of: ${PLAN_IDS.join(', ')}` }),
-  cycle: z.enum(BILLING_CYCLES, { error: 'Choose monthly or annual billing' }),
+  plan: z.enum(PLAN_IDS, { error: reason('validation.chooseOneOf') }),
+  cycle: z.enum(BILLING_CYCLES, { error: reason('validation.chooseCycle') }),
 });
 export type StartCheckoutInput = z.infer<typeof startCheckoutSchema>;
 
@@ -168,21 +151,21 @@ export const creditsOverviewSchema = z.object({
 export type CreditsOverview = z.infer<typeof creditsOverviewSchema>;
 
 export const grantCreditSchema = z.object({
-  orgId: z.uuid({ error: 'Choose an organisation' }),
+  orgId: z.uuid({ error: reason('validation.creditOrganization') }),
   amountCents: z
-    .number({ error: 'Enter an amount' })
-    .int('Enter whole cents')
-    .min(CREDIT_LIMITS.minCents, `At least $${String(CREDIT_LIMITS.minCents / 100)}`)
-    .max(CREDIT_LIMITS.maxCents, `At most $${(CREDIT_LIMITS.maxCents / 100).toLocaleString('en-US')}`),
+    .number({ error: reason('validation.creditAmount') })
+    .int(reason('validation.creditWholeCents'))
+    .min(CREDIT_LIMITS.minCents, reason('validation.creditMin'))
+    .max(CREDIT_LIMITS.maxCents, reason('validation.creditMax')),
   reason: z
-    .string({ error: 'Say why the credit is granted' })
+    .string({ error: reason('validation.creditReason') })
     .trim()
-    .min(3, 'Say why the credit is granted')
-    .max(CREDIT_LIMITS.reasonMax, `At most ${String(CREDIT_LIMITS.reasonMax)} characters`),
+    .min(3, reason('validation.creditReason'))
+    .max(CREDIT_LIMITS.reasonMax, reason('validation.atMostCharacters')),
 });
 export type GrantCreditInput = z.input<typeof grantCreditSchema>;
 
-export const renewalSchema = z.object({ cancelAtPeriodEnd: z.boolean({ error: 'Choose whether the plan renews' }) });
+export const renewalSchema = z.object({ cancelAtPeriodEnd: z.boolean({ error: reason('validation.chooseRenewal') }) });
 
 export const usageCostSchema = z.object({
   period: z.string(),

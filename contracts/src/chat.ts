@@ -1,3 +1,4 @@
+import { reason } from './reasons.js';
 import { z } from 'zod';
 import { defineEndpoint } from './http.js';
 import { LANGUAGE_CODES, type LanguageCode } from './i18n.js';
@@ -34,34 +35,15 @@ export const CHAT_LIMITS = {
   historyPage: 200,
 } as const;
 
-/** Texts the server answers with (and the web shows through its own translations). */
-export const CHAT_MESSAGES = {
-  notFound: 'Chat not found',
-  closed: 'This chat has ended',
-  banned: 'You cannot start a chat. If you think this is a mistake, write to support by email.',
-  notYourChat: 'Only the operator of this chat can do that',
-  alreadyAssigned: 'Another operator has already taken this chat',
-  operatorUnavailable: 'That operator is offline',
-  notOperator: 'Not a support operator',
-  visitorDetails: 'Give your name and email before talking to a person',
-  duplicateShortcut: 'You already have a canned response with this shortcut',
-  notRateable: 'Only an ended chat can be rated',
-  alreadyRated: 'This chat has already been rated',
-} as const;
-
-const required = 'Required';
-const languageSchema = z.enum(LANGUAGE_CODES as [LanguageCode, ...LanguageCode[]], { error: 'Choose a language' });
-const bodySchema = z
-  .string({ error: required })
-  .trim()
-  .min(1, required)
-  .max(CHAT_LIMITS.messageMax, `Must be at most ${CHAT_LIMITS.messageMax} characters`);
+const required = reason('validation.required');
+const languageSchema = z.enum(LANGUAGE_CODES as [LanguageCode, ...LanguageCode[]], { error: reason('validation.language') });
+const bodySchema = z.string({ error: required }).trim().min(1, required).max(CHAT_LIMITS.messageMax, reason('validation.maxLength'));
 /** Client-generated message id: a retried send carries the same id and is stored once. */
 export const clientIdSchema = z
   .string({ error: required })
-  .min(8, 'Must be at least 8 characters')
-  .max(64, 'Must be at most 64 characters')
-  .regex(/^[A-Za-z0-9_-]+$/, 'Letters, digits, - and _ only');
+  .min(8, reason('validation.minLength'))
+  .max(64, reason('validation.maxLength'))
+  .regex(/^[A-Za-z0-9_-]+$/, reason('validation.shortcut'));
 
 // ---------------------------------------------------------------------------------------------
 // Records
@@ -187,8 +169,11 @@ export const startChatSchema = z.object({
   message: bodySchema,
   language: languageSchema.default('en'),
   /** Visitors only (signed-in members are known). */
-  name: z.string().trim().min(1, required).max(CHAT_LIMITS.nameMax, `Must be at most ${CHAT_LIMITS.nameMax} characters`).optional(),
-  email: z.email({ error: 'Enter a valid email address' }).max(254).optional(),
+  name: z.string().trim().min(1, required).max(CHAT_LIMITS.nameMax, reason('validation.maxLength')).optional(),
+  email: z
+    .email({ error: reason('validation.email') })
+    .max(254)
+    .optional(),
 });
 export type StartChatRequest = z.input<typeof startChatSchema>;
 
@@ -218,14 +203,18 @@ export const chatListSchema = z.object({ items: z.array(chatSummarySchema) });
 export type ChatList = z.infer<typeof chatListSchema>;
 
 export const transferChatSchema = z.object({
-  operatorId: z.uuid({ error: 'Choose an operator' }),
-  note: z.string().trim().max(CHAT_LIMITS.noteMax, `Must be at most ${CHAT_LIMITS.noteMax} characters`).optional(),
+  operatorId: z.uuid({ error: reason('validation.operator') }),
+  note: z.string().trim().max(CHAT_LIMITS.noteMax, reason('validation.maxLength')).optional(),
 });
 export type TransferChatRequest = z.input<typeof transferChatSchema>;
 
 export const rateChatSchema = z.object({
-  score: z.number({ error: 'Choose from 1 to 5' }).int().min(1, 'Choose from 1 to 5').max(5, 'Choose from 1 to 5'),
-  comment: z.string().trim().max(CHAT_LIMITS.ratingCommentMax, `Must be at most ${CHAT_LIMITS.ratingCommentMax} characters`).optional(),
+  score: z
+    .number({ error: reason('validation.chooseScore') })
+    .int()
+    .min(1, reason('validation.chooseScore'))
+    .max(5, reason('validation.chooseScore')),
+  comment: z.string().trim().max(CHAT_LIMITS.ratingCommentMax, reason('validation.maxLength')).optional(),
 });
 export type RateChatRequest = z.input<typeof rateChatSchema>;
 
@@ -237,7 +226,7 @@ export const updateOperatorSchema = z
     presence: z.enum(OPERATOR_PRESENCES).optional(),
     capacity: z.number().int().min(CHAT_LIMITS.capacityMin).max(CHAT_LIMITS.capacityMax).optional(),
   })
-  .refine((v) => v.presence !== undefined || v.capacity !== undefined, { message: 'Nothing to change' });
+  .refine((v) => v.presence !== undefined || v.capacity !== undefined, { message: reason('validation.nothingToChange') });
 export type UpdateOperatorRequest = z.input<typeof updateOperatorSchema>;
 
 export const cannedResponseInputSchema = z.object({
@@ -246,8 +235,8 @@ export const cannedResponseInputSchema = z.object({
     .trim()
     .toLowerCase()
     .min(1, required)
-    .max(CHAT_LIMITS.shortcutMax, `Must be at most ${CHAT_LIMITS.shortcutMax} characters`)
-    .regex(/^[a-z0-9_-]+$/, 'Letters, digits, - and _ only'),
+    .max(CHAT_LIMITS.shortcutMax, reason('validation.maxLength'))
+    .regex(/^[a-z0-9_-]+$/, reason('validation.shortcut')),
   title: z.string({ error: required }).trim().min(1, required).max(CHAT_LIMITS.cannedTitleMax),
   body: z.string({ error: required }).trim().min(1, required).max(CHAT_LIMITS.cannedBodyMax),
   /** Shared with every operator, or personal. */
@@ -256,7 +245,7 @@ export const cannedResponseInputSchema = z.object({
 export type CannedResponseInput = z.input<typeof cannedResponseInputSchema>;
 
 export const createChatBanSchema = z.object({
-  kind: z.enum(CHAT_BAN_KINDS, { error: 'Choose account, email or IP address' }),
+  kind: z.enum(CHAT_BAN_KINDS, { error: reason('validation.banKind') }),
   /** Account id (uuid), email address, or IP address. */
   value: z.string({ error: required }).trim().min(1, required).max(254),
   reason: z.string({ error: required }).trim().min(1, required).max(CHAT_LIMITS.banReasonMax),
@@ -271,16 +260,16 @@ export const chatBanListSchema = z.object({ items: z.array(chatBanSchema) });
 // Socket payloads (event names in realtime.ts)
 
 export const chatSubscribeSchema = z.object({
-  chatId: z.uuid({ error: CHAT_MESSAGES.notFound }),
+  chatId: z.uuid({ error: reason('notFound.chat') }),
   visitorToken: z.string().max(128).optional(),
 });
 export type ChatSubscribe = z.infer<typeof chatSubscribeSchema>;
 
 export const chatSendSchema = z
   .object({
-    chatId: z.uuid({ error: CHAT_MESSAGES.notFound }),
+    chatId: z.uuid({ error: reason('notFound.chat') }),
     clientId: clientIdSchema,
-    body: z.string().trim().max(CHAT_LIMITS.messageMax, `Must be at most ${CHAT_LIMITS.messageMax} characters`),
+    body: z.string().trim().max(CHAT_LIMITS.messageMax, reason('validation.maxLength')),
     attachmentId: z.uuid().optional(),
   })
   .refine((v) => v.body.length > 0 || v.attachmentId !== undefined, { message: required, path: ['body'] });

@@ -1,3 +1,4 @@
+import { reason } from './reasons.js';
 import { z } from 'zod';
 import { emailSchema } from './auth.js';
 import { defineEndpoint } from './http.js';
@@ -14,27 +15,23 @@ export const CONTACT_LIMITS = {
   messageMax: 5000,
 } as const;
 
-const required = 'Required';
+const required = reason('validation.required');
 
 /**
  * The contact form. `website` is a honeypot: hidden from people, filled in by bots; a message
  * that fills it is answered like any other and dropped.
  */
 export const contactMessageSchema = z.object({
-  name: z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .max(CONTACT_LIMITS.nameMax, `Must be at most ${CONTACT_LIMITS.nameMax} characters`),
+  name: z.string({ error: required }).trim().min(1, required).max(CONTACT_LIMITS.nameMax, reason('validation.maxLength')),
   email: emailSchema,
-  company: z.string().trim().max(CONTACT_LIMITS.companyMax, `Must be at most ${CONTACT_LIMITS.companyMax} characters`).optional(),
-  subject: z.enum(CONTACT_SUBJECTS, { error: 'Choose a subject' }),
+  company: z.string().trim().max(CONTACT_LIMITS.companyMax, reason('validation.maxLength')).optional(),
+  subject: z.enum(CONTACT_SUBJECTS, { error: reason('validation.subject') }),
   message: z
     .string({ error: required })
     .trim()
     .min(1, required)
-    .min(CONTACT_LIMITS.messageMin, `Must be at least ${CONTACT_LIMITS.messageMin} characters`)
-    .max(CONTACT_LIMITS.messageMax, `Must be at most ${CONTACT_LIMITS.messageMax} characters`),
+    .min(CONTACT_LIMITS.messageMin, reason('validation.minLength'))
+    .max(CONTACT_LIMITS.messageMax, reason('validation.maxLength')),
   website: z.string().max(500).optional(),
   /** Language of the page the message was sent from. */
   language: z.enum(LANGUAGE_CODES as [LanguageCode, ...LanguageCode[]]).optional(),

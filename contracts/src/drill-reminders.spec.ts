@@ -70,6 +70,6 @@ describe('reminder rules', () => {
     });
     expect(result.success).toBe(false);
     const messages = result.error!.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
-    expect(messages).toEqual(expect.arrayContaining(['rules.1.channels: Choose at least one channel']));
+    expect(messages).toEqual(expect.arrayContaining(['rules.1.channels: validation.chooseChannel']));
   });
 });

@@ -1,3 +1,4 @@
+import { reason, type ValidationReason } from './reasons.js';
 import { z } from 'zod';
 import { defineEndpoint } from './http.js';
 
@@ -20,21 +21,21 @@ export const REMINDER_LIMITS = {
   upcomingMax: 20,
 } as const;
 
-const uniqueList = <T extends string>(values: readonly [T, ...T[]], what: string) =>
+const uniqueList = <T extends string>(values: readonly [T, ...T[]], none: ValidationReason) =>
   z
     .array(z.enum(values))
-    .min(1, `Choose at least one ${what}`)
+    .min(1, none)
     .transform((list) => [...new Set(list)]);
 
 export const reminderRuleInputSchema = z.object({
   /** How long before the scheduled start the reminder goes out. */
   leadMinutes: z
-    .number({ error: 'Enter the lead time' })
-    .int('Use whole minutes')
-    .min(REMINDER_LIMITS.leadMinutesMin, `Must be at least ${REMINDER_LIMITS.leadMinutesMin} minutes`)
-    .max(REMINDER_LIMITS.leadMinutesMax, `Must be at most ${REMINDER_LIMITS.leadMinutesMax} minutes (30 days)`),
-  channels: uniqueList(REMINDER_CHANNELS, 'channel'),
-  recipients: uniqueList(REMINDER_RECIPIENTS, 'recipient'),
+    .number({ error: reason('validation.enterMinutes') })
+    .int(reason('validation.wholeMinutes'))
+    .min(REMINDER_LIMITS.leadMinutesMin, reason('validation.minutesMin'))
+    .max(REMINDER_LIMITS.leadMinutesMax, reason('validation.minutesMax')),
+  channels: uniqueList(REMINDER_CHANNELS, 'validation.chooseChannel'),
+  recipients: uniqueList(REMINDER_RECIPIENTS, 'validation.chooseRecipient'),
   enabled: z.boolean().default(true),
 });
 export type ReminderRuleInput = z.input<typeof reminderRuleInputSchema>;
@@ -50,13 +51,13 @@ export type ReminderRule = z.infer<typeof reminderRuleSchema>;
 
 export const saveReminderRulesSchema = z
   .object({
-    rules: z.array(reminderRuleInputSchema).max(REMINDER_LIMITS.rulesMax, `At most ${REMINDER_LIMITS.rulesMax} reminders`),
+    rules: z.array(reminderRuleInputSchema).max(REMINDER_LIMITS.rulesMax, reason('validation.maxReminders')),
   })
   .superRefine((value, ctx) => {
     const seen = new Set<number>();
     value.rules.forEach((rule, i) => {
       if (seen.has(rule.leadMinutes)) {
-        ctx.addIssue({ code: 'custom', path: ['rules', i, 'leadMinutes'], message: 'Each reminder needs its own lead time' });
+        ctx.addIssue({ code: 'custom', path: ['rules', i, 'leadMinutes'], message: reason('validation.duplicateLeadTime') });
       }
       seen.add(rule.leadMinutes);
     });
@@ -97,18 +98,22 @@ export const CADENCE_STATES = ['ok', 'due_soon', 'overdue'] as const;
 export type CadenceState = (typeof CADENCE_STATES)[number];
 
 export const cadenceInputSchema = z.object({
-  name: z.string({ error: 'Required' }).trim().min(1, 'Required').max(120, 'Must be at most 120 characters'),
-  kind: z.enum(CADENCE_KINDS, { error: 'Choose drill or exercise' }),
+  name: z
+    .string({ error: reason('validation.required') })
+    .trim()
+    .min(1, reason('validation.required'))
+    .max(120, reason('validation.maxLength')),
+  kind: z.enum(CADENCE_KINDS, { error: reason('validation.chooseCadenceKind') }),
   /** At most this many months between two runs. */
   intervalMonths: z
-    .number({ error: 'Enter the interval in months' })
-    .int('Use whole months')
-    .min(1, 'Must be at least 1 month')
-    .max(36, 'Must be at most 36 months'),
+    .number({ error: reason('validation.months') })
+    .int(reason('validation.months'))
+    .min(1, reason('validation.months'))
+    .max(36, reason('validation.months')),
   /** Also at least one run in each calendar year (ISPS B/18.6). */
   calendarYear: z.boolean().default(false),
   /** How many days before it is due the cadence shows as due soon. */
-  dueSoonDays: z.number().int('Use whole days').min(0, 'Must be 0 days or more').max(90, 'Must be at most 90 days').default(14),
+  dueSoonDays: z.number().int(reason('validation.days')).min(0, reason('validation.days')).max(90, reason('validation.days')).default(14),
   enabled: z.boolean().default(true),
 });
 export type CadenceInput = z.input<typeof cadenceInputSchema>;
@@ -122,7 +127,7 @@ export const cadenceSchema = cadenceInputSchema.extend({
 export type Cadence = z.infer<typeof cadenceSchema>;
 
 export const saveCadencesSchema = z.object({
-  cadences: z.array(cadenceInputSchema).max(REMINDER_LIMITS.cadencesMax, `At most ${REMINDER_LIMITS.cadencesMax} cadences`),
+  cadences: z.array(cadenceInputSchema).max(REMINDER_LIMITS.cadencesMax, reason('validation.maxCadences')),
 });
 export type SaveCadencesRequest = z.input<typeof saveCadencesSchema>;
 

@@ -1,3 +1,4 @@
+import { reason } from './reasons.js';
 import { z } from 'zod';
 import {
   DRILL_SCENARIOS,
@@ -46,7 +47,7 @@ export const RUN_LIMITS = {
   actionsMax: 100,
 } as const;
 
-const required = 'Required';
+const required = reason('validation.required');
 const maxLen = (max: number) => `Must be at most ${max} characters`;
 const text = (max: number) => z.string({ error: required }).trim().min(1, required).max(max, maxLen(max));
 
@@ -284,28 +285,28 @@ export type ConsoleState = z.infer<typeof consoleStateSchema>;
 // Scheduling
 
 /** A time with its offset (`2026-03-01T09:00:00Z`); the service refuses one in the past. */
-const instant = z.iso.datetime({ offset: true, error: 'Choose a date and time' });
+const instant = z.iso.datetime({ offset: true, error: reason('validation.chooseDateTime') });
 
 export const rosterEntrySchema = z
   .object({
     /** A member of the organisation… */
-    userId: z.uuid('Choose a member').nullable().default(null),
+    userId: z.uuid(reason('validation.chooseMember')).nullable().default(null),
     /** …or a guest by name. */
     name: z.string().trim().max(RUN_LIMITS.nameMax, maxLen(RUN_LIMITS.nameMax)).default(''),
     positionId: templateKeySchema.nullable().default(null),
   })
-  .refine((v) => v.userId !== null || v.name.length > 0, { message: 'Choose a member or give a name', path: ['name'] });
+  .refine((v) => v.userId !== null || v.name.length > 0, { message: reason('validation.chooseMember'), path: ['name'] });
 export type RosterEntry = z.input<typeof rosterEntrySchema>;
 
-const rosterSchema = z.array(rosterEntrySchema).max(RUN_LIMITS.rosterMax, `At most ${RUN_LIMITS.rosterMax} participants`);
+const rosterSchema = z.array(rosterEntrySchema).max(RUN_LIMITS.rosterMax, reason('validation.maxParticipants'));
 
 export const scheduleRunSchema = z.object({
-  templateId: z.uuid('Choose a template'),
+  templateId: z.uuid(reason('validation.chooseTemplate')),
   /** Defaults to the template's name. */
   title: z.string().trim().max(RUN_LIMITS.titleMax, maxLen(RUN_LIMITS.titleMax)).optional(),
   scheduledAt: instant,
   location: text(RUN_LIMITS.locationMax),
-  leadUserId: z.uuid('Choose a lead'),
+  leadUserId: z.uuid(reason('validation.chooseLead')),
   participants: rosterSchema.default([]),
   observersMayWrite: z.boolean().default(false),
   autoInjects: z.boolean().default(true),
@@ -320,14 +321,14 @@ export const updateRunSchema = z
     title: text(RUN_LIMITS.titleMax).optional(),
     scheduledAt: instant.optional(),
     location: text(RUN_LIMITS.locationMax).optional(),
-    leadUserId: z.uuid('Choose a lead').optional(),
+    leadUserId: z.uuid(reason('validation.chooseLead')).optional(),
     participants: rosterSchema.optional(),
     observersMayWrite: z.boolean().optional(),
     autoInjects: z.boolean().optional(),
     musterTargetMinutes: z.number().int().min(1).max(240).nullable().optional(),
     version: z.number().int().min(1).optional(),
   })
-  .refine((v) => Object.keys(v).some((k) => k !== 'version'), { message: 'Change at least one field' });
+  .refine((v) => Object.keys(v).some((k) => k !== 'version'), { message: reason('validation.changeSomething') });
 export type UpdateRunRequest = z.input<typeof updateRunSchema>;
 
 export const RUN_VIEWS = ['list', 'calendar'] as const;
@@ -336,9 +337,9 @@ export const runListQuerySchema = z.object({
   status: z.enum(DRILL_RUN_STATUSES).optional(),
   scenario: z.enum(DRILL_SCENARIOS).optional(),
   /** Runs scheduled on or after this day (YYYY-MM-DD, UTC). */
-  from: z.iso.date('Use a date such as 2026-03-01').optional(),
+  from: z.iso.date(reason('validation.dateFrom')).optional(),
   /** Runs scheduled on or before this day. */
-  to: z.iso.date('Use a date such as 2026-03-31').optional(),
+  to: z.iso.date(reason('validation.dateTo')).optional(),
   /** Only runs the signed-in member leads or is on the roster of. */
   mine: z.enum(['true', 'false']).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(50),
@@ -357,7 +358,7 @@ export const drillMemberListSchema = z.object({ items: z.array(drillMemberSchema
 // ---------------------------------------------------------------------------------------------
 // Console commands (sent over the socket, see realtime.ts)
 
-const runIdSchema = z.uuid('Drill run not found');
+const runIdSchema = z.uuid(reason('validation.runNotFound'));
 
 export const consoleSubscribeSchema = z.object({ runId: runIdSchema });
 export const consoleControlSchema = z.object({ runId: runIdSchema, action: z.enum(CONSOLE_CONTROLS) });
@@ -370,7 +371,7 @@ export const consoleStepSchema = z
     status: z.enum(STEP_STATUSES).optional(),
     item: z.object({ itemId: templateKeySchema, checked: z.boolean() }).optional(),
   })
-  .refine((v) => (v.status === undefined) !== (v.item === undefined), { message: 'Change the status or one checklist item' });
+  .refine((v) => (v.status === undefined) !== (v.item === undefined), { message: reason('validation.stepChange') });
 export const consoleInjectSchema = z.object({ runId: runIdSchema, injectId: templateKeySchema });
 export const consoleObservationSchema = z
   .object({
@@ -381,21 +382,21 @@ export const consoleObservationSchema = z
       .min(8)
       .max(64)
       .regex(/^[A-Za-z0-9_-]+$/),
-    kind: z.enum(OBSERVATION_KINDS, { error: 'Choose strength or area for improvement' }),
+    kind: z.enum(OBSERVATION_KINDS, { error: reason('validation.chooseObservationKind') }),
     note: text(RUN_LIMITS.noteMax),
     stepId: templateKeySchema.nullable().default(null),
     injectId: templateKeySchema.nullable().default(null),
   })
-  .refine((v) => !(v.stepId && v.injectId), { message: 'Link the observation to a step or an inject, not both', path: ['injectId'] });
+  .refine((v) => !(v.stepId && v.injectId), { message: reason('validation.observationLink'), path: ['injectId'] });
 export const consoleAttendanceSchema = z.object({
   runId: runIdSchema,
-  participantId: z.uuid('Participant not found'),
+  participantId: z.uuid(reason('validation.participantNotFound')),
   present: z.boolean(),
 });
 export const consoleMusterSchema = z.object({ runId: runIdSchema });
 export const consoleSettingsSchema = z
   .object({ runId: runIdSchema, observersMayWrite: z.boolean().optional(), autoInjects: z.boolean().optional() })
-  .refine((v) => v.observersMayWrite !== undefined || v.autoInjects !== undefined, { message: 'Change a setting' });
+  .refine((v) => v.observersMayWrite !== undefined || v.autoInjects !== undefined, { message: reason('validation.changeSetting') });
 
 export type ConsoleStepCommand = z.input<typeof consoleStepSchema>;
 export type ConsoleObservationCommand = z.input<typeof consoleObservationSchema>;
@@ -453,8 +454,8 @@ export type CorrectiveAction = z.infer<typeof correctiveActionSchema>;
 
 export const createActionSchema = z.object({
   title: text(RUN_LIMITS.actionTitleMax),
-  ownerUserId: z.uuid('Choose an owner'),
-  dueDate: z.iso.date('Choose a due date'),
+  ownerUserId: z.uuid(reason('validation.chooseOwner')),
+  dueDate: z.iso.date(reason('validation.chooseDueDate')),
   status: z.enum(ACTION_STATUSES).default('open'),
   observationId: z.uuid().nullable().default(null),
 });
@@ -463,12 +464,12 @@ export type CreateActionRequest = z.input<typeof createActionSchema>;
 export const updateActionSchema = z
   .object({
     title: text(RUN_LIMITS.actionTitleMax).optional(),
-    ownerUserId: z.uuid('Choose an owner').optional(),
-    dueDate: z.iso.date('Choose a due date').optional(),
+    ownerUserId: z.uuid(reason('validation.chooseOwner')).optional(),
+    dueDate: z.iso.date(reason('validation.chooseDueDate')).optional(),
     status: z.enum(ACTION_STATUSES).optional(),
   })
   .refine((v) => v.title !== undefined || v.ownerUserId !== undefined || v.dueDate !== undefined || v.status !== undefined, {
-    message: 'Change at least one field',
+    message: reason('validation.changeSomething'),
   });
 export type UpdateActionRequest = z.input<typeof updateActionSchema>;
 
@@ -536,41 +537,9 @@ export const drillSummarySchema = z.object({
 export type DrillSummary = z.infer<typeof drillSummarySchema>;
 
 export const SUMMARY_EXPORT_FORMATS = ['pdf', 'csv'] as const;
-export const summaryExportQuerySchema = z.object({ format: z.enum(SUMMARY_EXPORT_FORMATS, { error: 'Choose pdf or csv' }) });
-
-export const DRILL_RUN_MESSAGES = {
-  notFound: 'Drill run',
-  locked: 'This drill run is approved and locked: add a dated addendum instead',
-  finished: 'This drill run has finished',
-  cancelled: 'This drill run was cancelled',
-  notStarted: 'Start the drill first',
-  notRunning: 'The drill is paused: resume it first',
-  alreadyStarted: 'The drill has already started',
-  alreadyPaused: 'The drill is already paused',
-  notPaused: 'The drill is not paused',
-  notScheduled: 'Only a scheduled drill run can be changed this way',
-  cannotControl: 'Only the lead, an administrator or a manager can do this',
-  cannotObserve: 'The lead has not opened observations to observers',
-  cannotPlan: 'Only administrators, managers and the lead can change the plan of a drill run',
-  cannotApprove: 'Only administrators and managers can approve a drill run',
-  cannotCheckIn: 'You can only check yourself in',
-  notCompleted: 'Only a completed drill run can be approved',
-  alreadyPublished: 'This inject has already been published',
-  unknownStep: 'This step is not part of the drill',
-  unknownItem: 'This checklist item is not part of the step',
-  unknownInject: 'This inject is not part of the drill',
-  unknownParticipant: 'Participant',
-  stepConflict: (name: string) => `${name} changed this step first: your change was not applied`,
-  stale: 'Someone changed this drill run after you opened it: reload to see their changes',
-  templateNotPublished: 'Publish the template before scheduling it',
-  leadNotMember: 'The lead must be a member of your organisation',
-  participantNotMember: 'Participants must be members of your organisation or guests named on the roster',
-  ownerNotMember: 'The owner must be a member of your organisation',
-  unknownObservation: 'This observation is not part of the drill run',
-  inPast: 'Choose a time in the future',
-  musterIncomplete: (present: number, total: number) =>
-    `Not everyone on the roster has checked in (${String(present)} of ${String(total)}): check the others in before recording the muster`,
-} as const;
+export const summaryExportQuerySchema = z.object({
+  format: z.enum(SUMMARY_EXPORT_FORMATS, { error: reason('validation.chooseExportFormat') }),
+});
 
 export const drillRunEndpoints = {
   members: defineEndpoint({

@@ -32,7 +32,7 @@ describe('drill template validation', () => {
       steps: [],
       injects: [{ id: 'late', atMinute: 45, title: 'Too late', message: 'After the end' }],
     });
-    expect(fields(result)).toEqual({ steps: TEMPLATE_RULES.noSteps, 'injects.0.atMinute': TEMPLATE_RULES.injectPastEnd(30) });
+    expect(fields(result)).toEqual({ steps: TEMPLATE_RULES.noSteps, 'injects.0.atMinute': TEMPLATE_RULES.injectPastEnd });
   });
 
   it('refuses negative durations and unknown positions, all in one answer', () => {
@@ -42,7 +42,7 @@ describe('drill template validation', () => {
     });
     // Every problem at once, so the builder can show them all.
     expect(fields(result)).toEqual({
-      'steps.0.expectedMinutes': 'Must be 0 minutes or more',
+      'steps.0.expectedMinutes': 'validation.minutesNonNegative',
       'steps.0.positionId': TEMPLATE_RULES.unknownPosition,
     });
     const unknown = completeTemplateSchema.safeParse({
@@ -56,7 +56,7 @@ describe('drill template validation', () => {
     expect(saveTemplateSchema.safeParse({ ...valid, steps: [], objectives: [], status: 'draft' }).success).toBe(true);
     expect(fields(saveTemplateSchema.safeParse({ ...valid, steps: [], status: 'published' }))).toEqual({ steps: TEMPLATE_RULES.noSteps });
     expect(fields(saveTemplateSchema.safeParse({ ...valid, estimatedMinutes: -1, status: 'draft' }))).toEqual({
-      estimatedMinutes: 'Must be at least 1 minute',
+      estimatedMinutes: 'validation.minuteMin',
     });
   });
 });

@@ -1,3 +1,4 @@
+import { reason, type ValidationReason } from './reasons.js';
 import { z } from 'zod';
 import { defineEndpoint } from './http.js';
 
@@ -64,19 +65,19 @@ export const DRILL_LIMITS = {
   teamSizeMax: 500,
 } as const;
 
-const required = 'Required';
-const maxLen = (max: number) => `Must be at most ${max} characters`;
-const text = (max: number) => z.string({ error: required }).trim().min(1, required).max(max, maxLen(max));
-const optionalText = (max: number) => z.string().trim().max(max, maxLen(max)).default('');
-const minutes = (what: string) =>
+const required = reason('validation.required');
+const maxLen = reason('validation.maxLength');
+const text = (max: number) => z.string({ error: required }).trim().min(1, required).max(max, maxLen);
+const optionalText = (max: number) => z.string().trim().max(max, maxLen).default('');
+const minutes = (missing: ValidationReason) =>
   z
-    .number({ error: `Enter ${what} in minutes` })
-    .int('Use whole minutes')
-    .min(0, 'Must be 0 minutes or more')
-    .max(DRILL_LIMITS.minutesMax, `Must be at most ${DRILL_LIMITS.minutesMax} minutes`);
+    .number({ error: missing })
+    .int(reason('validation.wholeMinutes'))
+    .min(0, reason('validation.minutesNonNegative'))
+    .max(DRILL_LIMITS.minutesMax, reason('validation.minutesMax'));
 
 /** Ids of positions, steps, checklist items and injects inside one template (chosen by the editor). */
-export const templateKeySchema = z.string({ error: required }).regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'Use lower-case letters, digits and -');
+export const templateKeySchema = z.string({ error: required }).regex(/^[a-z0-9][a-z0-9-]{0,39}$/, reason('validation.templateKey'));
 
 export const drillPositionSchema = z.object({
   id: templateKeySchema,
@@ -94,18 +95,15 @@ export const drillStepSchema = z.object({
   instructions: optionalText(DRILL_LIMITS.textMax),
   /** The position responsible for the step (one of the template's positions), or none. */
   positionId: templateKeySchema.nullable().default(null),
-  expectedMinutes: minutes('the expected duration'),
-  checklist: z
-    .array(checklistItemSchema)
-    .max(DRILL_LIMITS.checklistMax, `At most ${DRILL_LIMITS.checklistMax} checklist items`)
-    .default([]),
+  expectedMinutes: minutes('validation.enterMinutes'),
+  checklist: z.array(checklistItemSchema).max(DRILL_LIMITS.checklistMax, reason('validation.maxChecklist')).default([]),
 });
 export type DrillStep = z.infer<typeof drillStepSchema>;
 
 export const drillInjectSchema = z.object({
   id: templateKeySchema,
   /** Minutes after the start (elapsed drill time, pauses excluded) at which it is due. */
-  atMinute: minutes('the time'),
+  atMinute: minutes('validation.enterTime'),
   title: text(DRILL_LIMITS.titleMax),
   message: text(DRILL_LIMITS.textMax),
   /** The position it is addressed to, or everyone. */
@@ -165,32 +163,29 @@ export type LibraryTexts = Record<string, LibraryText>;
 /** What a template says; shared by templates, generated drafts and run snapshots. */
 export const templateContentSchema = z.object({
   name: text(DRILL_LIMITS.nameMax),
-  type: z.enum(DRILL_TYPES, { error: 'Choose a type' }),
-  scenario: z.enum(DRILL_SCENARIOS, { error: 'Choose a scenario' }),
+  type: z.enum(DRILL_TYPES, { error: reason('validation.chooseType') }),
+  scenario: z.enum(DRILL_SCENARIOS, { error: reason('validation.chooseScenario') }),
   /** The scenario narrative read to participants. */
   description: optionalText(DRILL_LIMITS.textMax),
-  objectives: z
-    .array(text(DRILL_LIMITS.shortMax))
-    .max(DRILL_LIMITS.objectivesMax, `At most ${DRILL_LIMITS.objectivesMax} objectives`)
-    .default([]),
-  positions: z.array(drillPositionSchema).max(DRILL_LIMITS.positionsMax, `At most ${DRILL_LIMITS.positionsMax} positions`).default([]),
-  steps: z.array(drillStepSchema).max(DRILL_LIMITS.stepsMax, `At most ${DRILL_LIMITS.stepsMax} steps`).default([]),
-  injects: z.array(drillInjectSchema).max(DRILL_LIMITS.injectsMax, `At most ${DRILL_LIMITS.injectsMax} injects`).default([]),
+  objectives: z.array(text(DRILL_LIMITS.shortMax)).max(DRILL_LIMITS.objectivesMax, reason('validation.maxObjectives')).default([]),
+  positions: z.array(drillPositionSchema).max(DRILL_LIMITS.positionsMax, reason('validation.maxPositions')).default([]),
+  steps: z.array(drillStepSchema).max(DRILL_LIMITS.stepsMax, reason('validation.maxSteps')).default([]),
+  injects: z.array(drillInjectSchema).max(DRILL_LIMITS.injectsMax, reason('validation.maxInjects')).default([]),
   regulations: z
-    .array(z.enum(DRILL_REGULATIONS, { error: 'Choose a regulation from the list' }))
+    .array(z.enum(DRILL_REGULATIONS, { error: reason('validation.chooseRegulation') }))
     .max(DRILL_LIMITS.regulationsMax)
     .default([]),
   estimatedMinutes: z
-    .number({ error: 'Enter the estimated duration in minutes' })
-    .int('Use whole minutes')
-    .min(1, 'Must be at least 1 minute')
-    .max(DRILL_LIMITS.minutesMax, `Must be at most ${DRILL_LIMITS.minutesMax} minutes`),
+    .number({ error: reason('validation.enterMinutes') })
+    .int(reason('validation.wholeMinutes'))
+    .min(1, reason('validation.minuteMin'))
+    .max(DRILL_LIMITS.minutesMax, reason('validation.minutesMax')),
   /** Time to muster everyone, when the drill measures it (evacuation, fire, musters). */
   musterTargetMinutes: z
     .number()
-    .int('Use whole minutes')
-    .min(1, 'Must be at least 1 minute')
-    .max(DRILL_LIMITS.musterTargetMinutesMax, `Must be at most ${DRILL_LIMITS.musterTargetMinutesMax} minutes`)
+    .int(reason('validation.wholeMinutes'))
+    .min(1, reason('validation.minuteMin'))
+    .max(DRILL_LIMITS.musterTargetMinutesMax, reason('validation.minutesMax'))
     .nullable()
     .default(null),
   /** The library texts of its fields (see LIBRARY_TEXT_PATHS); empty for a template written from scratch. */
@@ -201,13 +196,13 @@ export type TemplateContentInput = z.input<typeof templateContentSchema>;
 
 /** The messages of the rules a template must meet before it is published (and run). */
 export const TEMPLATE_RULES = {
-  noSteps: 'Add at least one step',
-  noObjectives: 'Add at least one objective',
-  noPositions: 'Add at least one position',
-  injectPastEnd: (end: number) => `Due after the drill ends (at ${end} min): move it earlier or lengthen the drill`,
-  unknownPosition: 'Choose one of the positions of this template',
-  duplicateId: 'Each item needs its own id',
-  nameMin: `Must be at least ${DRILL_LIMITS.nameMin} characters`,
+  noSteps: reason('validation.noSteps'),
+  noObjectives: reason('validation.noObjectives'),
+  noPositions: reason('validation.noPositions'),
+  injectPastEnd: reason('validation.injectPastEnd'),
+  unknownPosition: reason('validation.unknownPosition'),
+  duplicateId: reason('validation.duplicateId'),
+  nameMin: reason('validation.minLength'),
 } as const;
 
 /**
@@ -215,8 +210,9 @@ export const TEMPLATE_RULES = {
  * (`steps.2.expectedMinutes`, `injects.0.atMinute`, …) so the builder shows it in place.
  */
 export function checkTemplateComplete(content: TemplateContent, ctx: z.RefinementCtx): void {
-  const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
-  if (content.name.length < DRILL_LIMITS.nameMin) issue(['name'], TEMPLATE_RULES.nameMin);
+  const issue = (path: (string | number)[], message: string, params?: Record<string, number>) =>
+    ctx.addIssue({ code: 'custom', path, message, ...(params ? { params } : {}) });
+  if (content.name.length < DRILL_LIMITS.nameMin) issue(['name'], TEMPLATE_RULES.nameMin, { min: DRILL_LIMITS.nameMin });
   if (content.objectives.length === 0) issue(['objectives'], TEMPLATE_RULES.noObjectives);
   if (content.positions.length === 0) issue(['positions'], TEMPLATE_RULES.noPositions);
   if (content.steps.length === 0) issue(['steps'], TEMPLATE_RULES.noSteps);
@@ -241,7 +237,7 @@ export function checkTemplateComplete(content: TemplateContent, ctx: z.Refinemen
   });
   content.injects.forEach((inject, i) => {
     if (inject.atMinute > content.estimatedMinutes)
-      issue(['injects', i, 'atMinute'], TEMPLATE_RULES.injectPastEnd(content.estimatedMinutes));
+      issue(['injects', i, 'atMinute'], TEMPLATE_RULES.injectPastEnd, { end: content.estimatedMinutes });
     if (inject.positionId !== null && !positions.has(inject.positionId))
       issue(['injects', i, 'positionId'], TEMPLATE_RULES.unknownPosition);
   });
@@ -257,7 +253,7 @@ export const completeTemplateSchema = templateContentSchema.superRefine(checkTem
  */
 export const saveTemplateSchema = templateContentSchema
   .extend({
-    status: z.enum(TEMPLATE_STATUSES, { error: 'Choose draft or published' }).default('draft'),
+    status: z.enum(TEMPLATE_STATUSES, { error: reason('validation.chooseTemplateStatus') }).default('draft'),
     version: z.number().int().min(1).optional(),
   })
   .superRefine((value, ctx) => {
@@ -317,19 +313,19 @@ export type TemplateList = z.infer<typeof templateListSchema>;
 
 /** Quick generate: what the lead tells about the drill they need. */
 export const generateTemplateSchema = z.object({
-  facilityType: z.enum(FACILITY_TYPES, { error: 'Choose a facility type' }),
-  scenario: z.enum(DRILL_SCENARIOS, { error: 'Choose a scenario' }),
-  regulation: z.enum(DRILL_REGULATIONS, { error: 'Choose a regulation' }),
+  facilityType: z.enum(FACILITY_TYPES, { error: reason('validation.chooseFacility') }),
+  scenario: z.enum(DRILL_SCENARIOS, { error: reason('validation.chooseScenario') }),
+  regulation: z.enum(DRILL_REGULATIONS, { error: reason('validation.chooseRegulation') }),
   durationMinutes: z
-    .number({ error: 'Enter the duration in minutes' })
-    .int('Use whole minutes')
-    .min(15, 'Must be at least 15 minutes')
-    .max(480, 'Must be at most 480 minutes'),
+    .number({ error: reason('validation.enterMinutes') })
+    .int(reason('validation.wholeMinutes'))
+    .min(15, reason('validation.minutesMin'))
+    .max(480, reason('validation.minutesMax')),
   teamSize: z
-    .number({ error: 'Enter the team size' })
-    .int('Use a whole number')
-    .min(2, 'Must be at least 2 people')
-    .max(DRILL_LIMITS.teamSizeMax, `Must be at most ${DRILL_LIMITS.teamSizeMax} people`),
+    .number({ error: reason('validation.enterTeamSize') })
+    .int(reason('validation.wholeNumber'))
+    .min(2, reason('validation.peopleMin'))
+    .max(DRILL_LIMITS.teamSizeMax, reason('validation.peopleMax')),
 });
 export type GenerateTemplateRequest = z.input<typeof generateTemplateSchema>;
 
@@ -339,14 +335,6 @@ export const generatedTemplateSchema = z.object({
   generatedBy: z.enum(['library', 'model']),
 });
 export type GeneratedTemplate = z.infer<typeof generatedTemplateSchema>;
-
-export const DRILL_TEMPLATE_MESSAGES = {
-  notFound: 'Drill template',
-  libraryReadOnly: 'Built-in templates cannot be changed: duplicate one to make it yours',
-  managersOnly: 'Only administrators and managers can change drill templates',
-  stale: 'Someone saved this template after you opened it: reload it to see their changes',
-  noOrganization: 'Drills belong to an organisation',
-} as const;
 
 export const drillTemplateEndpoints = {
   list: defineEndpoint({

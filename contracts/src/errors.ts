@@ -52,13 +52,23 @@ export const ERROR_STATUS = {
 export type ErrorCode = keyof typeof ERROR_STATUS;
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
 
-/** The body of every error answer. `fields` names each invalid input field with its message. */
+const reasonParamsSchema = z.record(z.string(), z.union([z.string(), z.number()]));
+
+/**
+ * The body of every error answer. `code` is the class of refusal (it decides the HTTP status);
+ * `reason` says exactly why (see reasons.ts) with the `params` its text shows; `message` is its
+ * English text for API users. `fields` names each invalid input field with its English message,
+ * `fieldReasons` with its reason and parameters.
+ */
 export const errorBodySchema = z.object({
   statusCode: z.number().int(),
   error: z.string(),
   message: z.string(),
   code: z.enum(ERROR_CODES as [ErrorCode, ...ErrorCode[]]),
+  reason: z.string(),
+  params: reasonParamsSchema,
   requestId: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
+  fieldReasons: z.record(z.string(), z.object({ reason: z.string(), params: reasonParamsSchema })).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -1,3 +1,4 @@
+import { reason } from './reasons.js';
 import { z } from 'zod';
 import { defineEndpoint } from './http.js';
 
@@ -27,7 +28,7 @@ export type HealthReport = z.infer<typeof healthReportSchema>;
 
 export const probeRequestSchema = z.object({
   /** The Socket.IO id of the client that should receive the probe result. */
-  socketId: z.string().trim().min(1, 'Required').max(64),
+  socketId: z.string().trim().min(1, reason('validation.required')).max(64),
 });
 export type ProbeRequest = z.infer<typeof probeRequestSchema>;
 

@@ -1,3 +1,4 @@
+import { reason } from './reasons.js';
 import { z } from 'zod';
 import { defineEndpoint } from './http.js';
 
@@ -8,7 +9,7 @@ export const insightsQuerySchema = z.object({
   days: z.coerce
     .number()
     .int()
-    .refine((d) => (INSIGHT_RANGES as readonly number[]).includes(d), { message: 'Choose 7, 30 or 90 days' })
+    .refine((d) => (INSIGHT_RANGES as readonly number[]).includes(d), { message: reason('validation.chooseInsightRange') })
     .default(30),
 });
 

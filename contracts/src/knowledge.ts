@@ -1,3 +1,4 @@
+import { reason } from './reasons.js';
 import { z } from 'zod';
 import { defineEndpoint } from './http.js';
 import { LANGUAGE_CODES, type LanguageCode } from './i18n.js';
@@ -65,27 +66,21 @@ export function stripMarkdown(text: string): string {
   );
 }
 
-const required = 'Required';
-const languageSchema = z.enum(LANGUAGE_CODES as [LanguageCode, ...LanguageCode[]], { error: 'Choose a language' });
+const required = reason('validation.required');
+const languageSchema = z.enum(LANGUAGE_CODES as [LanguageCode, ...LanguageCode[]], { error: reason('validation.language') });
 
 const articleFields = {
   title: z
     .string({ error: required })
     .trim()
     .min(1, required)
-    .min(ARTICLE_LIMITS.titleMin, `Must be at least ${ARTICLE_LIMITS.titleMin} characters`)
-    .max(ARTICLE_LIMITS.titleMax, `Must be at most ${ARTICLE_LIMITS.titleMax} characters`),
+    .min(ARTICLE_LIMITS.titleMin, reason('validation.minLength'))
+    .max(ARTICLE_LIMITS.titleMax, reason('validation.maxLength')),
   /** Markdown. */
-  body: z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .max(ARTICLE_LIMITS.bodyMax, `Must be at most ${ARTICLE_LIMITS.bodyMax} characters`),
+  body: z.string({ error: required }).trim().min(1, required).max(ARTICLE_LIMITS.bodyMax, reason('validation.maxLength')),
   tags: z
-    .array(
-      z.string().trim().toLowerCase().min(1, required).max(ARTICLE_LIMITS.tagMax, `Must be at most ${ARTICLE_LIMITS.tagMax} characters`),
-    )
-    .max(ARTICLE_LIMITS.tagsMax, `At most ${ARTICLE_LIMITS.tagsMax} tags`),
+    .array(z.string().trim().toLowerCase().min(1, required).max(ARTICLE_LIMITS.tagMax, reason('validation.maxLength')))
+    .max(ARTICLE_LIMITS.tagsMax, reason('validation.tagsMax')),
   language: languageSchema,
 };
 
@@ -96,10 +91,10 @@ export type UpdateArticleRequest = z.input<typeof updateArticleSchema>;
 
 export const reviewArticleSchema = z
   .object({
-    decision: z.enum(['approve', 'send_back'], { error: 'Choose approve or send back' }),
-    comment: z.string().trim().max(2000, 'Must be at most 2000 characters').optional(),
+    decision: z.enum(['approve', 'send_back'], { error: reason('validation.chooseReviewDecision') }),
+    comment: z.string().trim().max(2000, reason('validation.maxLength')).optional(),
   })
-  .refine((v) => v.decision === 'approve' || Boolean(v.comment), { message: 'Say what to change', path: ['comment'] });
+  .refine((v) => v.decision === 'approve' || Boolean(v.comment), { message: reason('validation.reviewComment'), path: ['comment'] });
 export type ReviewArticleRequest = z.input<typeof reviewArticleSchema>;
 
 const personSchema = z.object({ id: z.uuid().nullable(), name: z.string() });
@@ -127,7 +122,7 @@ export const articleListQuerySchema = z.object({
   /** `me`: only the signed-in operator's own articles. */
   author: z.enum(['me']).optional(),
   /** Words of the title (case-insensitive). */
-  q: z.string().trim().max(200, 'Must be at most 200 characters').optional(),
+  q: z.string().trim().max(200, reason('validation.maxLength')).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
   offset: z.coerce.number().int().min(0).default(0),
 });
@@ -135,7 +130,7 @@ export const articleListSchema = z.object({ items: z.array(articleSchema), total
 export type ArticleList = z.infer<typeof articleListSchema>;
 
 export const helpSearchQuerySchema = z.object({
-  q: z.string().trim().max(200, 'Must be at most 200 characters').default(''),
+  q: z.string().trim().max(200, reason('validation.maxLength')).default(''),
   language: languageSchema.default('en'),
   /** Only articles carrying this tag. */
   tag: z.string().trim().toLowerCase().max(ARTICLE_LIMITS.tagMax).optional(),

@@ -25,10 +25,15 @@ import type { UsageAlert } from './usage.js';
 import type { SubscriptionChanged } from './billing.js';
 
 /** Answer of a client→server event that was refused. */
+/** A refused socket request: the same code, reason and parameters as an HTTP error body. */
 export interface AckError {
   ok: false;
   code: string;
+  reason: string;
+  params: Record<string, string | number>;
   message: string;
+  fields?: Record<string, string>;
+  fieldReasons?: Record<string, { reason: string; params: Record<string, string | number> }>;
 }
 export type Ack<T> = ({ ok: true } & T) | AckError;
 

@@ -1,3 +1,4 @@
+import { reason } from './reasons.js';
 import { z } from 'zod';
 import { OCSF_CLASS_UIDS, OCSF_SEVERITY_IDS } from './audit.js';
 import { defineEndpoint } from './http.js';
@@ -54,53 +55,41 @@ export const SIEM_LIMITS = {
   rotationOverlapHoursMax: 168,
 } as const;
 
-export const SIEM_MESSAGES = {
-  invalidUrl: 'Enter a full http:// or https:// address',
-  httpsRequired: 'Use https:// (plain http is allowed only for addresses the server is configured to allow)',
-  privateAddress: 'This address is in a private, loopback or link-local network, which SIEM webhooks may not reach',
-  unresolvable: 'This host name could not be resolved',
-  credentialsInUrl: 'Put credentials in the Authorization header, not in the address',
-  tooMany: `An organisation can have at most ${SIEM_LIMITS.destinationsPerOrg} SIEM destinations`,
-  notFound: 'No such SIEM destination',
-  deliveryNotFound: 'No such delivery',
-  notFailed: 'Only failed deliveries can be replayed',
-  disabled: 'The destination is disabled: enable it first',
-} as const;
-
 const classFilter = z
   .array(
     z.coerce.number().refine((v) => (OCSF_CLASS_UIDS as number[]).includes(v), {
-      message: `Unknown event class: choose from ${OCSF_CLASS_UIDS.join(', ')}`,
+      message: reason('validation.unknownEventClass'),
+      params: { list: OCSF_CLASS_UIDS.join(', ') },
     }),
-    { error: 'Must be a list of event classes' },
+    { error: reason('validation.eventClassList') },
   )
-  .max(SIEM_LIMITS.classFilterMax, `At most ${SIEM_LIMITS.classFilterMax} event classes`);
+  .max(SIEM_LIMITS.classFilterMax, reason('validation.maxEventClasses'));
 
 const destinationFields = {
   name: z
-    .string({ error: 'Enter a name' })
+    .string({ error: reason('validation.enterName') })
     .trim()
-    .min(1, 'Enter a name')
-    .max(SIEM_LIMITS.nameMax, `At most ${SIEM_LIMITS.nameMax} characters`),
+    .min(1, reason('validation.enterName'))
+    .max(SIEM_LIMITS.nameMax, reason('validation.atMostCharacters')),
   url: z
-    .string({ error: SIEM_MESSAGES.invalidUrl })
+    .string({ error: reason('siem.invalidUrl') })
     .trim()
-    .max(SIEM_LIMITS.urlMax, `At most ${SIEM_LIMITS.urlMax} characters`)
-    .pipe(z.url({ protocol: /^https?$/, error: SIEM_MESSAGES.invalidUrl })),
-  format: z.enum(SIEM_FORMATS, { error: `Choose one of: ${SIEM_FORMATS.join(', ')}` }),
+    .max(SIEM_LIMITS.urlMax, reason('validation.atMostCharacters'))
+    .pipe(z.url({ protocol: /^https?$/, error: reason('siem.invalidUrl') })),
+  format: z.enum(SIEM_FORMATS, { error: reason('validation.chooseOneOf') }),
   /** Only these event classes (empty: all). */
   classUids: classFilter,
   /** Only events at least this severe (1 Informational … 5 Critical). */
   minSeverityId: z.coerce
     .number()
-    .int('From 1 to 5')
-    .refine((v) => (OCSF_SEVERITY_IDS as readonly number[]).includes(v), { message: 'From 1 to 5' }),
+    .int(reason('validation.severityRange'))
+    .refine((v) => (OCSF_SEVERITY_IDS as readonly number[]).includes(v), { message: reason('validation.severityRange') }),
   /** Sent as the Authorization header (`Splunk <token>` for a HEC, `ApiKey …`/`Basic …` for Elastic). */
   authorization: z
     .string()
     .trim()
-    .max(SIEM_LIMITS.authorizationMax, `At most ${SIEM_LIMITS.authorizationMax} characters`)
-    .regex(/^[\x20-\x7e]*$/, 'Printable ASCII only'),
+    .max(SIEM_LIMITS.authorizationMax, reason('validation.atMostCharacters'))
+    .regex(/^[\x20-\x7e]*$/, reason('validation.printableAscii')),
 };
 
 export const createSiemDestinationSchema = z.object({
@@ -122,17 +111,19 @@ export const updateSiemDestinationSchema = z
     minSeverityId: destinationFields.minSeverityId.optional(),
     /** An empty string removes the header. */
     authorization: destinationFields.authorization.optional(),
-    enabled: z.boolean({ error: 'Must be true or false' }).optional(),
+    enabled: z.boolean({ error: reason('validation.trueOrFalse') }).optional(),
   })
-  .refine((b) => Object.values(b as Record<string, unknown>).some((v) => v !== undefined), { message: 'Nothing to change' });
+  .refine((b) => Object.values(b as Record<string, unknown>).some((v) => v !== undefined), {
+    message: reason('validation.nothingToChange'),
+  });
 export type UpdateSiemDestinationInput = z.input<typeof updateSiemDestinationSchema>;
 
 export const rotateSiemSecretSchema = z.object({
   overlapHours: z.coerce
     .number()
-    .int('Whole hours')
-    .min(0, 'From 0 to 168 hours')
-    .max(SIEM_LIMITS.rotationOverlapHoursMax, 'From 0 to 168 hours')
+    .int(reason('validation.wholeHours'))
+    .min(0, reason('validation.overlapHours'))
+    .max(SIEM_LIMITS.rotationOverlapHoursMax, reason('validation.overlapHours'))
     .default(SIEM_LIMITS.rotationOverlapHoursDefault),
 });
 export type RotateSiemSecretInput = z.input<typeof rotateSiemSecretSchema>;
@@ -208,9 +199,14 @@ export const siemDeliveryDetailSchema = siemDeliverySchema.extend({ attemptLog: 
 export type SiemDeliveryDetail = z.infer<typeof siemDeliveryDetailSchema>;
 
 export const siemDeliveryQuerySchema = z.object({
-  status: z.enum(SIEM_DELIVERY_STATUSES, { error: `Choose one of: ${SIEM_DELIVERY_STATUSES.join(', ')}` }).optional(),
-  page: z.coerce.number().int('Must be a whole number').min(1, 'Must be 1 or more').default(1),
-  pageSize: z.coerce.number().int('Must be a whole number').min(1, 'Must be 1 or more').max(100, 'At most 100 rows a page').default(25),
+  status: z.enum(SIEM_DELIVERY_STATUSES, { error: reason('validation.chooseOneOf') }).optional(),
+  page: z.coerce.number().int(reason('validation.mustBeWholeNumber')).min(1, reason('validation.oneOrMore')).default(1),
+  pageSize: z.coerce
+    .number()
+    .int(reason('validation.mustBeWholeNumber'))
+    .min(1, reason('validation.oneOrMore'))
+    .max(100, reason('validation.rowsPerPage'))
+    .default(25),
 });
 export type SiemDeliveryQuery = z.input<typeof siemDeliveryQuerySchema>;
 

@@ -1,3 +1,4 @@
+import { reason } from './reasons.js';
 import { z } from 'zod';
 import { attachmentSchema } from './attachments.js';
 import { defineEndpoint } from './http.js';
@@ -23,14 +24,14 @@ export const TICKET_SLA_HOURS: Readonly<Record<TicketPriority, { firstResponse: 
 
 export const TICKET_LIMITS = { subjectMin: 3, subjectMax: 200, bodyMax: 10_000 } as const;
 
-const required = 'Required';
-const text = (max: number) => z.string({ error: required }).trim().min(1, required).max(max, `Must be at most ${max} characters`);
+const required = reason('validation.required');
+const text = (max: number) => z.string({ error: required }).trim().min(1, required).max(max, reason('validation.maxLength'));
 
 export const createTicketSchema = z.object({
-  subject: text(TICKET_LIMITS.subjectMax).min(TICKET_LIMITS.subjectMin, `Must be at least ${TICKET_LIMITS.subjectMin} characters`),
+  subject: text(TICKET_LIMITS.subjectMax).min(TICKET_LIMITS.subjectMin, reason('validation.minLength')),
   description: text(TICKET_LIMITS.bodyMax),
-  category: z.enum(TICKET_CATEGORIES, { error: 'Choose a category' }),
-  priority: z.enum(TICKET_PRIORITIES, { error: 'Choose a priority' }).default('normal'),
+  category: z.enum(TICKET_CATEGORIES, { error: reason('validation.category') }),
+  priority: z.enum(TICKET_PRIORITIES, { error: reason('validation.priority') }).default('normal'),
 });
 export type CreateTicketRequest = z.input<typeof createTicketSchema>;
 
@@ -46,10 +47,10 @@ export const updateTicketSchema = z
     status: z.enum(TICKET_STATUSES).optional(),
     priority: z.enum(TICKET_PRIORITIES).optional(),
     /** A support operator (SYSOPS or above), or null to unassign. */
-    assigneeId: z.uuid('Choose a support operator').nullable().optional(),
+    assigneeId: z.uuid(reason('validation.notOperator')).nullable().optional(),
   })
   .refine((v) => v.status !== undefined || v.priority !== undefined || v.assigneeId !== undefined, {
-    message: 'Change at least one of status, priority or assignee',
+    message: reason('validation.ticketChange'),
   });
 export type UpdateTicketRequest = z.input<typeof updateTicketSchema>;
 
@@ -83,10 +84,10 @@ export const TICKET_BULK_MAX = 100;
 
 export const bulkTicketStatusSchema = z.object({
   ids: z
-    .array(z.uuid('Choose tickets'))
-    .min(1, 'Choose at least one ticket')
-    .max(TICKET_BULK_MAX, `Choose at most ${String(TICKET_BULK_MAX)} tickets`),
-  status: z.enum(TICKET_STATUSES, { error: 'Choose a status' }),
+    .array(z.uuid(reason('validation.chooseTickets')))
+    .min(1, reason('validation.chooseAtLeastOneTicket'))
+    .max(TICKET_BULK_MAX, reason('validation.chooseAtMostTickets')),
+  status: z.enum(TICKET_STATUSES, { error: reason('validation.chooseStatus') }),
 });
 export type BulkTicketStatusRequest = z.input<typeof bulkTicketStatusSchema>;
 

@@ -1,3 +1,4 @@
+import { reason } from './reasons.js';
 import { z } from 'zod';
 import { defineEndpoint } from './http.js';
 import { BYTES_PER_GB, OVERAGE, PLAN_IDS, PLANS, runOverageCents, storageOverageCents, type PlanId } from './plans.js';
@@ -6,7 +7,7 @@ import { BYTES_PER_GB, OVERAGE, PLAN_IDS, PLANS, runOverageCents, storageOverage
 export const USAGE_RESOURCE_TYPES = ['drill', 'ai_tokens', 'email', 'storage', 'scim_calls', 'siem_events'] as const;
 export type UsageResourceType = (typeof USAGE_RESOURCE_TYPES)[number];
 export const usageResourceTypeSchema = z.enum(USAGE_RESOURCE_TYPES, {
-  error: `Choose one of: ${USAGE_RESOURCE_TYPES.join(', ')}`,
+  error: reason('validation.chooseOneOf'),
 });
 
 /** The billing month of an instant, in UTC: `YYYY-MM`. */
@@ -105,16 +106,6 @@ export function accruedOverage(plan: PlanId, used: Pick<Record<UsageResourceType
   };
 }
 
-export const USAGE_MESSAGES = {
-  limitReached: (label: string, limit: string) =>
-    `Your plan's limit of ${limit} ${label} this month is reached. Upgrade your plan, or ask an administrator to turn on overage billing.`,
-  thresholdsMustKeepDefaults: 'Thresholds 90 and 100 cannot be removed',
-  alertNotFound: 'Usage alert',
-  adminsOnly: 'Only administrators can change usage settings',
-  noOrganization: 'Usage belongs to an organisation',
-  overageNotOffered: 'Overage billing is only offered on the Basic and Standard plans',
-} as const;
-
 /** Where a refusal at a limit sends people (also sent as a `Link` header with rel="payment"). */
 export const UPGRADE_PATH = '/app/subscription';
 
@@ -169,18 +160,18 @@ export const saveThresholdsSchema = z.object({
   thresholds: z
     .array(
       z
-        .number({ error: 'Enter a percentage' })
-        .int('Use a whole percentage')
-        .min(USAGE_THRESHOLD_LIMITS.min, `Must be at least ${USAGE_THRESHOLD_LIMITS.min}`)
-        .max(USAGE_THRESHOLD_LIMITS.max, `Must be at most ${USAGE_THRESHOLD_LIMITS.max}`),
+        .number({ error: reason('validation.enterPercentage') })
+        .int(reason('validation.wholePercentage'))
+        .min(USAGE_THRESHOLD_LIMITS.min, reason('validation.thresholdMin'))
+        .max(USAGE_THRESHOLD_LIMITS.max, reason('validation.thresholdMax')),
     )
-    .max(USAGE_THRESHOLD_LIMITS.perResourceMax, `At most ${USAGE_THRESHOLD_LIMITS.perResourceMax} thresholds`)
+    .max(USAGE_THRESHOLD_LIMITS.perResourceMax, reason('validation.maxThresholds'))
     .transform((list) => [...new Set(list)].sort((a, b) => a - b))
-    .refine((list) => DEFAULT_USAGE_THRESHOLDS.every((t) => list.includes(t)), USAGE_MESSAGES.thresholdsMustKeepDefaults),
+    .refine((list) => DEFAULT_USAGE_THRESHOLDS.every((t) => list.includes(t)), reason('usage.thresholdsMustKeepDefaults')),
 });
 export type SaveThresholdsInput = z.input<typeof saveThresholdsSchema>;
 
-export const overageSettingSchema = z.object({ enabled: z.boolean({ error: 'Choose on or off' }) });
+export const overageSettingSchema = z.object({ enabled: z.boolean({ error: reason('validation.chooseOnOff') }) });
 
 export const usageEndpoints = {
   alerts: defineEndpoint({

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   billingMonth,
-  DRILL_RUN_MESSAGES,
   ERROR_STATUS,
   jobIds,
   JobName,
@@ -194,9 +193,16 @@ describe('Drills', () => {
         status: 'published',
         version: 1,
       });
-      const refused = await json<{ code: string; fields: Record<string, string> }>(publish, 400);
+      const refused = await json<{ code: string; fields: Record<string, string>; fieldReasons: Record<string, unknown> }>(publish, 400);
       expect(refused.code).toBe('VALIDATION_FAILED');
-      expect(refused.fields).toMatchObject({ steps: TEMPLATE_RULES.noSteps, 'injects.0.atMinute': TEMPLATE_RULES.injectPastEnd(20) });
+      expect(refused.fields).toMatchObject({
+        steps: 'Add at least one step',
+        'injects.0.atMinute': 'Due after the drill ends (at 20 min): move it earlier or lengthen the drill',
+      });
+      expect(refused.fieldReasons).toMatchObject({
+        steps: { reason: TEMPLATE_RULES.noSteps, params: {} },
+        'injects.0.atMinute': { reason: TEMPLATE_RULES.injectPastEnd, params: { end: 20 } },
+      });
 
       const negative = await manager.request('PUT', `/api/drills/templates/${draft.id}`, {
         ...TEMPLATE,
@@ -426,7 +432,13 @@ describe('Drills', () => {
       expectOk(await lead.emitWithAck('console:attendance', { runId: run.id, participantId: first!.id, present: true }));
 
       const refused = await lead.emitWithAck('console:muster', { runId: run.id });
-      expect(refused).toEqual({ ok: false, code: 'MUSTER_INCOMPLETE', message: DRILL_RUN_MESSAGES.musterIncomplete(1, 3) });
+      expect(refused).toEqual({
+        ok: false,
+        code: 'MUSTER_INCOMPLETE',
+        reason: 'drillRun.musterIncomplete',
+        params: { present: 1, total: 3 },
+        message: 'Not everyone on the roster has checked in (1 of 3): check the others in before recording the muster',
+      });
       expect(ERROR_STATUS.MUSTER_INCOMPLETE).toBe(400);
       const [stored] = await sql<{ muster_elapsed_ms: string | null }>(db.url, `SELECT muster_elapsed_ms FROM drill_runs WHERE id = $1`, [
         run.id,
@@ -455,7 +467,13 @@ describe('Drills', () => {
       const loser = [a, b].filter((x) => !x.ok);
       expect(winner).toHaveLength(1);
       expect(loser).toEqual([
-        { ok: false, code: 'VERSION_CONFLICT', message: expect.stringMatching(/changed this step first: your change was not applied$/) },
+        {
+          ok: false,
+          code: 'VERSION_CONFLICT',
+          reason: 'drillRun.stepConflict',
+          params: { name: expect.any(String) },
+          message: expect.stringMatching(/changed this step first: your change was not applied$/),
+        },
       ]);
       const won = winner[0]!.ok ? winner[0]!.step : null;
       await new Promise<void>((done) => (toWatcher.length ? done() : watcher.once('console:step-updated', () => done())));

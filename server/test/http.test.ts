@@ -51,6 +51,8 @@ describe('HTTP platform', () => {
       error: 'Bad Request',
       message: 'The request body is not valid JSON',
       code: 'MALFORMED_JSON',
+      reason: 'common.malformedJson',
+      params: {},
       requestId: res.headers.get(REQUEST_ID_HEADER),
     });
   });

@@ -81,7 +81,13 @@ describe('Realtime across instances', () => {
     const ack = await client.timeout(5000).emitWithAck('system:ping', { sentAt });
     expect(ack).toMatchObject({ ok: true, sentAt, node: apiA.node });
     const bad = await client.timeout(5000).emitWithAck('system:ping', { sentAt: 'soon' as unknown as number });
-    expect(bad).toEqual({ ok: false, code: 'VALIDATION_FAILED', message: 'sentAt must be a number' });
+    expect(bad).toEqual({
+      ok: false,
+      code: 'VALIDATION_FAILED',
+      reason: 'common.sentAtNumber',
+      params: {},
+      message: 'sentAt must be a number',
+    });
   });
 
   it('refuses a socket whose Origin is not configured', async () => {

@@ -93,6 +93,8 @@ describe('Usage', () => {
     expect(refused).toEqual({
       ok: false,
       code: 'USAGE_LIMIT_REACHED',
+      reason: 'usage.drillLimitReached',
+      params: { limit: 10 },
       message:
         "Your plan's limit of 10 drill runs this month is reached. Upgrade your plan, or ask an administrator to turn on overage billing.",
     });

@@ -13,7 +13,7 @@ import {
 } from '@chakra-ui/react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../lib/api';
+import { errorText } from '../lib/error-text';
 
 /** Pieces every list screen shares: loading, failure, empty, paging, a labelled select, a ticking clock. */
 
@@ -62,7 +62,7 @@ export function LoadError({
       <Alert.Indicator />
       <Alert.Content>
         <Alert.Title>{title}</Alert.Title>
-        <Alert.Description>{errorMessage(error)}</Alert.Description>
+        <Alert.Description>{errorText(t, error)}</Alert.Description>
       </Alert.Content>
       {onRetry && (
         <Button size="sm" variant="outline" onClick={onRetry} alignSelf="center">

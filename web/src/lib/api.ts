@@ -140,7 +140,10 @@ export interface ApiErrorBody {
   error?: string;
   message?: string;
   code?: string;
+  reason?: string;
+  params?: Record<string, string | number>;
   fields?: Record<string, string>;
+  fieldReasons?: Record<string, { reason: string; params: Record<string, string | number> }>;
 }
 
 /** The parsed JSON body of a failed request, or null when it has none. */

@@ -7,6 +7,7 @@ import { initReactI18next } from 'react-i18next';
 /** Namespaces: one per feature, loaded lazily when a screen first needs it. */
 export const NAMESPACES = [
   'common',
+  'errors',
   'home',
   'status',
   'auth',
@@ -97,7 +98,8 @@ export function initI18n(): Promise<unknown> {
       fallbackLng: DEFAULT_LANGUAGE,
       supportedLngs: LANGUAGE_CODES,
       load: 'languageOnly',
-      ns: ['common'],
+      // Why a request was refused can show on any screen: its texts come with the common ones.
+      ns: ['common', 'errors'],
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       // Translation reads (spec §9): retried up to 5 times from 350 ms, doubling; at most 10 in

@@ -1,5 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { defaultQueryFn, errorMessage } from './api';
+import i18n from 'i18next';
+import { defaultQueryFn } from './api';
+import { errorText } from './error-text';
 
 export type ErrorNotifier = (description: string) => void;
 
@@ -12,13 +14,13 @@ export function createQueryClient(notify: ErrorNotifier): QueryClient {
     queryCache: new QueryCache({
       onError: (error, query) => {
         if (query.meta?.silent) return;
-        notify(errorMessage(error));
+        notify(errorText(i18n.t, error));
       },
     }),
     mutationCache: new MutationCache({
       onError: (error, _vars, _ctx, mutation) => {
         if (mutation.meta?.silent) return;
-        notify(errorMessage(error));
+        notify(errorText(i18n.t, error));
       },
     }),
     defaultOptions: {

@@ -9,11 +9,13 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { ApiError } from './api';
 import { useZodForm } from './useZodForm';
 
-const common = JSON.parse(readFileSync(fileURLToPath(new URL('../../public/locales/es/common.json', import.meta.url)), 'utf8')) as object;
+const load = (ns: string) =>
+  JSON.parse(readFileSync(fileURLToPath(new URL(`../../public/locales/es/${ns}.json`, import.meta.url)), 'utf8')) as object;
+const [common, errors] = [load('common'), load('errors')];
 const i18n = createInstance();
 void i18n
   .use(initReactI18next)
-  .init({ lng: 'es', resources: { es: { common } }, defaultNS: 'common', initAsync: false, react: { useSuspense: false } });
+  .init({ lng: 'es', resources: { es: { common, errors } }, defaultNS: 'common', initAsync: false, react: { useSuspense: false } });
 const wrapper = ({ children }: { children: ReactNode }) => <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
 
 const EMPTY = { organizationName: '', email: '', password: '', confirmPassword: '' };
@@ -61,7 +63,17 @@ describe('useZodForm', () => {
     let shown = false;
     act(() => {
       shown = result.current.setServerErrors(
-        new ApiError(400, JSON.stringify({ code: 'VALIDATION_FAILED', fields: { email: 'Required' } }), ''),
+        new ApiError(
+          400,
+          JSON.stringify({
+            code: 'VALIDATION_FAILED',
+            reason: 'validation.required',
+            params: {},
+            fields: { email: 'Required' },
+            fieldReasons: { email: { reason: 'validation.required', params: {} } },
+          }),
+          '',
+        ),
       );
     });
     expect(shown).toBe(true);

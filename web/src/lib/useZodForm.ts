@@ -1,7 +1,6 @@
 import { useCallback, useRef, useState, type ChangeEvent, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiErrorBody } from './api';
-import { translateValidationMessage } from './validation-messages';
+import { issueMessage, reasonText, serverIssues } from './error-text';
 
 /** What the hook needs of a zod schema (any `z.ZodType` fits): `safeParse` and its issues. */
 export interface SafeParseSchema<Out> {
@@ -20,7 +19,7 @@ export function issuesToFieldErrors<F extends string>(issues: readonly SchemaIss
   for (const issue of issues) {
     const head = issue.path[0];
     if (typeof head !== 'string' || !(fields as readonly string[]).includes(head)) continue;
-    errors[head as F] ??= issue.message;
+    errors[head as F] ??= issueMessage(issue);
   }
   return errors;
 }
@@ -93,10 +92,10 @@ export function useZodForm<F extends string, Out>(schema: SafeParseSchema<Out>, 
 
   const setServerErrors = useCallback(
     (error: unknown) => {
-      const serverFields = apiErrorBody(error)?.fields;
-      if (!serverFields) return false;
+      const issues = serverIssues(error);
+      if (issues.length === 0) return false;
       const errors = issuesToFieldErrors(
-        Object.entries(serverFields).map(([path, message]) => ({ path: [path.split('.')[0] ?? path], message })),
+        issues.map((issue) => ({ path: [issue.path[0]!], message: issue.message })),
         fields,
       );
       setRawErrors(errors);
@@ -116,7 +115,7 @@ export function useZodForm<F extends string, Out>(schema: SafeParseSchema<Out>, 
   const errors: FieldErrors<F> = {};
   for (const name of fields) {
     const message = rawErrors[name];
-    if (message) errors[name] = translateValidationMessage(t, message);
+    if (message) errors[name] = reasonText(t, message);
   }
 
   return { values, errors, setValue, field, handleSubmit, setServerErrors, reset };

@@ -19,7 +19,6 @@ import { ASSISTANT_TEXTS, fill } from './assistant.messages.js';
 
 type AskInput = z.output<typeof askAssistantSchema>;
 
-export const ASSISTANT_TOO_MANY = 'You have asked many questions in a short time. Please wait a moment, or talk to a person.';
 /** What the model must answer when the articles do not hold the answer. */
 export const UNKNOWN_MARKER = 'UNKNOWN';
 /** The marker, maybe followed by punctuation. */
@@ -74,7 +73,7 @@ export class AssistantService {
   private throttle(key: string): Promise<void> {
     return this.limiter
       .limit('assistant', { points: this.config.ASSISTANT_QUESTIONS_PER_MINUTE, durationSeconds: 60 })
-      .consume(key, ASSISTANT_TOO_MANY);
+      .consume(key, 'assistant.tooMany');
   }
 }
 

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
-  AUDIT_MESSAGES,
   isRole,
   ocsfNames,
   SIGN_IN_ACTIONS,
@@ -245,7 +244,7 @@ export class AuditQueryService {
           [userId],
         )
       : [];
-    if (!row) throw new DomainError('NOT_FOUND', AUDIT_MESSAGES.userNotFound);
+    if (!row) throw new DomainError('NOT_FOUND', 'notFound.customer');
     const name = [row.first_name, row.last_name].filter(Boolean).join(' ') || row.username;
     return {
       id: row.id,

@@ -1,7 +1,6 @@
 import { Controller, HttpCode, Param, Req, Res, type RawBodyRequest } from '@nestjs/common';
 import {
   api,
-  BILLING_MESSAGES,
   type AccountantOverview,
   type Checkout,
   type Credit,
@@ -18,7 +17,7 @@ import { BillingService } from './billing.service.js';
 import { auditActorOf } from '../../platform/audit/audit.service.js';
 
 function orgOf(auth: AuthContext): string {
-  if (!auth.orgId) throw new DomainError('FORBIDDEN', BILLING_MESSAGES.noOrganization);
+  if (!auth.orgId) throw new DomainError('FORBIDDEN', 'billing.noOrganization');
   return auth.orgId;
 }
 
@@ -93,7 +92,7 @@ export class BillingController {
   @MinRole('ACCOUNTANT')
   markPaid(@Auth() auth: AuthContext, @Client() client: ClientContext, @Param('id') id: string): Promise<Invoice> {
     // Recording a payment is the accountant's or an administrator's; managers and auditors read.
-    if (auth.role !== 'ACCOUNTANT' && auth.role !== 'ADMIN') throw new DomainError('FORBIDDEN', BILLING_MESSAGES.adminsOnly);
+    if (auth.role !== 'ACCOUNTANT' && auth.role !== 'ADMIN') throw new DomainError('FORBIDDEN', 'billing.adminsOnly');
     return this.billing.markPaid(auditActorOf(auth, client), orgOf(auth), id);
   }
 

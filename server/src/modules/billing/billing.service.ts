@@ -3,7 +3,6 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import {
   accruedOverage,
-  BILLING_MESSAGES,
   billingMonth,
   checkoutAmountCents,
   INVOICE_DUE_DAYS,
@@ -35,7 +34,7 @@ import { DataSource, type EntityManager, type Repository } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { afterCommit } from '../../database/after-commit.js';
 import { AuditService, type AuditActor } from '../../platform/audit/audit.service.js';
-import { DomainError, NotFoundError } from '../../platform/errors/domain-error.js';
+import { DomainError, InvalidFieldError, NotFoundError } from '../../platform/errors/domain-error.js';
 import { RealtimeService } from '../../platform/realtime/realtime.service.js';
 import { isUuid } from '../../platform/tenancy/tenant-scope.js';
 import { Organization } from '../identity/entities/organization.entity.js';
@@ -163,12 +162,10 @@ export class BillingService {
   async setRenewal(actor: BillingActor, orgId: string, cancelAtPeriodEnd: boolean): Promise<SubscriptionInfo> {
     const subscription = await this.subscriptions.of(orgId);
     if (subscription.status !== 'active') {
-      throw new DomainError('VALIDATION_FAILED', BILLING_MESSAGES.cancelNotActive, { cancelAtPeriodEnd: BILLING_MESSAGES.cancelNotActive });
+      throw new InvalidFieldError('cancelAtPeriodEnd', 'billing.cancelNotActive');
     }
     if (subscription.provider === 'stripe') {
-      throw new DomainError('VALIDATION_FAILED', BILLING_MESSAGES.checkoutOtherProvider, {
-        cancelAtPeriodEnd: BILLING_MESSAGES.checkoutOtherProvider,
-      });
+      throw new InvalidFieldError('cancelAtPeriodEnd', 'billing.checkoutOtherProvider');
     }
     await this.dataSource.getRepository(Subscription).update({ id: subscription.id }, { cancelAtPeriodEnd });
     await this.audit.record({
@@ -197,13 +194,12 @@ export class BillingService {
   async startCheckout(actor: BillingActor, orgId: string, input: StartCheckoutInput): Promise<Checkout> {
     const subscription = await this.subscriptions.of(orgId);
     if (subscription.status === 'active' && subscription.plan === input.plan && subscription.cycle === input.cycle) {
-      throw new DomainError('VALIDATION_FAILED', BILLING_MESSAGES.samePlan, { plan: BILLING_MESSAGES.samePlan });
+      throw new InvalidFieldError('plan', 'billing.samePlan');
     }
     const members = await this.members(orgId);
     const seats = PLANS[input.plan].limits.users;
     if (members > seats) {
-      const message = BILLING_MESSAGES.tooManyMembers(members, planName(input.plan), seats);
-      throw new DomainError('VALIDATION_FAILED', message, { plan: message });
+      throw new InvalidFieldError('plan', 'billing.tooManyMembers', { members, plan: planName(input.plan), limit: seats });
     }
     const amountCents = checkoutAmountCents(input.plan, input.cycle);
     // The built-in review shows what the credits will take off; Stripe carries them on the
@@ -274,8 +270,8 @@ export class BillingService {
     await this.findCheckout(orgId, id);
     const result = await this.dataSource.transaction(async (manager) => {
       const row = await manager.getRepository(CheckoutRow).findOneOrFail({ where: { id, orgId }, lock: { mode: 'pessimistic_write' } });
-      if (row.provider !== 'builtin') throw new DomainError('VALIDATION_FAILED', BILLING_MESSAGES.checkoutOtherProvider);
-      if (row.status !== 'open') throw new DomainError('CONFLICT', BILLING_MESSAGES.checkoutClosed);
+      if (row.provider !== 'builtin') throw new DomainError('VALIDATION_FAILED', 'billing.checkoutOtherProvider');
+      if (row.status !== 'open') throw new DomainError('CONFLICT', 'billing.checkoutClosed');
       const now = new Date();
       const end = periodEnd(now, row.cycle);
       const creditCents = await this.spendCredit(manager, orgId, row.amountCents);
@@ -312,7 +308,7 @@ export class BillingService {
   async cancelCheckout(actor: BillingActor, orgId: string, id: string): Promise<Checkout> {
     const row = await this.findCheckout(orgId, id);
     if (row.status === 'canceled') return toCheckout(row);
-    if (row.status !== 'open') throw new DomainError('CONFLICT', BILLING_MESSAGES.checkoutClosed);
+    if (row.status !== 'open') throw new DomainError('CONFLICT', 'billing.checkoutClosed');
     const updated = await this.checkouts
       .createQueryBuilder()
       .update()
@@ -339,7 +335,7 @@ export class BillingService {
    * a retry or replay of an applied event changes nothing, and a failure is retried by Stripe.
    */
   async stripeEvent(rawBody: Buffer, signature: string | undefined): Promise<{ received: true; duplicate: boolean }> {
-    if (!(this.provider instanceof StripePaymentProvider)) throw new NotFoundError('Stripe webhook');
+    if (!(this.provider instanceof StripePaymentProvider)) throw new NotFoundError('stripeWebhook');
     const event = this.provider.event(rawBody, signature);
     const applied = await this.dataSource.transaction(async (manager) => {
       const inserted = await manager.query<{ id: string }[]>(
@@ -517,9 +513,9 @@ export class BillingService {
   /** Records the payment of an open built-in invoice (paid by transfer). */
   async markPaid(actor: BillingActor, orgId: string, id: string): Promise<Invoice> {
     const row = isUuid(id) ? await this.invoiceRows.findOne({ where: { id, orgId } }) : null;
-    if (!row) throw new NotFoundError(BILLING_MESSAGES.invoiceNotFound);
-    if (row.provider !== 'builtin') throw new DomainError('VALIDATION_FAILED', BILLING_MESSAGES.invoiceOtherProvider);
-    if (row.status !== 'open') throw new DomainError('CONFLICT', BILLING_MESSAGES.invoiceNotOpen);
+    if (!row) throw new NotFoundError('invoice');
+    if (row.provider !== 'builtin') throw new DomainError('VALIDATION_FAILED', 'billing.invoiceOtherProvider');
+    if (row.status !== 'open') throw new DomainError('CONFLICT', 'billing.invoiceNotOpen');
     row.status = 'paid';
     row.paidAt = new Date();
     await this.invoiceRows.save(row);
@@ -671,7 +667,7 @@ export class BillingService {
 
   async credits(actor: BillingActor): Promise<CreditsOverview> {
     const canGrant = PLATFORM_GRANTORS.includes(actor.role);
-    if (!canGrant && !actor.orgId) throw new DomainError('FORBIDDEN', BILLING_MESSAGES.noOrganization);
+    if (!canGrant && !actor.orgId) throw new DomainError('FORBIDDEN', 'billing.noOrganization');
     const rows = await this.dataSource.query<
       {
         id: string;
@@ -715,7 +711,7 @@ export class BillingService {
 
   async grantCredit(actor: BillingActor, input: GrantCreditInput & { amountCents: number; reason: string }): Promise<Credit> {
     const organization = await this.dataSource.getRepository(Organization).findOne({ where: { id: input.orgId } });
-    if (!organization) throw new NotFoundError(BILLING_MESSAGES.organizationNotFound);
+    if (!organization) throw new NotFoundError('organization');
     const row = await this.creditRows.save(
       this.creditRows.create({
         orgId: organization.id,
@@ -750,7 +746,7 @@ export class BillingService {
 
   private async findCheckout(orgId: string, id: string): Promise<CheckoutRow> {
     const row = isUuid(id) ? await this.checkouts.findOne({ where: { id, orgId } }) : null;
-    if (!row) throw new NotFoundError(BILLING_MESSAGES.checkoutNotFound);
+    if (!row) throw new NotFoundError('checkout');
     return row;
   }
 

@@ -42,7 +42,6 @@ const SUBJECT_NAMES: Record<ContactSubject, string> = {
   other: 'Other',
 };
 
-export const CONTACT_TOO_MANY = 'You have sent several messages in a short time. Please try again later or email us directly.';
 /** Confirmations one address receives in a day, so the form cannot be used to flood someone's inbox. */
 export const CONFIRMATIONS_PER_ADDRESS_PER_DAY = 3;
 
@@ -151,7 +150,7 @@ export class ContactService {
   private throttle(ip: string): Promise<void> {
     return this.limiter
       .limit('contact', { points: this.config.CONTACT_MESSAGES_PER_HOUR, durationSeconds: 60 * 60 })
-      .consume(ip, CONTACT_TOO_MANY);
+      .consume(ip, 'contact.tooMany');
   }
 
   /** Counts a confirmation to `email`; false once the address has had its confirmations for the day. */

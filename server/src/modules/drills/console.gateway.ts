@@ -9,8 +9,6 @@ import {
   consoleSettingsSchema,
   consoleStepSchema,
   consoleSubscribeSchema,
-  DRILL_RUN_MESSAGES,
-  DRILL_TEMPLATE_MESSAGES,
   rooms,
   type DrillLogEntry,
   type ConsoleState,
@@ -45,8 +43,8 @@ export class ConsoleGateway {
   /** The member behind a socket; the name is read once per socket, for the decision log. */
   private async actor(socket: MusterSocket): Promise<DrillActor> {
     const { userId, orgId, role } = socket.data;
-    if (userId && role && !orgId) throw new DomainError('FORBIDDEN', DRILL_TEMPLATE_MESSAGES.noOrganization);
-    if (!userId || !orgId || !role) throw new NotFoundError(DRILL_RUN_MESSAGES.notFound);
+    if (userId && role && !orgId) throw new DomainError('FORBIDDEN', 'drillTemplate.noOrganization');
+    if (!userId || !orgId || !role) throw new NotFoundError('drillRun');
     socket.data.name ??= (await this.members.actorById(userId, orgId)).name;
     return { userId, orgId, role, name: socket.data.name };
   }
@@ -58,7 +56,7 @@ export class ConsoleGateway {
   @SubscribeMessage('console:subscribe')
   async subscribe(@ConnectedSocket() socket: MusterSocket, @MessageBody() payload: unknown, @Ack() ack: AckFn<{ state: ConsoleState }>) {
     await this.handle(socket, ack, async (actor) => {
-      const { runId } = validate(consoleSubscribeSchema, payload, 'subscription');
+      const { runId } = validate(consoleSubscribeSchema, payload);
       // Only a member of the run's organisation joins its room; joining before reading the state
       // means a change made meanwhile is in the state or reaches the socket (or both: clients merge).
       await this.console.authorize(actor, runId);
@@ -75,7 +73,7 @@ export class ConsoleGateway {
   @SubscribeMessage('console:unsubscribe')
   async unsubscribe(@ConnectedSocket() socket: MusterSocket, @MessageBody() payload: unknown) {
     await this.handle(socket, undefined, async (actor) => {
-      const { runId } = validate(consoleSubscribeSchema, payload, 'subscription');
+      const { runId } = validate(consoleSubscribeSchema, payload);
       await socket.leave(rooms.run(actor.orgId, runId));
       return {};
     });
@@ -88,7 +86,7 @@ export class ConsoleGateway {
     @Ack() ack: AckFn<{ run: DrillRun; log: DrillLogEntry }>,
   ) {
     await this.handle(socket, ack, async (actor) => {
-      const { runId, action } = validate(consoleControlSchema, payload, 'command');
+      const { runId, action } = validate(consoleControlSchema, payload);
       return this.console.control(actor, runId, action, socket.id);
     });
   }
@@ -99,7 +97,7 @@ export class ConsoleGateway {
     @MessageBody() payload: unknown,
     @Ack() ack: AckFn<{ step: RunStep; log: DrillLogEntry | null }>,
   ) {
-    await this.handle(socket, ack, (actor) => this.console.step(actor, validate(consoleStepSchema, payload, 'step change'), socket.id));
+    await this.handle(socket, ack, (actor) => this.console.step(actor, validate(consoleStepSchema, payload), socket.id));
   }
 
   @SubscribeMessage('console:publish-inject')
@@ -109,7 +107,7 @@ export class ConsoleGateway {
     @Ack() ack: AckFn<{ inject: RunInject; log: DrillLogEntry }>,
   ) {
     await this.handle(socket, ack, (actor) => {
-      const { runId, injectId } = validate(consoleInjectSchema, payload, 'inject');
+      const { runId, injectId } = validate(consoleInjectSchema, payload);
       return this.console.publishInject(actor, runId, injectId, socket.id);
     });
   }
@@ -120,9 +118,7 @@ export class ConsoleGateway {
     @MessageBody() payload: unknown,
     @Ack() ack: AckFn<{ observation: Observation; log: DrillLogEntry | null }>,
   ) {
-    await this.handle(socket, ack, (actor) =>
-      this.console.observe(actor, validate(consoleObservationSchema, payload, 'observation'), socket.id),
-    );
+    await this.handle(socket, ack, (actor) => this.console.observe(actor, validate(consoleObservationSchema, payload), socket.id));
   }
 
   @SubscribeMessage('console:attendance')
@@ -131,9 +127,7 @@ export class ConsoleGateway {
     @MessageBody() payload: unknown,
     @Ack() ack: AckFn<{ participant: RunParticipant; log: DrillLogEntry | null }>,
   ) {
-    await this.handle(socket, ack, (actor) =>
-      this.console.attendance(actor, validate(consoleAttendanceSchema, payload, 'attendance'), socket.id),
-    );
+    await this.handle(socket, ack, (actor) => this.console.attendance(actor, validate(consoleAttendanceSchema, payload), socket.id));
   }
 
   @SubscribeMessage('console:muster')
@@ -143,7 +137,7 @@ export class ConsoleGateway {
     @Ack() ack: AckFn<{ run: DrillRun; log: DrillLogEntry }>,
   ) {
     await this.handle(socket, ack, (actor) => {
-      const { runId } = validate(consoleMusterSchema, payload, 'muster');
+      const { runId } = validate(consoleMusterSchema, payload);
       return this.console.muster(actor, runId, socket.id);
     });
   }
@@ -154,8 +148,6 @@ export class ConsoleGateway {
     @MessageBody() payload: unknown,
     @Ack() ack: AckFn<{ run: DrillRun; log: DrillLogEntry }>,
   ) {
-    await this.handle(socket, ack, (actor) =>
-      this.console.settings(actor, validate(consoleSettingsSchema, payload, 'settings'), socket.id),
-    );
+    await this.handle(socket, ack, (actor) => this.console.settings(actor, validate(consoleSettingsSchema, payload), socket.id));
   }
 }

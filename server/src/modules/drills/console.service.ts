@@ -1,29 +1,29 @@
 import { Injectable, Logger } from '@nestjs/common';
 import {
-  DRILL_RUN_MESSAGES,
-  JobName,
-  jobIds,
-  rooms,
+  type consoleAttendanceSchema,
   type ConsoleControl,
+  type consoleObservationSchema,
+  type consoleSettingsSchema,
   type ConsoleState,
+  type consoleStepSchema,
   type DrillInject,
-  type LibraryTexts,
   type DrillLogEntry,
   type DrillLogType,
   type DrillRun,
+  type ErrorReason,
+  jobIds,
+  JobName,
   type JobPayloads,
+  type LibraryTexts,
   type Observation,
+  rooms,
   type RunInject,
   type RunParticipant,
   type RunStep,
-  type consoleAttendanceSchema,
-  type consoleObservationSchema,
-  type consoleSettingsSchema,
-  type consoleStepSchema,
 } from '@muster/contracts';
 import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
-import { DomainError, NotFoundError } from '../../platform/errors/domain-error.js';
+import { DomainError, InvalidFieldError, NotFoundError } from '../../platform/errors/domain-error.js';
 import { QueueService } from '../../platform/queues/queue.service.js';
 import { RealtimeService } from '../../platform/realtime/realtime.service.js';
 import { UsageService } from '../usage/usage.service.js';
@@ -57,6 +57,13 @@ const LOG_OF_CONTROL: Record<ConsoleControl, DrillLogType> = {
  * Concurrent changes of a step are decided by its version: the loser is refused and told who won.
  * Timed injects are delayed jobs per clock segment, queued at every start and resume.
  */
+/** Another change of the step won the race: who made it, when known. */
+function stepConflict(winner: string | null | undefined): DomainError {
+  return winner
+    ? new DomainError('VERSION_CONFLICT', 'drillRun.stepConflict', { name: winner })
+    : new DomainError('VERSION_CONFLICT', 'drillRun.stepConflictSomeone');
+}
+
 @Injectable()
 export class ConsoleService {
   private readonly logger = new Logger('DrillConsole');
@@ -81,7 +88,7 @@ export class ConsoleService {
   async control(actor: DrillActor, runId: string, action: ConsoleControl, sender?: string): Promise<{ run: DrillRun; log: DrillLogEntry }> {
     const now = new Date();
     const { run, participants, log } = await this.store.locked(actor.orgId, runId, async (tx, run) => {
-      if (!canControl(actor, run)) throw new DomainError('FORBIDDEN', DRILL_RUN_MESSAGES.cannotControl);
+      if (!canControl(actor, run)) throw new DomainError('FORBIDDEN', 'drillRun.cannotControl');
       this.transition(run, action, now);
       run.version += 1;
       await tx.save(run);
@@ -106,30 +113,29 @@ export class ConsoleService {
   private transition(run: DrillRunRow, action: ConsoleControl, now: Date): void {
     const locked = run.status === 'approved' || run.status === 'cancelled' || run.status === 'completed';
     if (locked) throw notLive(run)!;
-    const refuse = (message: string) => new DomainError('RUN_STATE', message);
+    const refuse = (reason: ErrorReason) => new DomainError('RUN_STATE', reason);
     switch (action) {
       case 'start':
-        if (run.status !== 'scheduled') throw refuse(DRILL_RUN_MESSAGES.alreadyStarted);
+        if (run.status !== 'scheduled') throw refuse('drillRun.alreadyStarted');
         run.status = 'in_progress';
         run.startedAt = now;
         run.segment = 1;
         return;
       case 'pause':
-        if (run.status === 'scheduled') throw refuse(DRILL_RUN_MESSAGES.notStarted);
-        if (run.status === 'paused') throw refuse(DRILL_RUN_MESSAGES.alreadyPaused);
+        if (run.status === 'scheduled') throw refuse('drillRun.notStarted');
+        if (run.status === 'paused') throw refuse('drillRun.alreadyPaused');
         run.status = 'paused';
         run.pausedAt = now;
         return;
       case 'resume':
-        if (run.status !== 'paused')
-          throw refuse(run.status === 'scheduled' ? DRILL_RUN_MESSAGES.notStarted : DRILL_RUN_MESSAGES.notPaused);
+        if (run.status !== 'paused') throw refuse(run.status === 'scheduled' ? 'drillRun.notStarted' : 'drillRun.notPaused');
         run.pausedMs += now.getTime() - run.pausedAt!.getTime();
         run.pausedAt = null;
         run.status = 'in_progress';
         run.segment += 1;
         return;
       case 'complete':
-        if (run.status === 'scheduled') throw refuse(DRILL_RUN_MESSAGES.notStarted);
+        if (run.status === 'scheduled') throw refuse('drillRun.notStarted');
         if (run.pausedAt) run.pausedMs += now.getTime() - run.pausedAt.getTime();
         run.pausedAt = null;
         run.status = 'completed';
@@ -146,18 +152,16 @@ export class ConsoleService {
   async step(actor: DrillActor, command: StepCommand, sender?: string): Promise<{ step: RunStep; log: DrillLogEntry | null }> {
     const now = new Date();
     const { run, row } = await this.store.stepOf(actor.orgId, command.runId, command.stepId);
-    if (!canControl(actor, run)) throw new DomainError('FORBIDDEN', DRILL_RUN_MESSAGES.cannotControl);
-    if (run.status !== 'in_progress') throw notLive(run) ?? new DomainError('RUN_STATE', DRILL_RUN_MESSAGES.notRunning);
+    if (!canControl(actor, run)) throw new DomainError('FORBIDDEN', 'drillRun.cannotControl');
+    if (run.status !== 'in_progress') throw notLive(run) ?? new DomainError('RUN_STATE', 'drillRun.notRunning');
     const definition = run.snapshot.steps.find((s) => s.id === command.stepId);
-    if (!definition || !row)
-      throw new DomainError('VALIDATION_FAILED', DRILL_RUN_MESSAGES.unknownStep, { stepId: DRILL_RUN_MESSAGES.unknownStep });
-    if (row.version !== command.version)
-      throw new DomainError('VERSION_CONFLICT', DRILL_RUN_MESSAGES.stepConflict(row.updatedByName ?? 'Someone'));
+    if (!definition || !row) throw new InvalidFieldError('stepId', 'drillRun.unknownStep');
+    if (row.version !== command.version) throw stepConflict(row.updatedByName);
     const elapsed = elapsedAt(run, now)!;
     let change: { type: DrillLogType; data: Record<string, string | number | boolean | null> } | null;
     if (command.item) {
       const item = definition.checklist.find((i) => i.id === command.item!.itemId);
-      if (!item) throw new DomainError('VALIDATION_FAILED', DRILL_RUN_MESSAGES.unknownItem, { itemId: DRILL_RUN_MESSAGES.unknownItem });
+      if (!item) throw new InvalidFieldError('itemId', 'drillRun.unknownItem');
       const checked = new Set(row.checkedItems);
       const was = checked.has(item.id);
       if (command.item.checked) checked.add(item.id);
@@ -185,8 +189,8 @@ export class ConsoleService {
     if (!written) {
       // Someone changed the step (or the run) between the read and the write: say who or why.
       const again = await this.store.stepOf(actor.orgId, command.runId, command.stepId);
-      if (again.run.status !== 'in_progress') throw notLive(again.run) ?? new DomainError('RUN_STATE', DRILL_RUN_MESSAGES.notRunning);
-      throw new DomainError('VERSION_CONFLICT', DRILL_RUN_MESSAGES.stepConflict(again.row?.updatedByName ?? 'Someone'));
+      if (again.run.status !== 'in_progress') throw notLive(again.run) ?? new DomainError('RUN_STATE', 'drillRun.notRunning');
+      throw stepConflict(again.row?.updatedByName);
     }
     this.realtime.emitExcept(rooms.run(actor.orgId, command.runId), sender, 'console:step-updated', { runId: command.runId, ...written });
     return written;
@@ -235,11 +239,11 @@ export class ConsoleService {
     sender?: string,
   ): Promise<{ inject: RunInject; log: DrillLogEntry }> {
     const published = await this.store.locked(actor.orgId, runId, async (tx, run) => {
-      if (!canControl(actor, run)) throw new DomainError('FORBIDDEN', DRILL_RUN_MESSAGES.cannotControl);
+      if (!canControl(actor, run)) throw new DomainError('FORBIDDEN', 'drillRun.cannotControl');
       const refusal = notLive(run);
       if (refusal) throw refusal;
       const result = await this.publish(tx, run, injectId, actor, new Date());
-      if (!result) throw new DomainError('CONFLICT', DRILL_RUN_MESSAGES.alreadyPublished);
+      if (!result) throw new DomainError('CONFLICT', 'drillRun.alreadyPublished');
       return result;
     });
     this.realtime.emitExcept(rooms.run(actor.orgId, runId), sender, 'console:inject-published', { runId, ...published });
@@ -271,8 +275,7 @@ export class ConsoleService {
     now: Date,
   ): Promise<{ inject: RunInject; definition: DrillInject; libraryTexts: LibraryTexts; log: DrillLogEntry } | null> {
     const definition = run.snapshot.injects.find((i) => i.id === injectId);
-    if (!definition)
-      throw new DomainError('VALIDATION_FAILED', DRILL_RUN_MESSAGES.unknownInject, { injectId: DRILL_RUN_MESSAGES.unknownInject });
+    if (!definition) throw new InvalidFieldError('injectId', 'drillRun.unknownInject');
     if (await tx.exists(RunInjectRow, { where: { runId: run.id, orgId: run.orgId, injectId } })) return null;
     const row = await tx.save(
       tx.create(RunInjectRow, {
@@ -310,12 +313,12 @@ export class ConsoleService {
       if (earlier) return { observation: observationOf(earlier), log: null };
       const refusal = notLive(run);
       if (refusal) throw refusal;
-      if (!canObserve(actor, run)) throw new DomainError('FORBIDDEN', DRILL_RUN_MESSAGES.cannotObserve);
+      if (!canObserve(actor, run)) throw new DomainError('FORBIDDEN', 'drillRun.cannotObserve');
       if (command.stepId && !run.snapshot.steps.some((s) => s.id === command.stepId)) {
-        throw new DomainError('VALIDATION_FAILED', DRILL_RUN_MESSAGES.unknownStep, { stepId: DRILL_RUN_MESSAGES.unknownStep });
+        throw new InvalidFieldError('stepId', 'drillRun.unknownStep');
       }
       if (command.injectId && !run.snapshot.injects.some((i) => i.id === command.injectId)) {
-        throw new DomainError('VALIDATION_FAILED', DRILL_RUN_MESSAGES.unknownInject, { injectId: DRILL_RUN_MESSAGES.unknownInject });
+        throw new InvalidFieldError('injectId', 'drillRun.unknownInject');
       }
       const row = await tx.save(
         tx.create(RunObservationRow, {
@@ -354,9 +357,9 @@ export class ConsoleService {
       const refusal = notLive(run);
       if (refusal) throw refusal;
       const row = await tx.findOne(RunParticipantRow, { where: { id: command.participantId, runId: run.id, orgId: run.orgId } });
-      if (!row) throw new NotFoundError(DRILL_RUN_MESSAGES.unknownParticipant);
+      if (!row) throw new NotFoundError('participant');
       const lead = canControl(actor, run);
-      if (!lead && row.userId !== actor.userId) throw new DomainError('FORBIDDEN', DRILL_RUN_MESSAGES.cannotCheckIn);
+      if (!lead && row.userId !== actor.userId) throw new DomainError('FORBIDDEN', 'drillRun.cannotCheckIn');
       if (command.present === (row.checkedInAt !== null)) return { participant: participantOf(row), log: null };
       if (command.present) {
         row.checkedInAt = now;
@@ -390,7 +393,8 @@ export class ConsoleService {
       if (refusal) throw refusal;
       // "Everyone mustered" is a fact about the roster: refused while anyone on it has not checked in.
       const present = roster.filter((p) => p.checkedInAt !== null).length;
-      if (present < roster.length) throw new DomainError('MUSTER_INCOMPLETE', DRILL_RUN_MESSAGES.musterIncomplete(present, roster.length));
+      if (present < roster.length)
+        throw new DomainError('MUSTER_INCOMPLETE', 'drillRun.musterIncomplete', { present, total: roster.length });
       run.musterElapsedMs = elapsedAt(run, now);
       return { type: 'mustered', data: { elapsedMs: run.musterElapsedMs } };
     });
@@ -430,7 +434,7 @@ export class ConsoleService {
   ): Promise<{ run: DrillRun; log: DrillLogEntry }> {
     const now = new Date();
     const { run, participants, log } = await this.store.locked(actor.orgId, runId, async (tx, run) => {
-      if (!canControl(actor, run)) throw new DomainError('FORBIDDEN', DRILL_RUN_MESSAGES.cannotControl);
+      if (!canControl(actor, run)) throw new DomainError('FORBIDDEN', 'drillRun.cannotControl');
       const roster = await this.store.roster(run.id, tx);
       const change = apply(run, now, roster);
       run.version += 1;

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DRILL_RUN_MESSAGES, DRILL_TEMPLATE_MESSAGES, type DrillMember, type Role } from '@muster/contracts';
+import { type DrillMember, type Role } from '@muster/contracts';
 import type { AuthContext } from '../../platform/auth/auth.decorators.js';
 import { DomainError, NotFoundError } from '../../platform/errors/domain-error.js';
 import { AuthService } from '../identity/auth.service.js';
@@ -20,12 +20,12 @@ export class DrillMembersService {
   /** A socket's member, from its session's ids (the name read once per socket by the gateway). */
   async actorById(userId: string | null, orgId: string | null): Promise<DrillActor> {
     const account = userId && orgId ? await this.accounts.findAccount({ id: userId }) : null;
-    if (!account || account.membership.orgId !== orgId) throw new NotFoundError(DRILL_RUN_MESSAGES.notFound);
+    if (!account || account.membership.orgId !== orgId) throw new NotFoundError('drillRun');
     return this.actorOf(account);
   }
 
   private actorOf(account: Account): DrillActor {
-    if (!account.membership.orgId) throw new DomainError('FORBIDDEN', DRILL_TEMPLATE_MESSAGES.noOrganization);
+    if (!account.membership.orgId) throw new DomainError('FORBIDDEN', 'drillTemplate.noOrganization');
     return { userId: account.user.id, orgId: account.membership.orgId, role: account.membership.role, name: displayName(account) };
   }
 

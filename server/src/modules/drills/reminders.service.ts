@@ -5,7 +5,6 @@ import {
   DEFAULT_CADENCES,
   defaultCadenceKey,
   DEFAULT_REMINDER_RULES,
-  DRILL_TEMPLATE_MESSAGES,
   EXERCISE_TYPES,
   JobName,
   jobIds,
@@ -165,7 +164,7 @@ export class RemindersService {
 
   /** Replaces the rules; every scheduled run's reminders are queued again under the new ones. */
   async saveRules(actor: DrillActor, input: SaveRulesInput): Promise<RemindersOverview> {
-    if (!isManager(actor)) throw new DomainError('FORBIDDEN', DRILL_TEMPLATE_MESSAGES.managersOnly);
+    if (!isManager(actor)) throw new DomainError('FORBIDDEN', 'drillTemplate.managersOnly');
     const previous = await this.rulesOf(actor.orgId);
     await this.dataSource.transaction(async (tx) => {
       await tx.delete(ReminderRuleRow, { orgId: actor.orgId });
@@ -180,7 +179,7 @@ export class RemindersService {
   }
 
   async saveCadences(actor: DrillActor, input: SaveCadencesInput): Promise<RemindersOverview> {
-    if (!isManager(actor)) throw new DomainError('FORBIDDEN', DRILL_TEMPLATE_MESSAGES.managersOnly);
+    if (!isManager(actor)) throw new DomainError('FORBIDDEN', 'drillTemplate.managersOnly');
     await this.ensureDefaults(actor.orgId);
     await this.dataSource.transaction(async (tx) => {
       await tx.delete(CadenceRow, { orgId: actor.orgId });

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DRILL_RUN_MESSAGES, rooms, type ConsoleState, type DrillLogEntry, type DrillLogType, type RunStep } from '@muster/contracts';
+import { rooms, type ConsoleState, type DrillLogEntry, type DrillLogType, type RunStep } from '@muster/contracts';
 import { DataSource, In, type EntityManager, type Repository } from 'typeorm';
 import { DomainError, NotFoundError } from '../../platform/errors/domain-error.js';
 import { RealtimeService } from '../../platform/realtime/realtime.service.js';
@@ -37,15 +37,15 @@ export class RunStore {
 
   /** The run of the organisation (another organisation's: not found). */
   async get(orgId: string, runId: string): Promise<DrillRunRow> {
-    return tenant(this.runs, orgId).get(runId, DRILL_RUN_MESSAGES.notFound);
+    return tenant(this.runs, orgId).get(runId, 'drillRun');
   }
 
   /** Runs `work` in a transaction that holds the run's row lock. */
   locked<T>(orgId: string, runId: string, work: (tx: EntityManager, run: DrillRunRow) => Promise<T>): Promise<T> {
-    if (!isUuid(runId)) return Promise.reject(new NotFoundError(DRILL_RUN_MESSAGES.notFound));
+    if (!isUuid(runId)) return Promise.reject(new NotFoundError('drillRun'));
     return this.dataSource.transaction(async (tx) => {
       const run = await tx.findOne(DrillRunRow, { where: { id: runId, orgId }, lock: { mode: 'pessimistic_write' } });
-      if (!run) throw new NotFoundError(DRILL_RUN_MESSAGES.notFound);
+      if (!run) throw new NotFoundError('drillRun');
       return work(tx, run);
     });
   }
@@ -203,10 +203,10 @@ export class RunStore {
     runId: string,
     more?: (tx: EntityManager, run: DrillRunRow) => Promise<M>,
   ): Promise<{ row: DrillRunRow; state: ConsoleState; more: M }> {
-    if (!isUuid(runId)) throw new NotFoundError(DRILL_RUN_MESSAGES.notFound);
+    if (!isUuid(runId)) throw new NotFoundError('drillRun');
     return this.dataSource.transaction('REPEATABLE READ', async (tx) => {
       const row = await tx.findOne(DrillRunRow, { where: { id: runId, orgId: actor.orgId } });
-      if (!row) throw new NotFoundError(DRILL_RUN_MESSAGES.notFound);
+      if (!row) throw new NotFoundError('drillRun');
       const where = { runId: row.id, orgId: row.orgId };
       const participants = await this.roster(row.id, tx);
       const steps = await tx.find(RunStepRow, { where, order: { position: 'ASC' } });
@@ -244,12 +244,12 @@ export function notLive(run: DrillRunRow): DomainError | null {
     case 'paused':
       return null;
     case 'scheduled':
-      return new DomainError('RUN_STATE', DRILL_RUN_MESSAGES.notStarted);
+      return new DomainError('RUN_STATE', 'drillRun.notStarted');
     case 'completed':
-      return new DomainError('RUN_STATE', DRILL_RUN_MESSAGES.finished);
+      return new DomainError('RUN_STATE', 'drillRun.finished');
     case 'approved':
-      return new DomainError('RUN_LOCKED', DRILL_RUN_MESSAGES.locked);
+      return new DomainError('RUN_LOCKED', 'drillRun.locked');
     case 'cancelled':
-      return new DomainError('RUN_STATE', DRILL_RUN_MESSAGES.cancelled);
+      return new DomainError('RUN_STATE', 'drillRun.cancelled');
   }
 }

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import {
-  DRILL_RUN_MESSAGES,
   type ConsoleState,
   type DrillLogEntry,
   type DrillMember,
@@ -13,7 +12,7 @@ import {
 } from '@muster/contracts';
 import { Brackets, type EntityManager } from 'typeorm';
 import type { z } from 'zod';
-import { DomainError } from '../../platform/errors/domain-error.js';
+import { DomainError, InvalidFieldError } from '../../platform/errors/domain-error.js';
 import { canPlan, isManager, type DrillActor } from './drill-actor.js';
 import { DrillMembersService } from './drill-members.service.js';
 import { DrillRunRow } from './entities/drill-run.entity.js';
@@ -83,12 +82,9 @@ export class RunsService {
   }
 
   async schedule(actor: DrillActor, input: ScheduleInput): Promise<DrillRun> {
-    if (!isManager(actor)) throw new DomainError('FORBIDDEN', DRILL_RUN_MESSAGES.cannotPlan);
+    if (!isManager(actor)) throw new DomainError('FORBIDDEN', 'drillRun.cannotPlan');
     const template = await this.templates.runnable(actor, input.templateId);
-    if (!template.published)
-      throw new DomainError('VALIDATION_FAILED', DRILL_RUN_MESSAGES.templateNotPublished, {
-        templateId: DRILL_RUN_MESSAGES.templateNotPublished,
-      });
+    if (!template.published) throw new InvalidFieldError('templateId', 'drillRun.templateNotPublished');
     const scheduledAt = this.future(input.scheduledAt);
     const people = await this.members.membersById(actor.orgId);
     const lead = this.lead(people, input.leadUserId);
@@ -137,11 +133,11 @@ export class RunsService {
   async update(actor: DrillActor, id: string, input: UpdateInput): Promise<DrillRun> {
     const people = await this.members.membersById(actor.orgId);
     const { run, moved, previous, log } = await this.store.locked(actor.orgId, id, async (tx, run) => {
-      if (!canPlan(actor, run)) throw new DomainError('FORBIDDEN', DRILL_RUN_MESSAGES.cannotPlan);
-      if (run.status === 'approved') throw new DomainError('RUN_LOCKED', DRILL_RUN_MESSAGES.locked);
+      if (!canPlan(actor, run)) throw new DomainError('FORBIDDEN', 'drillRun.cannotPlan');
+      if (run.status === 'approved') throw new DomainError('RUN_LOCKED', 'drillRun.locked');
       // Once started, a run changes through its console (settings there queue or drop the clock's injects).
-      if (run.status !== 'scheduled') throw new DomainError('RUN_STATE', DRILL_RUN_MESSAGES.notScheduled);
-      if (input.version !== undefined && input.version !== run.version) throw new DomainError('VERSION_CONFLICT', DRILL_RUN_MESSAGES.stale);
+      if (run.status !== 'scheduled') throw new DomainError('RUN_STATE', 'drillRun.notScheduled');
+      if (input.version !== undefined && input.version !== run.version) throw new DomainError('VERSION_CONFLICT', 'drillRun.stale');
       const planChange = ['title', 'scheduledAt', 'location', 'leadUserId', 'participants', 'musterTargetMinutes'].some(
         (k) => input[k as keyof UpdateInput] !== undefined,
       );
@@ -178,10 +174,10 @@ export class RunsService {
 
   async cancel(actor: DrillActor, id: string): Promise<DrillRun> {
     const { run, log } = await this.store.locked(actor.orgId, id, async (tx, run) => {
-      if (!canPlan(actor, run)) throw new DomainError('FORBIDDEN', DRILL_RUN_MESSAGES.cannotPlan);
-      if (run.status === 'approved') throw new DomainError('RUN_LOCKED', DRILL_RUN_MESSAGES.locked);
-      if (run.status === 'completed') throw new DomainError('RUN_STATE', DRILL_RUN_MESSAGES.finished);
-      if (run.status === 'cancelled') throw new DomainError('RUN_STATE', DRILL_RUN_MESSAGES.cancelled);
+      if (!canPlan(actor, run)) throw new DomainError('FORBIDDEN', 'drillRun.cannotPlan');
+      if (run.status === 'approved') throw new DomainError('RUN_LOCKED', 'drillRun.locked');
+      if (run.status === 'completed') throw new DomainError('RUN_STATE', 'drillRun.finished');
+      if (run.status === 'cancelled') throw new DomainError('RUN_STATE', 'drillRun.cancelled');
       const now = new Date();
       if (run.pausedAt) {
         run.pausedMs += now.getTime() - run.pausedAt.getTime();
@@ -206,15 +202,13 @@ export class RunsService {
 
   private future(iso: string): Date {
     const at = new Date(iso);
-    if (at.getTime() <= Date.now())
-      throw new DomainError('VALIDATION_FAILED', DRILL_RUN_MESSAGES.inPast, { scheduledAt: DRILL_RUN_MESSAGES.inPast });
+    if (at.getTime() <= Date.now()) throw new InvalidFieldError('scheduledAt', 'drillRun.inPast');
     return at;
   }
 
   private lead(people: Map<string, DrillMember>, userId: string): DrillMember {
     const lead = people.get(userId);
-    if (!lead)
-      throw new DomainError('VALIDATION_FAILED', DRILL_RUN_MESSAGES.leadNotMember, { leadUserId: DRILL_RUN_MESSAGES.leadNotMember });
+    if (!lead) throw new InvalidFieldError('leadUserId', 'drillRun.leadNotMember');
     return lead;
   }
 
@@ -225,15 +219,13 @@ export class RunsService {
     const roster: { userId: string | null; name: string; positionId: string | null }[] = [];
     entries.forEach((entry, i) => {
       if (entry.positionId !== null && !positions.has(entry.positionId)) {
-        throw new DomainError('VALIDATION_FAILED', `participants.${String(i)}.positionId: Choose one of the positions of the template`, {
-          [`participants.${String(i)}.positionId`]: 'Choose one of the positions of the template',
-        });
+        throw new InvalidFieldError(`participants.${String(i)}.positionId`, 'drillRun.unknownPosition');
       }
       if (entry.userId !== null) {
         const member = people.get(entry.userId);
         if (!member) {
-          throw new DomainError('VALIDATION_FAILED', DRILL_RUN_MESSAGES.participantNotMember, {
-            [`participants.${String(i)}.userId`]: DRILL_RUN_MESSAGES.participantNotMember,
+          throw new DomainError('VALIDATION_FAILED', 'drillRun.participantNotMember', {
+            [`participants.${String(i)}.userId`]: 'drillRun.participantNotMember',
           });
         }
         if (seen.has(member.id)) return;

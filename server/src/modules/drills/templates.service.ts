@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
-  DRILL_TEMPLATE_MESSAGES,
   LIBRARY_TEXT_PATHS,
   completeTemplateSchema,
   templateContentSchema,
@@ -110,7 +109,7 @@ export class TemplatesService {
   }
 
   private requireManager(actor: DrillActor): void {
-    if (!isManager(actor)) throw new DomainError('FORBIDDEN', DRILL_TEMPLATE_MESSAGES.managersOnly);
+    if (!isManager(actor)) throw new DomainError('FORBIDDEN', 'drillTemplate.managersOnly');
   }
 
   async list(actor: DrillActor, query: ListQuery): Promise<TemplateList> {
@@ -146,7 +145,7 @@ export class TemplatesService {
   async get(actor: DrillActor, id: string): Promise<DrillTemplate> {
     const library = libraryTemplate(id);
     if (library) return libraryRecord(library);
-    return this.record(actor, await tenant(this.rows, actor.orgId).get(id, DRILL_TEMPLATE_MESSAGES.notFound));
+    return this.record(actor, await tenant(this.rows, actor.orgId).get(id, 'drillTemplate'));
   }
 
   /** A published template's content, for scheduling a run (organisation's or library's). */
@@ -170,14 +169,14 @@ export class TemplatesService {
   }
 
   async update(actor: DrillActor, id: string, input: SaveInput): Promise<DrillTemplate> {
-    if (libraryTemplate(id)) throw new DomainError('FORBIDDEN', DRILL_TEMPLATE_MESSAGES.libraryReadOnly);
+    if (libraryTemplate(id)) throw new DomainError('FORBIDDEN', 'drillTemplate.libraryReadOnly');
     this.requireManager(actor);
-    if (!isUuid(id)) throw new NotFoundError(DRILL_TEMPLATE_MESSAGES.notFound);
+    if (!isUuid(id)) throw new NotFoundError('drillTemplate');
     const { status, version, ...content } = input;
     return this.dataSource.transaction(async (tx) => {
       const row = await tx.findOne(DrillTemplateRow, { where: { id, orgId: actor.orgId }, lock: { mode: 'pessimistic_write' } });
-      if (!row) throw new NotFoundError(DRILL_TEMPLATE_MESSAGES.notFound);
-      if (version !== undefined && version !== row.version) throw new DomainError('VERSION_CONFLICT', DRILL_TEMPLATE_MESSAGES.stale);
+      if (!row) throw new NotFoundError('drillTemplate');
+      if (version !== undefined && version !== row.version) throw new DomainError('VERSION_CONFLICT', 'drillTemplate.stale');
       Object.assign(row, {
         status,
         ...templateColumns(content),
@@ -202,9 +201,9 @@ export class TemplatesService {
   }
 
   async remove(actor: DrillActor, id: string): Promise<void> {
-    if (libraryTemplate(id)) throw new DomainError('FORBIDDEN', DRILL_TEMPLATE_MESSAGES.libraryReadOnly);
+    if (libraryTemplate(id)) throw new DomainError('FORBIDDEN', 'drillTemplate.libraryReadOnly');
     this.requireManager(actor);
-    const row = await tenant(this.rows, actor.orgId).get(id, DRILL_TEMPLATE_MESSAGES.notFound);
+    const row = await tenant(this.rows, actor.orgId).get(id, 'drillTemplate');
     await this.rows.delete({ id: row.id, orgId: actor.orgId });
   }
 

@@ -19,7 +19,7 @@ export class HealthController {
   }
 
   @Endpoint(api.health.probe)
-  @RateLimit({ name: 'health-probe', points: 30, durationSeconds: 60, message: 'Too many probes: try again in a minute' })
+  @RateLimit({ name: 'health-probe', points: 30, durationSeconds: 60, reason: 'common.tooManyProbes' })
   probe(@ValidBody() body: ProbeRequest): Promise<{ probeId: string }> {
     return this.health.probe(body.socketId);
   }

@@ -1,5 +1,5 @@
 import { MessageBody, SubscribeMessage, WebSocketGateway } from '@nestjs/websockets';
-import type { Ack } from '@muster/contracts';
+import { reasonText, type Ack } from '@muster/contracts';
 import { NODE_ID } from '../../platform/node-id.js';
 
 @WebSocketGateway()
@@ -8,7 +8,14 @@ export class HealthGateway {
   @SubscribeMessage('system:ping')
   ping(@MessageBody() payload: { sentAt?: unknown } | undefined): Ack<{ sentAt: number; serverTime: number; node: string }> {
     const sentAt = typeof payload?.sentAt === 'number' ? payload.sentAt : NaN;
-    if (!Number.isFinite(sentAt)) return { ok: false, code: 'VALIDATION_FAILED', message: 'sentAt must be a number' };
+    if (!Number.isFinite(sentAt))
+      return {
+        ok: false,
+        code: 'VALIDATION_FAILED',
+        reason: 'common.sentAtNumber',
+        params: {},
+        message: reasonText('common.sentAtNumber'),
+      };
     return { ok: true, sentAt, serverTime: Date.now(), node: NODE_ID };
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { AUTH_MESSAGES, type AuditorContext, type AuditorInvite as AuditorInviteView, type SessionInfo } from '@muster/contracts';
+import { type AuditorContext, type AuditorInvite as AuditorInviteView, type SessionInfo } from '@muster/contracts';
 import { IsNull, MoreThan, Repository } from 'typeorm';
 import { AuditService } from '../../platform/audit/audit.service.js';
 import type { AuthContext, ClientContext } from '../../platform/auth/auth.decorators.js';
@@ -48,7 +48,7 @@ export class AuditorService {
   }
 
   private scope(auth: AuthContext) {
-    if (!auth.orgId) throw new DomainError('FORBIDDEN', AUTH_MESSAGES.forbidden);
+    if (!auth.orgId) throw new DomainError('FORBIDDEN', 'auth.forbidden');
     return tenant(this.invites, auth.orgId);
   }
 
@@ -58,7 +58,7 @@ export class AuditorService {
   }
 
   async get(auth: AuthContext, id: string): Promise<AuditorInviteView> {
-    return inviteView(await this.scope(auth).get(id, 'Invite'));
+    return inviteView(await this.scope(auth).get(id, 'invite'));
   }
 
   async create(
@@ -96,7 +96,7 @@ export class AuditorService {
 
   async revoke(auth: AuthContext, id: string, client: ClientContext): Promise<AuditorInviteView> {
     const scope = this.scope(auth);
-    const invite = await scope.get(id, 'Invite');
+    const invite = await scope.get(id, 'invite');
     if (!invite.revokedAt) {
       invite.revokedAt = new Date();
       await scope.save(invite);
@@ -164,7 +164,7 @@ export class AuditorService {
         orgId: invite?.orgId ?? null,
         actor: { inviteId: invite?.id ?? null, email, role: 'GUEST_AUDITOR', ip: client.ip, userAgent: client.userAgent },
       });
-      throw new DomainError('INVALID_MAGIC_CODE', AUTH_MESSAGES.invalidMagic);
+      throw new DomainError('INVALID_MAGIC_CODE', 'auth.invalidMagic');
     }
     await this.invites.update(invite.id, { lastUsedAt: new Date() });
     await this.audit.record({
@@ -206,7 +206,7 @@ export class AuditorService {
 
   private async inviteOf(auth: AuthContext): Promise<AuditorInvite> {
     const invite = auth.inviteId ? await this.invites.findOne({ where: { id: auth.inviteId }, relations: { organization: true } }) : null;
-    if (!invite || invite.revokedAt || invite.expiresAt <= new Date()) throw new DomainError('UNAUTHENTICATED', AUTH_MESSAGES.notSignedIn);
+    if (!invite || invite.revokedAt || invite.expiresAt <= new Date()) throw new DomainError('UNAUTHENTICATED', 'auth.notSignedIn');
     return invite;
   }
 

@@ -3,7 +3,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
   AUTH_LIMITS,
-  AUTH_MESSAGES,
   hasRank,
   ROLES,
   type ChangePasswordRequest,
@@ -19,7 +18,7 @@ import { DataSource, Repository } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { AuditService, type AuditActor } from '../../platform/audit/audit.service.js';
 import type { AuthContext, ClientContext } from '../../platform/auth/auth.decorators.js';
-import { DomainError } from '../../platform/errors/domain-error.js';
+import { DomainError, InvalidFieldError } from '../../platform/errors/domain-error.js';
 import { MailService } from '../../platform/mail/mail.service.js';
 import { REDIS } from '../../platform/redis/redis.tokens.js';
 import { clearSessionCookie, sessionIdFrom, setSessionCookie } from '../../platform/session/session-cookie.js';
@@ -91,7 +90,7 @@ export class AuthService {
   /** The signed-in user's account; 401 when the session has none (a guest auditor, a deleted user). */
   async requireAccount(auth: AuthContext): Promise<Account> {
     const account = auth.userId ? await this.findAccount({ id: auth.userId }) : null;
-    if (!account) throw new DomainError('UNAUTHENTICATED', AUTH_MESSAGES.notSignedIn);
+    if (!account) throw new DomainError('UNAUTHENTICATED', 'auth.notSignedIn');
     return account;
   }
 
@@ -156,12 +155,12 @@ export class AuthService {
           metadata: { lockedForSeconds: AUTH_LIMITS.lockoutSeconds },
         });
       }
-      throw new DomainError('INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials);
+      throw new DomainError('INVALID_CREDENTIALS', 'auth.invalidCredentials');
     }
     await this.assertMaySignIn(account, client, 'auth.login');
     if (account.org?.ssoRequired) {
       await this.audit.record({ action: 'auth.login', outcome: 'failure', reason: 'sso_required', actor: this.actor(client, account) });
-      throw new DomainError('INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials);
+      throw new DomainError('INVALID_CREDENTIALS', 'auth.invalidCredentials');
     }
     await this.throttle.reset('failuresPerAccount', email);
     return account;
@@ -171,7 +170,7 @@ export class AuthService {
   private async assertMaySignIn(account: Account, client: ClientContext, action: 'auth.login' | 'auth.magic.failed'): Promise<void> {
     if (account.user.status === 'active') return;
     await this.audit.record({ action, outcome: 'failure', reason: `account_${account.user.status}`, actor: this.actor(client, account) });
-    throw new DomainError('INVALID_CREDENTIALS', action === 'auth.login' ? AUTH_MESSAGES.invalidCredentials : AUTH_MESSAGES.invalidMagic);
+    throw new DomainError('INVALID_CREDENTIALS', action === 'auth.login' ? 'auth.invalidCredentials' : 'auth.invalidMagic');
   }
 
   /** After a successful sign-in of any kind. */
@@ -308,10 +307,10 @@ export class AuthService {
         reason: result.failure,
         actor: this.actor(client, null, email),
       });
-      throw new DomainError('INVALID_MAGIC_CODE', AUTH_MESSAGES.invalidMagic);
+      throw new DomainError('INVALID_MAGIC_CODE', 'auth.invalidMagic');
     }
     const account = await this.findAccount({ id: result.subjectId });
-    if (!account) throw new DomainError('INVALID_MAGIC_CODE', AUTH_MESSAGES.invalidMagic);
+    if (!account) throw new DomainError('INVALID_MAGIC_CODE', 'auth.invalidMagic');
     await this.assertMaySignIn(account, client, 'auth.magic.failed');
     return account;
   }
@@ -330,7 +329,7 @@ export class AuthService {
     };
     if (!account || account.org?.ssoRequired || !account.user.passwordHash) {
       await this.audit.record({ action: 'auth.verify_password', outcome: 'failure', reason: 'no_password_authentication', actor });
-      throw new DomainError('SSO_REQUIRED', AUTH_MESSAGES.ssoRequired);
+      throw new DomainError('SSO_REQUIRED', 'auth.ssoRequired');
     }
     const ok = await this.passwords.verify(account.user.passwordHash, password);
     if (!ok) await this.audit.record({ action: 'auth.verify_password', outcome: 'failure', reason: 'bad_password', actor });
@@ -371,7 +370,7 @@ export class AuthService {
     const account = userId ? await this.findAccount({ id: userId }) : null;
     if (!account) {
       await this.audit.record({ action: 'auth.password_reset', outcome: 'failure', reason: 'invalid_token', actor: this.actor(client) });
-      throw new DomainError('INVALID_RESET_LINK', AUTH_MESSAGES.invalidResetLink);
+      throw new DomainError('INVALID_RESET_LINK', 'auth.invalidResetLink');
     }
     await this.users.update(account.user.id, { passwordHash: await this.passwords.hash(body.password), passwordChangedAt: new Date() });
     const ended = await this.sessions.destroyAllFor(account.user.id);
@@ -391,8 +390,7 @@ export class AuthService {
 
   async changePassword(auth: AuthContext, body: ChangePasswordRequest, client: ClientContext): Promise<void> {
     const account = auth.userId ? await this.findAccount({ id: auth.userId }) : null;
-    if (!account || account.org?.ssoRequired || !account.user.passwordHash)
-      throw new DomainError('SSO_REQUIRED', AUTH_MESSAGES.ssoRequired);
+    if (!account || account.org?.ssoRequired || !account.user.passwordHash) throw new DomainError('SSO_REQUIRED', 'auth.ssoRequired');
     if (!(await this.passwords.verify(account.user.passwordHash, body.currentPassword))) {
       await this.audit.record({
         action: 'auth.password_change',
@@ -400,9 +398,7 @@ export class AuthService {
         reason: 'bad_password',
         actor: this.actor(client, account),
       });
-      throw new DomainError('VALIDATION_FAILED', AUTH_MESSAGES.wrongCurrentPassword, {
-        currentPassword: AUTH_MESSAGES.wrongCurrentPassword,
-      });
+      throw new InvalidFieldError('currentPassword', 'auth.wrongCurrentPassword');
     }
     await this.users.update(account.user.id, { passwordHash: await this.passwords.hash(body.password), passwordChangedAt: new Date() });
     const ended = await this.sessions.destroyAllFor(account.user.id, auth.sessionId);
@@ -415,11 +411,16 @@ export class AuthService {
   }
 
   async updateProfile(auth: AuthContext, body: UpdateProfileRequest): Promise<SessionInfo> {
-    if (!auth.userId) throw new DomainError('FORBIDDEN', AUTH_MESSAGES.forbidden);
+    if (!auth.userId) throw new DomainError('FORBIDDEN', 'auth.forbidden');
     if (body.username) {
       const taken = await this.users.findOne({ where: { username: body.username } });
       if (taken && taken.id !== auth.userId)
-        throw new DomainError('CONFLICT', 'This username is taken', { username: 'This username is taken' });
+        throw new DomainError(
+          'CONFLICT',
+          'validation.usernameTaken',
+          {},
+          { fields: { username: { reason: 'validation.usernameTaken', params: {} } } },
+        );
     }
     const changes: Partial<User> = {};
     if (body.firstName !== undefined) changes.firstName = body.firstName || null;

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AUTH_LIMITS, AUTH_MESSAGES } from '@muster/contracts';
+import { AUTH_LIMITS } from '@muster/contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { LimiterService, type Limit, type LimitRule } from '../../platform/limits/limiter.service.js';
 
@@ -42,12 +42,12 @@ export class ThrottleService {
 
   /** Counts one attempt; throws 429 when the limit is used up. */
   consume(name: ThrottleName, key: string): Promise<void> {
-    return this.limit(name).consume(key, AUTH_MESSAGES.tooMany);
+    return this.limit(name).consume(key, 'auth.tooMany');
   }
 
   /** Throws 429 while `key` is blocked, without counting an attempt. */
   assertOpen(name: ThrottleName, key: string): Promise<void> {
-    return this.limit(name).assertOpen(key, AUTH_MESSAGES.tooMany);
+    return this.limit(name).assertOpen(key, 'auth.tooMany');
   }
 
   /** Counts a failure; returns true when this failure used up the limit and started the block. */

@@ -31,15 +31,6 @@ type SearchQuery = z.output<typeof helpSearchQuerySchema>;
 /** PostgreSQL text-search configuration of each language (Chinese has no stemmer: words as written). */
 export const SEARCH_CONFIGS: Readonly<Record<LanguageCode, string>> = { en: 'english', es: 'spanish', ar: 'arabic', zh: 'simple' };
 
-export const KNOWLEDGE_MESSAGES = {
-  onlyDrafts: 'Only a draft can be changed: withdraw it to draft first',
-  authorOnly: 'Only its author can change or submit this draft',
-  alreadyDraft: 'This article is already a draft',
-  notDraft: 'Only a draft can be sent for review',
-  notInReview: 'This article is not waiting for review',
-  ownArticle: 'Another support operator must review your article',
-} as const;
-
 /** A published article the assistant can answer from: its most relevant passages first. */
 export interface RetrievedArticle {
   id: string;
@@ -103,7 +94,7 @@ export class KnowledgeService {
     const article = isUuid(id)
       ? await repo.findOne({ where: { id }, ...(manager ? { lock: { mode: 'pessimistic_write' as const } } : {}) })
       : null;
-    if (!article) throw new NotFoundError('Article');
+    if (!article) throw new NotFoundError('article');
     return article;
   }
 
@@ -147,8 +138,8 @@ export class KnowledgeService {
   async update(auth: AuthContext, id: string, input: UpdateInput): Promise<Article> {
     const editor = await this.author(auth);
     return this.change(id, (article) => {
-      if (article.authorUserId !== editor.id) throw new DomainError('FORBIDDEN', KNOWLEDGE_MESSAGES.authorOnly);
-      if (article.status !== 'draft') throw new DomainError('CONFLICT', KNOWLEDGE_MESSAGES.onlyDrafts);
+      if (article.authorUserId !== editor.id) throw new DomainError('FORBIDDEN', 'knowledge.authorOnly');
+      if (article.status !== 'draft') throw new DomainError('CONFLICT', 'knowledge.onlyDrafts');
       Object.assign(article, { ...input, ...(input.tags ? { tags: unique(input.tags) } : {}) });
     });
   }
@@ -156,8 +147,8 @@ export class KnowledgeService {
   async submit(auth: AuthContext, id: string): Promise<Article> {
     const editor = await this.author(auth);
     return this.change(id, (article) => {
-      if (article.authorUserId !== editor.id) throw new DomainError('FORBIDDEN', KNOWLEDGE_MESSAGES.authorOnly);
-      if (article.status !== 'draft') throw new DomainError('CONFLICT', KNOWLEDGE_MESSAGES.notDraft);
+      if (article.authorUserId !== editor.id) throw new DomainError('FORBIDDEN', 'knowledge.authorOnly');
+      if (article.status !== 'draft') throw new DomainError('CONFLICT', 'knowledge.notDraft');
       article.status = 'in_review';
     });
   }
@@ -165,7 +156,7 @@ export class KnowledgeService {
   /** Back to draft (unpublished), so its author can change it; it is reviewed again afterwards. */
   withdraw(id: string): Promise<Article> {
     return this.change(id, (article) => {
-      if (article.status === 'draft') throw new DomainError('CONFLICT', KNOWLEDGE_MESSAGES.alreadyDraft);
+      if (article.status === 'draft') throw new DomainError('CONFLICT', 'knowledge.alreadyDraft');
       article.status = 'draft';
       article.publishedAt = null;
     });
@@ -175,8 +166,8 @@ export class KnowledgeService {
   async review(auth: AuthContext, id: string, input: ReviewInput): Promise<Article> {
     const reviewer = await this.author(auth);
     return this.change(id, (article) => {
-      if (article.status !== 'in_review') throw new DomainError('CONFLICT', KNOWLEDGE_MESSAGES.notInReview);
-      if (article.authorUserId === reviewer.id) throw new DomainError('FORBIDDEN', KNOWLEDGE_MESSAGES.ownArticle);
+      if (article.status !== 'in_review') throw new DomainError('CONFLICT', 'knowledge.notInReview');
+      if (article.authorUserId === reviewer.id) throw new DomainError('FORBIDDEN', 'knowledge.ownArticle');
       article.reviewerUserId = reviewer.id;
       article.reviewerName = reviewer.name;
       article.reviewComment = input.comment ?? null;
@@ -330,7 +321,7 @@ export class KnowledgeService {
 
   async published(id: string): Promise<PublishedArticle> {
     const article = await this.find(id);
-    if (article.status !== 'published') throw new NotFoundError('Article');
+    if (article.status !== 'published') throw new NotFoundError('article');
     const { title, body, tags, language, publishedAt, updatedAt } = toArticle(article);
     return { id: article.id, title, body, tags, language, publishedAt, updatedAt };
   }

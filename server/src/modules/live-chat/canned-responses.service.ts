@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { CHAT_MESSAGES, type CannedResponse, type cannedResponseInputSchema } from '@muster/contracts';
+import { type CannedResponse, type cannedResponseInputSchema } from '@muster/contracts';
 import { QueryFailedError, type Repository } from 'typeorm';
 import type { z } from 'zod';
 import type { AuthContext } from '../../platform/auth/auth.decorators.js';
@@ -78,7 +78,7 @@ export class CannedResponsesService {
   private async mine(auth: AuthContext, id: string): Promise<CannedResponseRow> {
     const row = isUuid(id) ? await this.rows.findOneBy({ id }) : null;
     // Someone else's personal response is not found.
-    if (!row || (row.ownerUserId !== null && row.ownerUserId !== auth.userId)) throw new NotFoundError('Canned response');
+    if (!row || (row.ownerUserId !== null && row.ownerUserId !== auth.userId)) throw new NotFoundError('cannedResponse');
     return row;
   }
 
@@ -87,7 +87,12 @@ export class CannedResponsesService {
       return await this.rows.save(row);
     } catch (err) {
       if (isUniqueViolation(err)) {
-        throw new DomainError('CONFLICT', CHAT_MESSAGES.duplicateShortcut, { shortcut: CHAT_MESSAGES.duplicateShortcut });
+        throw new DomainError(
+          'CONFLICT',
+          'chat.duplicateShortcut',
+          {},
+          { fields: { shortcut: { reason: 'chat.duplicateShortcut', params: {} } } },
+        );
       }
       throw err;
     }

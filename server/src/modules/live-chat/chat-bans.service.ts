@@ -1,12 +1,12 @@
 import { isIP } from 'node:net';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { type ChatBan, type createChatBanSchema } from '@muster/contracts';
+import { type ChatBan, type createChatBanSchema, type ErrorReason } from '@muster/contracts';
 import { Brackets, type Repository } from 'typeorm';
 import type { z } from 'zod';
 import type { AuthContext, ClientContext } from '../../platform/auth/auth.decorators.js';
 import { AuditService, type AuditActor } from '../../platform/audit/audit.service.js';
-import { DomainError, NotFoundError } from '../../platform/errors/domain-error.js';
+import { InvalidFieldError, NotFoundError } from '../../platform/errors/domain-error.js';
 import { isUuid } from '../../platform/tenancy/tenant-scope.js';
 import { AuthService } from '../identity/auth.service.js';
 import { displayName, type Account } from '../identity/accounts.js';
@@ -96,7 +96,7 @@ export class ChatBansService {
   async revoke(auth: AuthContext, id: string, client: ClientContext): Promise<ChatBan> {
     const account = await this.accounts.requireAccount(auth);
     const row = isUuid(id) ? await this.bans.findOneBy({ id }) : null;
-    if (!row) throw new NotFoundError('Ban');
+    if (!row) throw new NotFoundError('ban');
     if (row.revokedAt === null) {
       row.revokedAt = new Date();
       await this.bans.save(row);
@@ -127,15 +127,15 @@ function auditActor(account: Account, client: ClientContext): AuditActor {
 /** The stored form of a ban's value; a value that cannot be what its kind says is a 400. */
 function normalise(kind: BanInput['kind'], value: string): string {
   const v = value.trim();
-  const invalid = (message: string) => new DomainError('VALIDATION_FAILED', `value: ${message}`, { value: message });
+  const invalid = (reason: ErrorReason) => new InvalidFieldError('value', reason);
   if (kind === 'account') {
-    if (!isUuid(v)) throw invalid('Enter the account id');
+    if (!isUuid(v)) throw invalid('validation.accountId');
     return v.toLowerCase();
   }
   if (kind === 'email') {
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v)) throw invalid('Enter a valid email address');
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v)) throw invalid('validation.email');
     return v.toLowerCase();
   }
-  if (!isIP(v)) throw invalid('Enter an IPv4 or IPv6 address');
+  if (!isIP(v)) throw invalid('validation.ipAddress');
   return v;
 }

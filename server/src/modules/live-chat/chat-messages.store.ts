@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { CHAT_LIMITS, CHAT_MESSAGES, PRODUCT_NAME, rooms, type ChatMessage, type ChatSystemEvent } from '@muster/contracts';
+import { CHAT_LIMITS, PRODUCT_NAME, rooms, type ChatMessage, type ChatSystemEvent } from '@muster/contracts';
 import type { Pool } from 'pg';
 import { DataSource, In, type EntityManager, type Repository } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
-import { DomainError, NotFoundError } from '../../platform/errors/domain-error.js';
+import { DomainError, InvalidFieldError, NotFoundError } from '../../platform/errors/domain-error.js';
 import { RealtimeService } from '../../platform/realtime/realtime.service.js';
 import { messageOf } from './chat-view.js';
 import { ChatAttachmentRow } from './entities/chat-attachment.entity.js';
@@ -212,16 +212,12 @@ export class ChatMessagesStore {
     ]);
     if (stored) return stored;
     const chat = await this.dataSource.getRepository(Chat).findOneBy({ id: input.chatId });
-    if (!chat) throw new NotFoundError('Chat');
+    if (!chat) throw new NotFoundError('chat');
     if (chat.status === 'closed') {
-      throw chat.closedReason === 'banned'
-        ? new DomainError('CHAT_BANNED', CHAT_MESSAGES.banned)
-        : new DomainError('CHAT_CLOSED', CHAT_MESSAGES.closed);
+      throw chat.closedReason === 'banned' ? new DomainError('CHAT_BANNED', 'chat.banned') : new DomainError('CHAT_CLOSED', 'chat.closed');
     }
-    if (sender.side === 'operator' && chat.operatorUserId !== sender.userId) throw new DomainError('FORBIDDEN', CHAT_MESSAGES.notYourChat);
-    throw new DomainError('VALIDATION_FAILED', 'attachmentId: Upload the file to this chat first', {
-      attachmentId: 'Upload the file to this chat first',
-    });
+    if (sender.side === 'operator' && chat.operatorUserId !== sender.userId) throw new DomainError('FORBIDDEN', 'chat.notYourChat');
+    throw new InvalidFieldError('attachmentId', 'validation.uploadToChatFirst');
   }
 
   private async toMessage(row: MessageSqlRow): Promise<ChatMessage> {

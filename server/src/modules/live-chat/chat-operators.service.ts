@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { CHAT_MESSAGES, hasRank, rooms, type OperatorState, type Role, type UpdateOperatorRequest } from '@muster/contracts';
+import { hasRank, rooms, type OperatorState, type Role, type UpdateOperatorRequest } from '@muster/contracts';
 import { DataSource, type EntityManager, type Repository } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { DomainError } from '../../platform/errors/domain-error.js';
@@ -45,11 +45,11 @@ export class ChatOperatorsService {
 
   /** The operator row of a signed-in support operator (created on first use). */
   async ensure(userId: string, role: Role): Promise<ChatOperator> {
-    if (!hasRank(role, 'SYSOPS')) throw new DomainError('FORBIDDEN', CHAT_MESSAGES.notOperator);
+    if (!hasRank(role, 'SYSOPS')) throw new DomainError('FORBIDDEN', 'chat.notOperator');
     const found = await this.operators.findOneBy({ userId });
     if (found) return found;
     const account = await this.accounts.findAccount({ id: userId });
-    if (!account) throw new DomainError('UNAUTHENTICATED', 'Not signed in');
+    if (!account) throw new DomainError('UNAUTHENTICATED', 'auth.notSignedIn');
     await this.operators
       .createQueryBuilder()
       .insert()

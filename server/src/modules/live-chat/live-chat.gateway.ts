@@ -73,7 +73,7 @@ export class LiveChatGateway implements OnGatewayConnection, OnGatewayDisconnect
     @Ack() ack: AckFn<{ chat: ChatSummary; messages: ChatMessage[] }>,
   ): Promise<void> {
     await this.handle(socket, ack, async () => {
-      const input = validate(chatSubscribeSchema, payload, 'subscription');
+      const input = validate(chatSubscribeSchema, payload);
       const { chat, messages, side, name } = await this.chats.detail(this.party(socket, input.visitorToken), input.chatId);
       await socket.join(roomsOf(chat.id, side));
       socket.data.chats = { ...socket.data.chats, [chat.id]: { side, name } };
@@ -84,7 +84,7 @@ export class LiveChatGateway implements OnGatewayConnection, OnGatewayDisconnect
   @SubscribeMessage('chat:unsubscribe')
   async unsubscribe(@ConnectedSocket() socket: MusterSocket, @MessageBody() payload: unknown): Promise<void> {
     await this.handle(socket, undefined, async () => {
-      const { chatId } = validate(z.object({ chatId: z.string() }), payload, 'chat');
+      const { chatId } = validate(z.object({ chatId: z.string() }), payload);
       const entry = socket.data.chats?.[chatId];
       if (entry) {
         await socket.leave(roomsOf(chatId, entry.side));
@@ -102,7 +102,7 @@ export class LiveChatGateway implements OnGatewayConnection, OnGatewayDisconnect
     @Ack() ack: AckFn<{ message: ChatMessage }>,
   ): Promise<void> {
     await this.handle(socket, ack, async () => {
-      const input = validate(chatSendSchema, payload, 'message');
+      const input = validate(chatSendSchema, payload);
       const known = socket.data.chats?.[input.chatId];
       return { message: await this.chats.send(this.party(socket), input, known, socket.id) };
     });
@@ -111,7 +111,7 @@ export class LiveChatGateway implements OnGatewayConnection, OnGatewayDisconnect
   @SubscribeMessage('chat:typing')
   async typing(@ConnectedSocket() socket: MusterSocket, @MessageBody() payload: unknown): Promise<void> {
     await this.handle(socket, undefined, () => {
-      const { chatId, typing } = validate(chatTypingSchema, payload, 'typing');
+      const { chatId, typing } = validate(chatTypingSchema, payload);
       const entry = this.subscribed(socket, chatId);
       socket.to([rooms.chat(chatId), rooms.chatStaff(chatId)]).emit('chat:typing', { chatId, side: entry.side, name: entry.name, typing });
       return Promise.resolve({});
@@ -121,7 +121,7 @@ export class LiveChatGateway implements OnGatewayConnection, OnGatewayDisconnect
   @SubscribeMessage('chat:read')
   async read(@ConnectedSocket() socket: MusterSocket, @MessageBody() payload: unknown, @Ack() ack: AckFn<{ seq: number }>): Promise<void> {
     await this.handle(socket, ack, async () => {
-      const { chatId, seq } = validate(chatReadSchema, payload, 'read receipt');
+      const { chatId, seq } = validate(chatReadSchema, payload);
       const entry = this.subscribed(socket, chatId);
       return { seq: await this.chats.read(chatId, entry.side, seq) };
     });
@@ -133,7 +133,7 @@ export class LiveChatGateway implements OnGatewayConnection, OnGatewayDisconnect
 
   private subscribed(socket: MusterSocket, chatId: string): { side: ChatSide; name: string } {
     const entry = socket.data.chats?.[chatId];
-    if (!entry) throw new DomainError('NOT_FOUND', 'Chat not found: subscribe to it first');
+    if (!entry) throw new DomainError('NOT_FOUND', 'common.subscribeFirst');
     return entry;
   }
 

@@ -4,20 +4,20 @@ import { InjectRepository } from '@nestjs/typeorm';
 import {
   ATTACHMENT_MAX_BYTES,
   ATTACHMENT_TYPES,
-  CHAT_MESSAGES,
-  PRODUCT_NAME,
-  hasRank,
-  rooms,
   type ChatAttachment,
   type ChatDetail,
   type ChatList,
+  type chatListQuerySchema,
   type ChatMessage,
   type ChatSummary,
+  type FieldReason,
+  hasRank,
   type Insights,
-  type Role,
-  type StartChatResult,
-  type chatListQuerySchema,
+  PRODUCT_NAME,
   type rateChatSchema,
+  type Role,
+  rooms,
+  type StartChatResult,
   type startChatSchema,
   type transferChatSchema,
 } from '@muster/contracts';
@@ -26,7 +26,7 @@ import { DataSource, type EntityManager, type Repository } from 'typeorm';
 import type { z } from 'zod';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import type { ClientContext } from '../../platform/auth/auth.decorators.js';
-import { DomainError, NotFoundError } from '../../platform/errors/domain-error.js';
+import { DomainError, InvalidFieldError, NotFoundError } from '../../platform/errors/domain-error.js';
 import { LimiterService } from '../../platform/limits/limiter.service.js';
 import { MailService } from '../../platform/mail/mail.service.js';
 import { RealtimeService } from '../../platform/realtime/realtime.service.js';
@@ -123,9 +123,9 @@ export class LiveChatService {
       : this.visitor(input);
     await this.limiter
       .limit('chat-start', { points: this.config.CHATS_PER_HOUR, durationSeconds: 60 * 60 })
-      .consume(customer.userId ?? `ip:${client.ip}`, 'Too many chats started. Try again later.');
+      .consume(customer.userId ?? `ip:${client.ip}`, 'chat.tooManyChats');
     const ban = await activeBanOf(this.dataSource, { userId: customer.userId, email: customer.email, ip: client.ip });
-    if (ban) throw new DomainError('CHAT_BANNED', CHAT_MESSAGES.banned);
+    if (ban) throw new DomainError('CHAT_BANNED', 'chat.banned');
 
     if (!(await this.operators.anyOnline())) return this.leaveMessage(customer, input);
 
@@ -184,10 +184,10 @@ export class LiveChatService {
 
   private visitor(input: StartInput): { userId: null; name: string; email: string; org: null } {
     if (!input.name || !input.email) {
-      const fields: Record<string, string> = {};
-      if (!input.name) fields.name = 'Required';
-      if (!input.email) fields.email = 'Required';
-      throw new DomainError('VALIDATION_FAILED', CHAT_MESSAGES.visitorDetails, fields);
+      const fields: Record<string, FieldReason> = {};
+      if (!input.name) fields.name = { reason: 'validation.required', params: {} };
+      if (!input.email) fields.email = { reason: 'validation.required', params: {} };
+      throw new DomainError('VALIDATION_FAILED', 'chat.visitorDetails', {}, { fields });
     }
     return { userId: null, name: input.name, email: input.email.toLowerCase(), org: null };
   }
@@ -235,14 +235,14 @@ export class LiveChatService {
     const chat = isUuid(chatId)
       ? await repo.findOne({ where: { id: chatId }, ...(manager ? { lock: { mode: 'pessimistic_write' as const } } : {}) })
       : null;
-    if (!chat) throw new NotFoundError('Chat');
+    if (!chat) throw new NotFoundError('chat');
     if (party.userId && chat.customerUserId === party.userId) return { chat, side: 'customer', name: chat.customerName };
     if (party.userId && isOperator(party.role)) {
       const op = await this.operators.ensure(party.userId, party.role!);
       return { chat, side: 'operator', name: op.name };
     }
     if (tokenMatches(party.visitorToken, chat.visitorTokenHash)) return { chat, side: 'customer', name: chat.customerName };
-    throw new NotFoundError('Chat');
+    throw new NotFoundError('chat');
   }
 
   /** Joins the chat (socket rooms are the gateway's job) and answers its state. */
@@ -258,7 +258,7 @@ export class LiveChatService {
       if (!party.userId) return { items: [] };
       qb.where('c.customer_user_id = :userId', { userId: party.userId });
     } else {
-      if (!party.userId || !isOperator(party.role)) throw new DomainError('FORBIDDEN', CHAT_MESSAGES.notOperator);
+      if (!party.userId || !isOperator(party.role)) throw new DomainError('FORBIDDEN', 'chat.notOperator');
       if (query.scope === 'queue') qb.where("c.status = 'queued'").orderBy('c.created_at', 'ASC');
       else if (query.scope === 'mine') qb.where('c.operator_user_id = :userId', { userId: party.userId });
       else qb.where('TRUE');
@@ -285,7 +285,7 @@ export class LiveChatService {
       [chatId, seq],
     );
     const [updated] = rows;
-    if (!updated) throw new NotFoundError('Chat');
+    if (!updated) throw new NotFoundError('chat');
     this.realtime.emitTo([rooms.chat(chatId), rooms.chatStaff(chatId)], 'chat:read', { chatId, side, seq: updated.seq });
     return updated.seq;
   }
@@ -297,8 +297,7 @@ export class LiveChatService {
     const operator = await this.operators.ensure(this.operatorId(party), party.role!);
     const chat = await this.operators.withAssignmentLock(async (manager, assigned) => {
       const { chat } = await this.access(party, chatId, manager);
-      if (chat.status !== 'queued')
-        throw new DomainError('CONFLICT', chat.status === 'closed' ? CHAT_MESSAGES.closed : CHAT_MESSAGES.alreadyAssigned);
+      if (chat.status !== 'queued') throw new DomainError('CONFLICT', chat.status === 'closed' ? 'chat.closed' : 'chat.alreadyAssigned');
       const assignment = await this.operators.assign(manager, chat, operator);
       assigned.push(assignment);
       return assignment.chat;
@@ -310,14 +309,14 @@ export class LiveChatService {
     const userId = this.operatorId(party);
     const chat = await this.operators.withAssignmentLock(async (manager, assigned) => {
       const { chat } = await this.access(party, chatId, manager);
-      if (chat.status === 'closed') throw new DomainError('CHAT_CLOSED', CHAT_MESSAGES.closed);
-      if (chat.operatorUserId !== userId && !isSupervisor(party.role)) throw new DomainError('FORBIDDEN', CHAT_MESSAGES.notYourChat);
+      if (chat.status === 'closed') throw new DomainError('CHAT_CLOSED', 'chat.closed');
+      if (chat.operatorUserId !== userId && !isSupervisor(party.role)) throw new DomainError('FORBIDDEN', 'chat.notYourChat');
       const target = await this.operators.operatorRow(manager, input.operatorId);
       if (!target || target.presence === 'offline') {
-        throw new DomainError('VALIDATION_FAILED', CHAT_MESSAGES.operatorUnavailable, { operatorId: CHAT_MESSAGES.operatorUnavailable });
+        throw new InvalidFieldError('operatorId', 'chat.operatorUnavailable');
       }
       if (target.userId === chat.operatorUserId) {
-        throw new DomainError('VALIDATION_FAILED', 'operatorId: Choose another operator', { operatorId: 'Choose another operator' });
+        throw new InvalidFieldError('operatorId', 'validation.chooseAnotherOperator');
       }
       const from = { id: chat.operatorUserId, name: chat.operatorName ?? '' };
       const previousOperatorId = chat.operatorUserId;
@@ -344,7 +343,7 @@ export class LiveChatService {
       const { chat, side } = await this.access(party, chatId, manager);
       if (chat.status === 'closed') return { chat, message: null, previousOperatorId: null };
       if (side === 'operator' && chat.operatorUserId !== party.userId && !isSupervisor(party.role)) {
-        throw new DomainError('FORBIDDEN', CHAT_MESSAGES.notYourChat);
+        throw new DomainError('FORBIDDEN', 'chat.notYourChat');
       }
       return this.closeLocked(manager, chat, side);
     });
@@ -388,9 +387,9 @@ export class LiveChatService {
   async rate(party: ChatParty, chatId: string, input: RateInput): Promise<ChatSummary> {
     const chat = await this.dataSource.transaction(async (manager) => {
       const { chat, side } = await this.access(party, chatId, manager);
-      if (side !== 'customer') throw new NotFoundError('Chat');
-      if (chat.status !== 'closed') throw new DomainError('CONFLICT', CHAT_MESSAGES.notRateable);
-      if (chat.rating !== null) throw new DomainError('CONFLICT', CHAT_MESSAGES.alreadyRated);
+      if (side !== 'customer') throw new NotFoundError('chat');
+      if (chat.status !== 'closed') throw new DomainError('CONFLICT', 'chat.notRateable');
+      if (chat.rating !== null) throw new DomainError('CONFLICT', 'chat.alreadyRated');
       chat.rating = input.score;
       chat.ratingComment = input.comment?.trim() || null;
       return manager.getRepository(Chat).save(chat);
@@ -402,7 +401,7 @@ export class LiveChatService {
   /** Emails the transcript to the customer's own address (once per chat: the mail job id is the chat's). */
   async transcript(party: ChatParty, chatId: string): Promise<{ sentTo: string }> {
     const { chat, side } = await this.access(party, chatId);
-    if (side !== 'customer' && !isOperator(party.role)) throw new NotFoundError('Chat');
+    if (side !== 'customer' && !isOperator(party.role)) throw new NotFoundError('chat');
     const lines = await this.transcriptLines(chat, 'customer');
     await this.sendMail(
       {
@@ -547,7 +546,7 @@ export class LiveChatService {
 
   async upload(party: ChatParty, chatId: string, request: FastifyRequest): Promise<ChatAttachment> {
     const { chat, side } = await this.access(party, chatId);
-    if (chat.status === 'closed') throw new DomainError('CHAT_CLOSED', CHAT_MESSAGES.closed);
+    if (chat.status === 'closed') throw new DomainError('CHAT_CLOSED', 'chat.closed');
     const file = await readUpload(request, { maxBytes: ATTACHMENT_MAX_BYTES, allowed: ATTACHMENT_TYPES });
     const id = randomUUID();
     const storageKey = `chat/${chat.orgId ?? 'platform'}/${id}`;
@@ -582,14 +581,14 @@ export class LiveChatService {
   async download(party: ChatParty, chatId: string, attachmentId: string): Promise<{ file: ChatAttachment; content: StoredObject }> {
     const { chat } = await this.access(party, chatId);
     const row = isUuid(attachmentId) ? await this.attachments.findOneBy({ id: attachmentId, chatId: chat.id }) : null;
-    if (!row) throw new NotFoundError('Attachment');
+    if (!row) throw new NotFoundError('attachment');
     return { file: attachmentOf(row), content: await this.storage.read(row.storageKey) };
   }
 
   // ------------------------------------------------------------------------------------------
 
   private operatorId(party: ChatParty): string {
-    if (!party.userId || !isOperator(party.role)) throw new DomainError('FORBIDDEN', CHAT_MESSAGES.notOperator);
+    if (!party.userId || !isOperator(party.role)) throw new DomainError('FORBIDDEN', 'chat.notOperator');
     return party.userId;
   }
 

@@ -78,9 +78,9 @@ export class NotificationsService {
   }
 
   async read(auth: AuthContext, id: string): Promise<{ unread: number }> {
-    if (!isUuid(id)) throw new NotFoundError('Notification');
+    if (!isUuid(id)) throw new NotFoundError('notification');
     const result = await this.rows.update({ id, userId: auth.principalId, readAt: IsNull() }, { readAt: new Date() });
-    if (!result.affected && !(await this.rows.existsBy({ id, userId: auth.principalId }))) throw new NotFoundError('Notification');
+    if (!result.affected && !(await this.rows.existsBy({ id, userId: auth.principalId }))) throw new NotFoundError('notification');
     return { unread: await this.unread(auth.principalId) };
   }
 

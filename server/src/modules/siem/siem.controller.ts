@@ -1,7 +1,6 @@
 import { Controller, Param } from '@nestjs/common';
 import {
   api,
-  AUDIT_MESSAGES,
   type SiemDelivery,
   type SiemDeliveryDetail,
   type SiemDeliveryPage,
@@ -16,7 +15,7 @@ import { SiemService } from './siem.service.js';
 
 /** SIEM destinations belong to an organisation: platform accounts have none. */
 function orgOf(auth: AuthContext): string {
-  if (!auth.orgId) throw new DomainError('FORBIDDEN', AUDIT_MESSAGES.noOrganization);
+  if (!auth.orgId) throw new DomainError('FORBIDDEN', 'audit.noOrganization');
   return auth.orgId;
 }
 

@@ -2,23 +2,23 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import {
-  createSiemDestinationSchema,
-  SIEM_LIMITS,
-  SIEM_MESSAGES,
   type AuditAction,
+  createSiemDestinationSchema,
+  type ErrorReason,
+  type rotateSiemSecretSchema,
+  SIEM_LIMITS,
   type SiemDelivery,
   type SiemDeliveryDetail,
   type SiemDeliveryPage,
+  type siemDeliveryQuerySchema,
   type SiemDestination,
   type SiemSecretReveal,
   type updateSiemDestinationSchema,
-  type rotateSiemSecretSchema,
-  type siemDeliveryQuerySchema,
 } from '@muster/contracts';
 import { In, type DataSource, type Repository } from 'typeorm';
 import type { z } from 'zod';
 import { AuditService, type AuditActor } from '../../platform/audit/audit.service.js';
-import { DomainError } from '../../platform/errors/domain-error.js';
+import { DomainError, InvalidFieldError } from '../../platform/errors/domain-error.js';
 import { isUuid } from '../../platform/tenancy/tenant-scope.js';
 import { SiemDeliveryAttemptRow, SiemDeliveryRow } from './entities/siem-delivery.entity.js';
 import { SiemDestinationRow, type SiemSecret } from './entities/siem-destination.entity.js';
@@ -56,7 +56,7 @@ export class SiemService {
   async create(actor: AuditActor, orgId: string, input: CreateInput): Promise<SiemSecretReveal> {
     await this.checkUrl(input.url);
     const count = await this.destinations.count({ where: { orgId } });
-    if (count >= SIEM_LIMITS.destinationsPerOrg) throw new DomainError('CONFLICT', SIEM_MESSAGES.tooMany);
+    if (count >= SIEM_LIMITS.destinationsPerOrg) throw new DomainError('CONFLICT', 'siem.tooMany');
     const secret = newSigningSecret();
     const row = await this.destinations.save(
       this.destinations.create({
@@ -139,7 +139,7 @@ export class SiemService {
 
   async sendTest(actor: AuditActor, orgId: string, id: string): Promise<SiemDelivery> {
     const row = await this.find(orgId, id);
-    if (!row.enabled) throw new DomainError('CONFLICT', SIEM_MESSAGES.disabled);
+    if (!row.enabled) throw new DomainError('CONFLICT', 'siem.disabled');
     const webhookId = SiemDeliveryService.testWebhookId();
     const delivery = await this.delivery.createTest(orgId, row.id, testEvent(orgId, webhookId, new Date()), webhookId);
     await this.record(actor, orgId, 'siem.test.send', row, { webhookId });
@@ -176,9 +176,9 @@ export class SiemService {
   /** A failed delivery again: same webhook-id (receivers deduplicate on it), a new schedule, a new job. */
   async replay(actor: AuditActor, orgId: string, id: string, deliveryId: string): Promise<SiemDelivery> {
     const destination = await this.find(orgId, id);
-    if (!destination.enabled) throw new DomainError('CONFLICT', SIEM_MESSAGES.disabled);
+    if (!destination.enabled) throw new DomainError('CONFLICT', 'siem.disabled');
     const delivery = await this.findDelivery(orgId, id, deliveryId);
-    if (delivery.status !== 'failed') throw new DomainError('CONFLICT', SIEM_MESSAGES.notFailed);
+    if (delivery.status !== 'failed') throw new DomainError('CONFLICT', 'siem.notFailed');
     const [replayed] = await this.restart(orgId, [delivery.id]);
     await this.record(actor, orgId, 'siem.deliveries.replay', destination, { deliveries: 1, deliveryId: delivery.id });
     return deliveryView(replayed ?? delivery);
@@ -186,7 +186,7 @@ export class SiemService {
 
   async replayFailed(actor: AuditActor, orgId: string, id: string): Promise<number> {
     const destination = await this.find(orgId, id);
-    if (!destination.enabled) throw new DomainError('CONFLICT', SIEM_MESSAGES.disabled);
+    if (!destination.enabled) throw new DomainError('CONFLICT', 'siem.disabled');
     const failed = await this.deliveries.find({ where: { orgId, destinationId: destination.id, status: 'failed' }, select: { id: true } });
     const replayed = await this.restart(
       orgId,
@@ -221,32 +221,32 @@ export class SiemService {
    */
   private async checkUrl(url: string): Promise<void> {
     const parsed = new URL(url);
-    const refuse = (message: string): never => {
-      throw new DomainError('VALIDATION_FAILED', `url: ${message}`, { url: message });
+    const refuse = (reason: ErrorReason): never => {
+      throw new InvalidFieldError('url', reason);
     };
-    if (parsed.username || parsed.password) refuse(SIEM_MESSAGES.credentialsInUrl);
+    if (parsed.username || parsed.password) refuse('siem.credentialsInUrl');
     let addresses: string[];
     try {
       addresses = await resolveAll(hostOf(parsed));
     } catch {
-      return refuse(SIEM_MESSAGES.unresolvable);
+      return refuse('siem.unresolvable');
     }
     const policy = this.delivery.addressPolicy;
-    if (!addresses.length) refuse(SIEM_MESSAGES.unresolvable);
-    if (addresses.some((a) => policy.isRefused(a))) refuse(SIEM_MESSAGES.privateAddress);
-    if (parsed.protocol === 'http:' && !addresses.every((a) => policy.isAllowed(a))) refuse(SIEM_MESSAGES.httpsRequired);
+    if (!addresses.length) refuse('siem.unresolvable');
+    if (addresses.some((a) => policy.isRefused(a))) refuse('siem.privateAddress');
+    if (parsed.protocol === 'http:' && !addresses.every((a) => policy.isAllowed(a))) refuse('siem.httpsRequired');
   }
 
   private async find(orgId: string, id: string): Promise<SiemDestinationRow> {
     const row = isUuid(id) ? await this.destinations.findOne({ where: { id, orgId } }) : null;
-    if (!row) throw new DomainError('NOT_FOUND', SIEM_MESSAGES.notFound);
+    if (!row) throw new DomainError('NOT_FOUND', 'notFound.siemDestination');
     return row;
   }
 
   private async findDelivery(orgId: string, destinationId: string, deliveryId: string): Promise<SiemDeliveryRow> {
     await this.find(orgId, destinationId);
     const row = isUuid(deliveryId) ? await this.deliveries.findOne({ where: { id: deliveryId, orgId, destinationId } }) : null;
-    if (!row) throw new DomainError('NOT_FOUND', SIEM_MESSAGES.deliveryNotFound);
+    if (!row) throw new DomainError('NOT_FOUND', 'notFound.siemDelivery');
     return row;
   }
 

@@ -27,7 +27,7 @@ import type { FastifyRequest } from 'fastify';
 import { Brackets, DataSource, type EntityManager, type Repository } from 'typeorm';
 import type { z } from 'zod';
 import type { AuthContext } from '../../platform/auth/auth.decorators.js';
-import { DomainError, NotFoundError } from '../../platform/errors/domain-error.js';
+import { DomainError, InvalidFieldError, NotFoundError } from '../../platform/errors/domain-error.js';
 import { isUuid } from '../../platform/tenancy/tenant-scope.js';
 import { MailService } from '../../platform/mail/mail.service.js';
 import { RealtimeService } from '../../platform/realtime/realtime.service.js';
@@ -66,18 +66,6 @@ interface Actor {
 
 /** A signed-in member acting. */
 type Member = Actor & { userId: string };
-
-export const TICKET_MESSAGES = {
-  noOrganization: 'Tickets are opened by members of an organisation',
-  operatorsOnly: 'Only support operators can do this',
-  internalOperatorsOnly: 'Only support operators can write internal notes',
-  closed: 'This ticket is closed: open a new ticket',
-  organizationScope: "Only administrators and managers can list their organisation's tickets",
-  notOperator: 'Choose a support operator',
-  internalAttachmentOperatorsOnly: 'Only support operators can attach internal files',
-  tooManyAttachments: `A ticket holds at most ${String(TICKET_ATTACHMENTS_MAX)} attachments`,
-  closedAttachment: 'This ticket is closed: open a new ticket to send files',
-} as const;
 
 /**
  * Support tickets: opened by organisation members, worked by support operators (SYSOPS and
@@ -148,13 +136,13 @@ export class TicketsService {
       ? await repo.findOne({ where: { id }, ...(manager ? { lock: { mode: 'pessimistic_write' as const } } : {}) })
       : null;
     // Another organisation's ticket is not found, never forbidden.
-    if (!ticket || !this.canSee(actor, ticket)) throw new NotFoundError('Ticket');
+    if (!ticket || !this.canSee(actor, ticket)) throw new NotFoundError('ticket');
     return ticket;
   }
 
   async create(auth: AuthContext, input: CreateInput): Promise<TicketDetail> {
     const { actor, account } = await this.member(auth);
-    if (!account.org) throw new DomainError('FORBIDDEN', TICKET_MESSAGES.noOrganization);
+    if (!account.org) throw new DomainError('FORBIDDEN', 'ticket.noOrganization');
     return this.detail(actor, await this.open(actor, account.org, input));
   }
 
@@ -250,11 +238,11 @@ export class TicketsService {
       qb.where('t.requester_user_id = :userId', { userId: actor.userId });
     } else if (query.scope === 'organization') {
       if (!actor.orgId || (actor.role !== 'ADMIN' && actor.role !== 'MANAGER')) {
-        throw new DomainError('FORBIDDEN', TICKET_MESSAGES.organizationScope);
+        throw new DomainError('FORBIDDEN', 'ticket.organizationScope');
       }
       qb.where('t.org_id = :orgId', { orgId: actor.orgId });
     } else {
-      if (!actor.operator) throw new DomainError('FORBIDDEN', TICKET_MESSAGES.operatorsOnly);
+      if (!actor.operator) throw new DomainError('FORBIDDEN', 'ticket.operatorsOnly');
       qb.where('1 = 1');
     }
     if (query.status) qb.andWhere('t.status = :status', { status: query.status });
@@ -303,10 +291,10 @@ export class TicketsService {
 
   async comment(auth: AuthContext, id: string, input: CommentInput): Promise<TicketDetail> {
     const actor = await this.actor(auth);
-    if (input.internal && !actor.operator) throw new DomainError('FORBIDDEN', TICKET_MESSAGES.internalOperatorsOnly);
+    if (input.internal && !actor.operator) throw new DomainError('FORBIDDEN', 'ticket.internalOperatorsOnly');
     const ticket = await this.dataSource.transaction(async (manager) => {
       const locked = await this.visible(actor, id, manager);
-      if (!actor.operator && locked.status === 'closed') throw new DomainError('CONFLICT', TICKET_MESSAGES.closed);
+      if (!actor.operator && locked.status === 'closed') throw new DomainError('CONFLICT', 'ticket.closed');
       await manager.getRepository(TicketComment).save(
         manager.getRepository(TicketComment).create({
           ticketId: locked.id,
@@ -344,15 +332,13 @@ export class TicketsService {
     if (!actor.operator) {
       // Say nothing of a ticket the actor cannot see.
       await this.visible(actor, id);
-      throw new DomainError('FORBIDDEN', TICKET_MESSAGES.operatorsOnly);
+      throw new DomainError('FORBIDDEN', 'ticket.operatorsOnly');
     }
     let assignee: Account | null = null;
     if (input.assigneeId) {
       assignee = await this.accounts.findAccount({ id: input.assigneeId });
       if (!assignee || !hasRank(assignee.membership.role, 'SYSOPS')) {
-        throw new DomainError('VALIDATION_FAILED', `assigneeId: ${TICKET_MESSAGES.notOperator}`, {
-          assigneeId: TICKET_MESSAGES.notOperator,
-        });
+        throw new InvalidFieldError('assigneeId', 'validation.notOperator');
       }
     }
     const { ticket, statusChange } = await this.dataSource.transaction(async (manager) => {
@@ -387,7 +373,7 @@ export class TicketsService {
   /** Sets the status of several tickets in one transaction (support operators); each requester is emailed. */
   async bulkStatus(auth: AuthContext, input: BulkStatusInput): Promise<TicketBulkResult> {
     const actor = await this.actor(auth);
-    if (!actor.operator) throw new DomainError('FORBIDDEN', TICKET_MESSAGES.operatorsOnly);
+    if (!actor.operator) throw new DomainError('FORBIDDEN', 'ticket.operatorsOnly');
     const ids = [...new Set(input.ids)].sort();
     const changed: { ticket: Ticket; from: TicketStatus }[] = [];
     const saved = await this.dataSource.transaction(async (manager) => {
@@ -419,7 +405,7 @@ export class TicketsService {
   /** Support operators a ticket can be assigned to. */
   async operators(auth: AuthContext): Promise<{ items: SupportOperator[] }> {
     const actor = await this.actor(auth);
-    if (!actor.operator) throw new DomainError('FORBIDDEN', TICKET_MESSAGES.operatorsOnly);
+    if (!actor.operator) throw new DomainError('FORBIDDEN', 'ticket.operatorsOnly');
     const accounts = await this.accounts.accountsWithRank('SYSOPS');
     return { items: accounts.map((a) => ({ id: a.user.id, name: displayName(a), email: a.user.email })) };
   }
@@ -430,11 +416,11 @@ export class TicketsService {
    */
   async attach(auth: AuthContext, id: string, request: FastifyRequest, options: { internal: boolean }): Promise<TicketAttachmentRecord> {
     const actor = await this.actor(auth);
-    if (options.internal && !actor.operator) throw new DomainError('FORBIDDEN', TICKET_MESSAGES.internalAttachmentOperatorsOnly);
+    if (options.internal && !actor.operator) throw new DomainError('FORBIDDEN', 'ticket.internalAttachmentOperatorsOnly');
     const ticket = await this.visible(actor, id);
-    if (!actor.operator && ticket.status === 'closed') throw new DomainError('CONFLICT', TICKET_MESSAGES.closedAttachment);
+    if (!actor.operator && ticket.status === 'closed') throw new DomainError('CONFLICT', 'ticket.closedAttachment');
     if ((await this.attachments.count({ where: { ticketId: ticket.id } })) >= TICKET_ATTACHMENTS_MAX) {
-      throw new DomainError('CONFLICT', TICKET_MESSAGES.tooManyAttachments);
+      throw new DomainError('CONFLICT', 'ticket.tooManyAttachments');
     }
     const upload = await readUpload(request, { maxBytes: ATTACHMENT_MAX_BYTES, allowed: ATTACHMENT_TYPES });
     const attachmentId = randomUUID();
@@ -484,7 +470,7 @@ export class TicketsService {
     const actor = await this.actor(auth);
     const ticket = await this.visible(actor, id);
     const attachment = isUuid(attachmentId) ? await this.attachments.findOne({ where: { id: attachmentId, ticketId: ticket.id } }) : null;
-    if (!attachment || (attachment.internal && !actor.operator)) throw new NotFoundError('Attachment');
+    if (!attachment || (attachment.internal && !actor.operator)) throw new NotFoundError('attachment');
     return { attachment, file: await this.storage.read(attachment.storageKey) };
   }
 

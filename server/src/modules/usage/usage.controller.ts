@@ -1,5 +1,5 @@
 import { Controller, Param } from '@nestjs/common';
-import { api, USAGE_MESSAGES, type UsageAlert, type UsageOverview } from '@muster/contracts';
+import { api, type UsageAlert, type UsageOverview } from '@muster/contracts';
 import { Auth, Client, MinRole, type AuthContext, type ClientContext } from '../../platform/auth/auth.decorators.js';
 import { auditActorOf } from '../../platform/audit/audit.service.js';
 import { DomainError } from '../../platform/errors/domain-error.js';
@@ -8,7 +8,7 @@ import { UsageService } from './usage.service.js';
 
 /** The organisation of the session (platform staff have none: usage belongs to an organisation). */
 function orgOf(auth: AuthContext): string {
-  if (!auth.orgId) throw new DomainError('FORBIDDEN', USAGE_MESSAGES.noOrganization);
+  if (!auth.orgId) throw new DomainError('FORBIDDEN', 'usage.noOrganization');
   return auth.orgId;
 }
 

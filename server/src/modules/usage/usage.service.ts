@@ -5,24 +5,25 @@ import {
   billingMonth,
   BYTES_PER_GB,
   DEFAULT_USAGE_THRESHOLDS,
+  type ErrorReason,
   isEnforced,
   LEVEL_RESOURCES,
   PLANS,
+  type ReasonParams,
   rooms,
   shiftMonth,
   UPGRADE_PATH,
   USAGE_LIMITS,
-  USAGE_MESSAGES,
   USAGE_RESOURCE_TYPES,
-  usagePercent,
   type UsageAlert,
   type UsageOverview,
+  usagePercent,
   type UsageResourceType,
 } from '@muster/contracts';
 import { In, type EntityManager, type Repository } from 'typeorm';
 import { afterCommit } from '../../database/after-commit.js';
 import { AuditService, type AuditActor } from '../../platform/audit/audit.service.js';
-import { DomainError, NotFoundError } from '../../platform/errors/domain-error.js';
+import { DomainError, InvalidFieldError, NotFoundError } from '../../platform/errors/domain-error.js';
 import { RealtimeService } from '../../platform/realtime/realtime.service.js';
 import { isUuid } from '../../platform/tenancy/tenant-scope.js';
 import { UsageAlertRow } from './entities/usage-alert.entity.js';
@@ -31,9 +32,13 @@ import { UsageThreshold } from './entities/usage-threshold.entity.js';
 import { SubscriptionsService } from './subscriptions.service.js';
 
 /** What the refusal at a limit calls each enforced resource, with the limit in its unit. */
-const LIMIT_TEXT: Partial<Record<UsageResourceType, (limit: number) => [string, string]>> = {
-  drill: (limit) => ['drill runs', String(limit)],
-  storage: (limit) => ['of storage', `${String(limit / BYTES_PER_GB)} GB`],
+const LIMIT_REACHED: Partial<Record<UsageResourceType, ErrorReason>> = {
+  drill: 'usage.drillLimitReached',
+  storage: 'usage.storageLimitReached',
+};
+const LIMIT_PARAMS: Partial<Record<UsageResourceType, (limit: number) => ReasonParams>> = {
+  drill: (limit) => ({ limit }),
+  storage: (limit) => ({ limit: limit / BYTES_PER_GB }),
 };
 
 export interface RecordOptions {
@@ -75,14 +80,10 @@ export class UsageService {
    */
   async record(orgId: string, resourceType: UsageResourceType, amount: number, options: RecordOptions = {}): Promise<number> {
     if (!(USAGE_RESOURCE_TYPES as readonly string[]).includes(resourceType)) {
-      throw new DomainError('VALIDATION_FAILED', `Unknown usage resource type "${resourceType}"`, {
-        resourceType: `Choose one of: ${USAGE_RESOURCE_TYPES.join(', ')}`,
-      });
+      throw new InvalidFieldError('resourceType', 'validation.resourceType', { list: USAGE_RESOURCE_TYPES.join(', ') });
     }
     if (!Number.isSafeInteger(amount) || amount < 0) {
-      throw new DomainError('VALIDATION_FAILED', 'Usage is recorded in whole non-negative amounts', {
-        amount: 'Must be a whole number of at least 0',
-      });
+      throw new InvalidFieldError('amount', 'validation.wholeAmount');
     }
     const manager = options.manager ?? this.records.manager;
     const period = billingMonth(options.at ?? new Date());
@@ -109,9 +110,8 @@ export class UsageService {
       [orgId, resourceType, period, amount, ceiling, LEVEL_RESOURCES.includes(resourceType)],
     );
     if (rows.length === 0) {
-      const [label, limit] = LIMIT_TEXT[resourceType]!(ceiling!);
-      throw new DomainError('USAGE_LIMIT_REACHED', USAGE_MESSAGES.limitReached(label, limit), undefined, {
-        Link: `<${UPGRADE_PATH}>; rel="payment"`,
+      throw new DomainError('USAGE_LIMIT_REACHED', LIMIT_REACHED[resourceType]!, LIMIT_PARAMS[resourceType]!(ceiling!), {
+        headers: { Link: `<${UPGRADE_PATH}>; rel="payment"` },
       });
     }
     afterCommit(options.manager, () => {
@@ -164,7 +164,7 @@ export class UsageService {
    */
   async dismiss(orgId: string, userId: string, alertId: string): Promise<void> {
     const alert = isUuid(alertId) ? await this.alertRows.findOne({ where: { id: alertId, orgId } }) : null;
-    if (!alert) throw new NotFoundError(USAGE_MESSAGES.alertNotFound);
+    if (!alert) throw new NotFoundError('usageAlert');
     await this.alertRows.query(
       `INSERT INTO usage_alert_dismissals (alert_id, user_id, org_id)
        SELECT id, $2, org_id FROM usage_alerts
@@ -246,7 +246,7 @@ export class UsageService {
   async setOverage(actor: AuditActor, orgId: string, enabled: boolean): Promise<UsageOverview> {
     const subscription = await this.subscriptions.of(orgId);
     if (!PLANS[subscription.plan].overageBilling) {
-      throw new DomainError('VALIDATION_FAILED', USAGE_MESSAGES.overageNotOffered, { enabled: USAGE_MESSAGES.overageNotOffered });
+      throw new InvalidFieldError('enabled', 'usage.overageNotOffered');
     }
     await this.subscriptions.setOverage(orgId, enabled);
     await this.audit.record({

@@ -1,6 +1,6 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AUTH_MESSAGES, hasRank, type Role } from '@muster/contracts';
+import { hasRank, type Role } from '@muster/contracts';
 import type { FastifyRequest } from 'fastify';
 import { DomainError } from '../errors/domain-error.js';
 import { sessionIdFrom } from '../session/session-cookie.js';
@@ -38,13 +38,13 @@ export class AccessGuard implements CanActivate {
     const auth = request.auth;
     if (auth?.role === 'GUEST_AUDITOR') {
       const path = request.url.split('?')[0] ?? '';
-      if (!AUDITOR_PATHS.some((p) => path.startsWith(p))) throw new DomainError('AUDITOR_SCOPE', AUTH_MESSAGES.auditorOnly);
+      if (!AUDITOR_PATHS.some((p) => path.startsWith(p))) throw new DomainError('AUDITOR_SCOPE', 'auth.auditorOnly');
     }
     if (!auth) {
       if (isPublic) return true;
-      throw new DomainError('UNAUTHENTICATED', AUTH_MESSAGES.notSignedIn);
+      throw new DomainError('UNAUTHENTICATED', 'auth.notSignedIn');
     }
-    if (minRole && !hasRank(auth.role, minRole)) throw new DomainError('FORBIDDEN', AUTH_MESSAGES.forbidden);
+    if (minRole && !hasRank(auth.role, minRole)) throw new DomainError('FORBIDDEN', 'auth.forbidden');
     await this.sessions.touch(auth.sessionId, auth);
     return true;
   }

@@ -1,5 +1,5 @@
 import { createParamDecorator, SetMetadata, type ExecutionContext } from '@nestjs/common';
-import { AUTH_MESSAGES, type Role } from '@muster/contracts';
+import { type Role } from '@muster/contracts';
 import type { FastifyRequest } from 'fastify';
 import { DomainError } from '../errors/domain-error.js';
 import type { SessionRecord } from '../session/session.store.js';
@@ -33,7 +33,7 @@ declare module 'fastify' {
 /** The session of a guarded endpoint (throws 401 on a public one without a session). */
 export const Auth = createParamDecorator((_: unknown, ctx: ExecutionContext): AuthContext => {
   const auth = ctx.switchToHttp().getRequest<FastifyRequest>().auth;
-  if (!auth) throw new DomainError('UNAUTHENTICATED', AUTH_MESSAGES.notSignedIn);
+  if (!auth) throw new DomainError('UNAUTHENTICATED', 'auth.notSignedIn');
   return auth;
 });
 

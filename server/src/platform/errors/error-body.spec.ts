@@ -1,17 +1,40 @@
 import { BadRequestException, HttpException, NotFoundException } from '@nestjs/common';
-import { DomainError } from './domain-error.js';
+import { DomainError, InvalidFieldError } from './domain-error.js';
 import { normaliseError } from './error-body.js';
 
 describe('normaliseError', () => {
-  it('maps a domain error code to its status and keeps fields and headers', () => {
-    const err = new DomainError('RATE_LIMITED', 'Slow down', undefined, { 'Retry-After': '30' });
+  it('maps a domain error code to its status and keeps its reason, parameters and headers', () => {
+    const err = new DomainError('RATE_LIMITED', 'auth.tooMany', {}, { headers: { 'Retry-After': '30' } });
     expect(normaliseError(err, 'r1')).toEqual({
-      body: { statusCode: 429, error: 'Too Many Requests', message: 'Slow down', code: 'RATE_LIMITED', requestId: 'r1' },
+      body: {
+        statusCode: 429,
+        error: 'Too Many Requests',
+        message: 'Too many attempts. Please try again later.',
+        code: 'RATE_LIMITED',
+        reason: 'auth.tooMany',
+        params: {},
+        requestId: 'r1',
+      },
       headers: { 'Retry-After': '30' },
       unexpected: false,
     });
-    const invalid = new DomainError('VALIDATION_FAILED', 'email: Required', { email: 'Required' });
-    expect(normaliseError(invalid, 'r2').body).toMatchObject({ statusCode: 400, fields: { email: 'Required' } });
+  });
+
+  it('names each invalid field with its English text and its reason', () => {
+    const invalid = new InvalidFieldError('password', 'validation.passwordMin', { min: 10 });
+    expect(normaliseError(invalid, 'r2').body).toMatchObject({
+      statusCode: 400,
+      code: 'VALIDATION_FAILED',
+      reason: 'validation.passwordMin',
+      params: { min: 10 },
+      message: 'Password must be at least 10 characters',
+      fields: { password: 'Password must be at least 10 characters' },
+      fieldReasons: { password: { reason: 'validation.passwordMin', params: { min: 10 } } },
+    });
+  });
+
+  it('gives a reason by code to the refusals of Nest and Fastify', () => {
+    expect(normaliseError(new NotFoundException('Nope'), 'r').body).toMatchObject({ code: 'NOT_FOUND', reason: 'notFound.resource' });
   });
 
   it('unwraps Fastify errors that Nest wrapped', () => {
@@ -42,6 +65,8 @@ describe('normaliseError', () => {
       error: 'Internal Server Error',
       message: 'An unexpected error occurred',
       code: 'INTERNAL',
+      reason: 'common.internal',
+      params: {},
       requestId: 'r9',
     });
   });

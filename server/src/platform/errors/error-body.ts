@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import { HttpException } from '@nestjs/common';
-import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '@muster/contracts';
+import { ERROR_STATUS, reasonText, type ErrorBody, type ErrorCode, type ErrorReason, type ReasonParams } from '@muster/contracts';
 import { DomainError } from './domain-error.js';
 
 export interface NormalisedError {
@@ -23,15 +23,53 @@ const STATUS_TO_CODE: Record<number, ErrorCode> = {
   503: 'SERVICE_UNAVAILABLE',
 };
 
-function body(status: number, code: ErrorCode, message: string, requestId: string, fields?: Record<string, string>): ErrorBody {
+/** The reason of a refusal that carries none of its own (Nest's and Fastify's), by its code. */
+const CODE_REASON: Partial<Record<ErrorCode, ErrorReason>> = {
+  BAD_REQUEST: 'common.badRequest',
+  MALFORMED_JSON: 'common.malformedJson',
+  UNAUTHENTICATED: 'common.unauthenticated',
+  FORBIDDEN: 'common.forbidden',
+  NOT_FOUND: 'notFound.resource',
+  ROUTE_NOT_FOUND: 'common.routeNotFound',
+  METHOD_NOT_ALLOWED: 'common.methodNotAllowed',
+  CONFLICT: 'common.conflict',
+  PAYLOAD_TOO_LARGE: 'common.payloadTooLarge',
+  UNSUPPORTED_MEDIA_TYPE: 'common.unsupportedMediaType',
+  RATE_LIMITED: 'common.rateLimited',
+  SERVICE_UNAVAILABLE: 'common.serviceUnavailable',
+  INTERNAL: 'common.internal',
+};
+
+interface BodyParts {
+  reason: ErrorReason;
+  params?: ReasonParams;
+  /** The English message, when it is not the reason's own text (a Nest or Fastify message, a field's path). */
+  message?: string;
+  fields?: DomainError['fields'];
+}
+
+function body(status: number, code: ErrorCode, requestId: string, parts: BodyParts): ErrorBody {
+  const params = parts.params ?? {};
   return {
     statusCode: status,
     error: STATUS_CODES[status] ?? 'Error',
-    message,
+    message: parts.message ?? reasonText(parts.reason, params),
     code,
+    reason: parts.reason,
+    params,
     requestId,
-    ...(fields ? { fields } : {}),
+    ...(parts.fields
+      ? {
+          fields: Object.fromEntries(Object.entries(parts.fields).map(([path, f]) => [path, reasonText(f.reason, f.params)])),
+          fieldReasons: parts.fields,
+        }
+      : {}),
   };
+}
+
+/** A refusal of Nest or Fastify (no reason of its own): the reason of its code, its own words. */
+function byCode(status: number, code: ErrorCode, requestId: string, message: string): ErrorBody {
+  return body(status, code, requestId, { reason: CODE_REASON[code] ?? 'common.badRequest', message });
 }
 
 /** Fastify's own errors (body parsing, size limits, content types) carry a code and a status. */
@@ -60,14 +98,19 @@ function isBadDatabaseInput(exception: unknown): boolean {
 export function normaliseError(exception: unknown, requestId: string): NormalisedError {
   if (isBadDatabaseInput(exception)) {
     return {
-      body: body(400, 'BAD_REQUEST', 'The request contains characters or values that cannot be stored', requestId),
+      body: body(400, 'BAD_REQUEST', requestId, { reason: 'common.badValue' }),
       headers: {},
       unexpected: false,
     };
   }
   if (exception instanceof DomainError) {
     return {
-      body: body(exception.status, exception.code, exception.message, requestId, exception.fields),
+      body: body(exception.status, exception.code, requestId, {
+        reason: exception.reason,
+        params: exception.params,
+        message: exception.message,
+        fields: exception.fields,
+      }),
       headers: exception.headers ?? {},
       unexpected: false,
     };
@@ -77,15 +120,19 @@ export function normaliseError(exception: unknown, requestId: string): Normalise
     switch (exception.code) {
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-        return { body: body(400, 'MALFORMED_JSON', 'The request body is not valid JSON', requestId), headers: {}, unexpected: false };
+        return { body: body(400, 'MALFORMED_JSON', requestId, { reason: 'common.malformedJson' }), headers: {}, unexpected: false };
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
-        return { body: body(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large', requestId), headers: {}, unexpected: false };
+        return { body: body(413, 'PAYLOAD_TOO_LARGE', requestId, { reason: 'common.payloadTooLarge' }), headers: {}, unexpected: false };
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-        return { body: body(415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type', requestId), headers: {}, unexpected: false };
+        return {
+          body: body(415, 'UNSUPPORTED_MEDIA_TYPE', requestId, { reason: 'common.unsupportedMediaType' }),
+          headers: {},
+          unexpected: false,
+        };
       default:
         if (status < 500) {
           return {
-            body: body(status, STATUS_TO_CODE[status] ?? 'BAD_REQUEST', exception.message, requestId),
+            body: byCode(status, STATUS_TO_CODE[status] ?? 'BAD_REQUEST', requestId, exception.message),
             headers: {},
             unexpected: false,
           };
@@ -106,15 +153,15 @@ export function normaliseError(exception: unknown, requestId: string): Normalise
           ? (response as { message: string }).message
           : exception.message;
     const code = STATUS_TO_CODE[status] ?? (status >= 500 ? 'INTERNAL' : 'BAD_REQUEST');
-    return { body: body(status, code, message, requestId), headers: {}, unexpected: status >= 500 };
+    return { body: byCode(status, code, requestId, message), headers: {}, unexpected: status >= 500 };
   }
   return {
-    body: body(ERROR_STATUS.INTERNAL, 'INTERNAL', 'An unexpected error occurred', requestId),
+    body: body(ERROR_STATUS.INTERNAL, 'INTERNAL', requestId, { reason: 'common.internal' }),
     headers: {},
     unexpected: true,
   };
 }
 
 export function routeNotFoundBody(method: string, url: string, requestId: string): ErrorBody {
-  return body(404, 'ROUTE_NOT_FOUND', `No API route ${method} ${url.split('?')[0]}`, requestId);
+  return body(404, 'ROUTE_NOT_FOUND', requestId, { reason: 'common.routeNotFound', params: { method, path: url.split('?')[0]! } });
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { AUTH_MESSAGES, COOKIES, CSRF_HEADER } from '@muster/contracts';
+import { COOKIES, CSRF_HEADER, type ErrorReason } from '@muster/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../errors/domain-error.js';
 import { normaliseError } from '../errors/error-body.js';
@@ -11,8 +11,8 @@ export const CSRF_EXEMPT_PREFIXES = ['/api/scim/', '/api/webhooks/'];
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const TOKEN = /^[A-Za-z0-9_-]{32,64}$/;
 
-function refuse(request: FastifyRequest, reply: FastifyReply, message: string): void {
-  const { body } = normaliseError(new DomainError('CSRF_FAILED', message), request.id);
+function refuse(request: FastifyRequest, reply: FastifyReply, reason: ErrorReason): void {
+  const { body } = normaliseError(new DomainError('CSRF_FAILED', reason), request.id);
   void reply.status(body.statusCode).type('application/json; charset=utf-8').send(body);
 }
 
@@ -41,12 +41,12 @@ export function registerCsrf(fastify: FastifyInstance, origins: readonly string[
       return;
     }
     if (!originAllowed(request.headers.origin, origins)) {
-      refuse(request, reply, AUTH_MESSAGES.originNotAllowed);
+      refuse(request, reply, 'auth.originNotAllowed');
       return;
     }
     const header = request.headers[CSRF_HEADER];
     if (!cookie || typeof header !== 'string' || header !== cookie) {
-      refuse(request, reply, AUTH_MESSAGES.csrf);
+      refuse(request, reply, 'auth.csrf');
       return;
     }
     done();

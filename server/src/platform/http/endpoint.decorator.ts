@@ -7,7 +7,7 @@ import {
   SetMetadata,
   type ExecutionContext,
 } from '@nestjs/common';
-import type { EndpointDef, HttpMethod } from '@muster/contracts';
+import { fieldReasons, reasonText, type EndpointDef, type HttpMethod } from '@muster/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { DomainError } from '../errors/domain-error.js';
@@ -35,23 +35,15 @@ export function Endpoint(def: EndpointDef): MethodDecorator {
   );
 }
 
-/** Turns zod issues into one message per field for the UI. */
-export function fieldMessages(error: z.ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.join('.') : '_';
-    fields[key] ??= issue.message;
-  }
-  return fields;
-}
-
-export function validate<T extends z.ZodType>(schema: T, value: unknown, what: string): z.output<T> {
-  const result = schema.safeParse(value);
+/** Validates `value` with `schema`: its output, or a 400 naming each invalid field's reason. */
+export function validate<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+  // With the input, a missing value (required) is told from a wrong one.
+  const result = schema.safeParse(value, { reportInput: true });
   if (!result.success) {
-    const fields = fieldMessages(result.error);
-    const first = Object.entries(fields)[0];
-    const message = first ? (first[0] === '_' ? first[1] : `${first[0]}: ${first[1]}`) : `Invalid ${what}`;
-    throw new DomainError('VALIDATION_FAILED', message, fields);
+    const fields = fieldReasons(result.error.issues);
+    const [path, first] = Object.entries(fields)[0] ?? ['_', { reason: 'validation.invalid', params: {} }];
+    const text = reasonText(first.reason, first.params);
+    throw new DomainError('VALIDATION_FAILED', first.reason, first.params, { fields, message: path === '_' ? text : `${path}: ${text}` });
   }
   return result.data;
 }
@@ -66,12 +58,12 @@ function endpointOf(ctx: ExecutionContext): EndpointDef {
 export const ValidBody = createParamDecorator((_: unknown, ctx: ExecutionContext) => {
   const def = endpointOf(ctx);
   if (!def.body) throw new Error(`Endpoint ${def.method} ${def.path} declares no body schema`);
-  return validate(def.body, ctx.switchToHttp().getRequest<FastifyRequest>().body ?? {}, 'request body');
+  return validate(def.body, ctx.switchToHttp().getRequest<FastifyRequest>().body ?? {});
 });
 
 /** The query string parsed with the endpoint's zod schema. */
 export const ValidQuery = createParamDecorator((_: unknown, ctx: ExecutionContext) => {
   const def = endpointOf(ctx);
   if (!def.query) throw new Error(`Endpoint ${def.method} ${def.path} declares no query schema`);
-  return validate(def.query, ctx.switchToHttp().getRequest<FastifyRequest>().query ?? {}, 'query');
+  return validate(def.query, ctx.switchToHttp().getRequest<FastifyRequest>().query ?? {});
 });

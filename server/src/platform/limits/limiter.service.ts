@@ -1,3 +1,4 @@
+import type { ErrorReason } from '@muster/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
@@ -24,12 +25,12 @@ export class Limit {
     return this.limiter.points;
   }
 
-  /** Counts one for `key`; throws 429 with Retry-After and `message` when the limit is used up. */
-  async consume(key: string, message: string): Promise<void> {
+  /** Counts one for `key`; throws 429 with Retry-After and `reason` when the limit is used up. */
+  async consume(key: string, reason: ErrorReason): Promise<void> {
     try {
       await this.limiter.consume(key);
     } catch (err) {
-      if (err instanceof RateLimiterRes) throw new RateLimitedError(message, err.msBeforeNext);
+      if (err instanceof RateLimiterRes) throw new RateLimitedError(reason, err.msBeforeNext);
       throw err;
     }
   }
@@ -62,9 +63,9 @@ export class Limit {
   }
 
   /** Throws 429 while `key` has used up the limit, without counting anything. */
-  async assertOpen(key: string, message: string): Promise<void> {
+  async assertOpen(key: string, reason: ErrorReason): Promise<void> {
     const res = await this.limiter.get(key);
-    if (res && res.consumedPoints >= this.limiter.points) throw new RateLimitedError(message, res.msBeforeNext);
+    if (res && res.consumedPoints >= this.limiter.points) throw new RateLimitedError(reason, res.msBeforeNext);
   }
 
   /** Forgets what `key` has used (a successful sign-in clears its failures). */

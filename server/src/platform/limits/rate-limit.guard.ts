@@ -1,3 +1,4 @@
+import type { ErrorReason } from '@muster/contracts';
 import { Injectable, SetMetadata, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
@@ -8,10 +9,10 @@ const RATE_LIMIT = 'muster:rate-limit';
 
 interface RouteLimit extends LimitRule {
   name: string;
-  message: string;
+  reason: ErrorReason;
 }
 
-/** Limits an endpoint per client address (429 with Retry-After and `message` once used up). */
+/** Limits an endpoint per client address (429 with Retry-After and `reason` once used up). */
 export const RateLimit = (limit: RouteLimit): MethodDecorator => SetMetadata(RATE_LIMIT, limit);
 
 /** The global guard behind `@RateLimit`. */
@@ -27,7 +28,7 @@ export class RateLimitGuard implements CanActivate {
     const limit = this.reflector.get<RouteLimit | undefined>(RATE_LIMIT, context.getHandler());
     if (!limit) return true;
     const request = context.switchToHttp().getRequest<FastifyRequest>();
-    await this.limiter.limit(limit.name, limit).consume(clientOf(request).ip, limit.message);
+    await this.limiter.limit(limit.name, limit).consume(clientOf(request).ip, limit.reason);
     return true;
   }
 }

@@ -1,5 +1,5 @@
 import type { Logger } from '@nestjs/common';
-import type { AckError } from '@muster/contracts';
+import { reasonText, type AckError } from '@muster/contracts';
 import { DomainError } from '../errors/domain-error.js';
 import type { MusterSocket } from './realtime.types.js';
 
@@ -8,8 +8,8 @@ export type AckFn<T> = ((answer: Reply<T>) => void) | undefined;
 
 /**
  * Runs a socket event's handler and answers it: through the acknowledgement when the client
- * gave one, otherwise — only when refused — as `errorEvent`. A domain error answers its code and
- * message; anything else is logged and answers INTERNAL. Nothing thrown leaves a gateway.
+ * gave one, otherwise — only when refused — as `errorEvent`. A domain error answers its code,
+ * reason and message; anything else is logged and answers INTERNAL. Nothing thrown leaves a gateway.
  */
 export async function answer<T extends object>(
   socket: MusterSocket,
@@ -23,10 +23,18 @@ export async function answer<T extends object>(
     reply = { ok: true, ...(await work()) };
   } catch (err) {
     if (err instanceof DomainError) {
-      reply = { ok: false, code: err.code, message: err.message };
+      const fields = err.fieldMessages();
+      reply = {
+        ok: false,
+        code: err.code,
+        reason: err.reason,
+        params: err.params,
+        message: err.message,
+        ...(fields ? { fields, fieldReasons: err.fields } : {}),
+      };
     } else {
       logger.error(`A socket event failed (${errorEvent})`, err instanceof Error ? err.stack : undefined);
-      reply = { ok: false, code: 'INTERNAL', message: 'Something went wrong. Try again.' };
+      reply = { ok: false, code: 'INTERNAL', reason: 'common.internal', params: {}, message: reasonText('common.internal') };
     }
   }
   if (typeof ack === 'function') ack(reply);

@@ -37,7 +37,7 @@ export class StorageService implements OnModuleInit {
   /** The stored file, or NotFound (404) when there is none under `key`. */
   async read(key: string): Promise<StoredObject> {
     const found = await this.ready.read(key);
-    if (!found) throw new NotFoundError('File');
+    if (!found) throw new NotFoundError('file');
     return found;
   }
 

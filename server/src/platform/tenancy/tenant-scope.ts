@@ -1,3 +1,4 @@
+import type { NotFoundThing } from '@muster/contracts';
 import type { FindOptionsWhere, ObjectLiteral, Repository } from 'typeorm';
 import { NotFoundError } from '../errors/domain-error.js';
 
@@ -39,7 +40,7 @@ export class TenantScope<T extends TenantOwned> {
   }
 
   /** The row, or a NotFoundError naming `what`. */
-  async get(id: string, what: string): Promise<T> {
+  async get(id: string, what: NotFoundThing): Promise<T> {
     const row = await this.findOne(id);
     if (!row) throw new NotFoundError(what);
     return row;

@@ -6,13 +6,13 @@ import type { PageProps } from '../../lib/page';
 import { Section } from '../../components/Section';
 import { useListParams } from '../../lib/useListParams';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { translateValidationMessage } from '../../lib/validation-messages';
 import { useOrgTimeline } from './api';
 import { ChooseOrganizationNote, CsvLink, OrganizationPicker, TimelineFilters, TimelineResults } from './components';
 import { PageHeader } from '../../components/PageHeader';
 import { SecurityAdminLinks } from './SecurityAdminLinks';
 import { csvHref, pageSizeOf, TIMELINE_KEYS, timelineQuery } from './filters';
 import { VerifyChain } from './VerifyChain';
+import { issueMessage, reasonText } from '../../lib/error-text';
 
 /**
  * /app/admin/security-timeline: the organisation's security events with their actors, filtered
@@ -30,7 +30,7 @@ export default function OrgTimelinePage({ pageId }: PageProps) {
   const org = verifyQuerySchema.safeParse({ orgId: orgId || undefined });
   const orgReady = !platform || (orgId !== '' && org.success);
   const result = useOrgTimeline(checked.ok && orgReady ? checked.query : null);
-  const orgError = org.success ? undefined : translateValidationMessage(t, org.error.issues[0]?.message ?? '');
+  const orgError = org.success ? undefined : reasonText(t, issueMessage(org.error.issues[0]!));
   return (
     <Stack gap="6" maxWidth="7xl" data-testid="org-timeline-page">
       <PageHeader

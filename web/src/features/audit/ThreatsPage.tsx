@@ -9,15 +9,15 @@ import { Section } from '../../components/Section';
 import { formatCount } from '../../lib/format';
 import { useListParams } from '../../lib/useListParams';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { translateValidationMessage } from '../../lib/validation-messages';
 import { Figure } from '../billing/components';
 import { useThreats } from './api';
 import { DateRangeFields, ChooseOrganizationNote, CsvLink, OrganizationPicker, TimelineTable } from './components';
-import { auditErrorText, useAuditText } from './audit-text';
+import { useAuditText } from './audit-text';
 import { PageHeader } from '../../components/PageHeader';
 import { SecurityAdminLinks } from './SecurityAdminLinks';
 import { csvHref, PAGE_SIZES, pageSizeOf, THREAT_KEYS, threatsQuery, type ThreatKey, type ThreatValues } from './filters';
 import { THREAT_PALETTE } from './labels';
+import { issueMessage, reasonText } from '../../lib/error-text';
 
 function FlaggedBadge({ flagged }: { flagged: boolean }) {
   const { t } = useTranslation('audit');
@@ -43,7 +43,7 @@ function ThreatFilters({
   onChange: (next: Partial<ThreatValues>) => void;
 }) {
   const { t } = useTranslation('audit');
-  const error = (key: ThreatKey) => (errors[key] ? translateValidationMessage(t, errors[key]) : undefined);
+  const error = (key: ThreatKey) => (errors[key] ? reasonText(t, errors[key]) : undefined);
   return (
     <Box role="search" aria-label={t('filters.label')} data-testid="threat-filters">
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="3" alignItems="start">
@@ -284,7 +284,7 @@ export default function ThreatsPage({ pageId }: PageProps) {
   const org = verifyQuerySchema.safeParse({ orgId: orgId || undefined });
   const orgReady = !platform || (orgId !== '' && org.success);
   const threats = useThreats(checked.ok && orgReady ? checked.query : null);
-  const orgError = org.success ? undefined : translateValidationMessage(t, org.error.issues[0]?.message ?? '');
+  const orgError = org.success ? undefined : reasonText(t, issueMessage(org.error.issues[0]!));
   const pageSize = pageSizeOf(values.pageSize);
   return (
     <Stack gap="6" maxWidth="7xl" data-testid="threats-page">
@@ -303,12 +303,7 @@ export default function ThreatsPage({ pageId }: PageProps) {
           {!checked.ok ? null : threats.isPending ? (
             <ListSkeleton testId="threats-loading" />
           ) : threats.isError ? (
-            <LoadError
-              title={t('threats.loadError')}
-              error={auditErrorText(t, threats.error)}
-              onRetry={() => void threats.refetch()}
-              testId="threats-error"
-            />
+            <LoadError title={t('threats.loadError')} error={threats.error} onRetry={() => void threats.refetch()} testId="threats-error" />
           ) : (
             <Overview
               data={threats.data}

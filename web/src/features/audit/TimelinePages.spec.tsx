@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { TextDecoder, TextEncoder } from 'node:util';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { ChakraProvider } from '@chakra-ui/react';
-import { AUDIT_MESSAGES, type AuditEventView, type ChainVerification, type SessionInfo } from '@muster/contracts';
+import { reasonText, type AuditEventView, type ChainVerification, type SessionInfo } from '@muster/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createInstance } from 'i18next';
@@ -33,8 +33,8 @@ const locale = (ns: string) =>
 const i18n = createInstance();
 void i18n.use(initReactI18next).init({
   lng: 'en',
-  resources: { en: { common: locale('common'), pages: locale('pages'), audit: locale('audit') } },
-  ns: ['common', 'pages', 'audit'],
+  resources: { en: { common: locale('common'), errors: locale('errors'), pages: locale('pages'), audit: locale('audit') } },
+  ns: ['common', 'errors', 'pages', 'audit'],
   defaultNS: 'common',
   initAsync: false,
   interpolation: { escapeValue: false },
@@ -207,11 +207,18 @@ describe('the organisation timeline', () => {
   it("says the server's no-organisation answer in the reader's words", async () => {
     routes['/api/admin/security/timeline'] = {
       status: 400,
-      body: { statusCode: 400, error: 'Bad Request', code: 'BAD_REQUEST', message: AUDIT_MESSAGES.noOrganization },
+      body: {
+        statusCode: 400,
+        error: 'Bad Request',
+        code: 'BAD_REQUEST',
+        reason: 'audit.noOrganization',
+        params: {},
+        message: reasonText('audit.noOrganization'),
+      },
     };
     renderAt('/app/admin/security-timeline', '/app/admin/security-timeline', OrgTimelinePage, 'orgSecurityTimeline');
     const error = await screen.findByTestId('timeline-error');
-    expect(error.textContent).toContain('Choose an organisation: platform accounts have none of their own.');
+    expect(error.textContent).toContain('Choose an organisation: platform accounts have none of their own');
   });
 });
 
@@ -253,7 +260,14 @@ describe('the customer timeline', () => {
     session = { ...admin, org: null, role: 'SYSOPS' };
     routes[`/api/sysops/customers/${CUSTOMER}/timeline`] = {
       status: 404,
-      body: { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: AUDIT_MESSAGES.userNotFound },
+      body: {
+        statusCode: 404,
+        error: 'Not Found',
+        code: 'NOT_FOUND',
+        reason: 'notFound.customer',
+        params: {},
+        message: 'No such customer',
+      },
     };
     renderAt(
       `/app/sysops/customer-timeline/${CUSTOMER}`,

@@ -2,8 +2,9 @@ import { Alert, Button, Code, DataList, HStack, Stack, Text } from '@chakra-ui/r
 import type { ChainVerification } from '@muster/contracts';
 import { useTranslation } from 'react-i18next';
 import { useVerifyChain } from './api';
-import { auditErrorText, useAuditText } from './audit-text';
+import { useAuditText } from './audit-text';
 import { shortHash } from './labels';
+import { errorText } from '../../lib/error-text';
 
 function Result({ result }: { result: ChainVerification }) {
   const text = useAuditText();
@@ -100,7 +101,7 @@ export function VerifyChain({ orgId, disabled }: { orgId: string | undefined; di
       {verify.isError && (
         <Alert.Root status="error" data-testid="chain-error">
           <Alert.Indicator />
-          <Alert.Description>{auditErrorText(t, verify.error)}</Alert.Description>
+          <Alert.Description>{errorText(t, verify.error)}</Alert.Description>
         </Alert.Root>
       )}
       {verify.isSuccess && <Result result={verify.data} />}

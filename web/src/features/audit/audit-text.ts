@@ -1,21 +1,8 @@
-import { AUDIT_MESSAGES, type Role } from '@muster/contracts';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
-import { apiErrorBody, errorMessage } from '../../lib/api';
-import { translateValidationMessage } from '../../lib/validation-messages';
-import { actionKey, formatInstant, KNOWN_TARGET_TYPES, reasonKey } from './labels';
+import { type Role } from '@muster/contracts';
 
-/** A refusal of the audit API in the reader's language: a known sentence, else the server's words. */
-export function auditErrorText(t: TFunction, error: unknown): string {
-  const body = apiErrorBody(error);
-  const message = typeof body?.message === 'string' ? body.message : errorMessage(error);
-  if (message === AUDIT_MESSAGES.noOrganization) return t('errors.noOrganization', { ns: 'audit' });
-  if (message === AUDIT_MESSAGES.userNotFound) return t('errors.userNotFound', { ns: 'audit' });
-  const field = body?.fields ? Object.values(body.fields)[0] : undefined;
-  if (field) return translateValidationMessage(t, field);
-  if (body?.code === 'FORBIDDEN') return t('errors.forbidden', { ns: 'audit' });
-  return translateValidationMessage(t, message);
-}
+import { useTranslation } from 'react-i18next';
+
+import { actionKey, formatInstant, KNOWN_TARGET_TYPES, reasonKey } from './labels';
 
 /** The words of the audit vocabulary: actions, reasons, severities, OCSF classes and activities, targets. */
 export function useAuditText() {

@@ -23,10 +23,10 @@ import { FormField } from '../../components/form/FormField';
 import { EmptyList, ListSkeleton, LoadError, Pager, SelectField } from '../../components/list';
 import { RowPanel } from '../../components/RowPanel';
 import type { FieldErrors } from '../../lib/useZodForm';
-import { translateValidationMessage } from '../../lib/validation-messages';
-import { auditErrorText, useAuditText } from './audit-text';
+import { useAuditText } from './audit-text';
 import { PAGE_SIZES, pageSizeOf, type TimelineKey, type TimelineValues } from './filters';
 import { severityPalette, shortUserAgent } from './labels';
+import { reasonText } from '../../lib/error-text';
 
 export function OutcomeBadge({ event }: { event: Pick<AuditEventView, 'outcome' | 'reason'> }) {
   const text = useAuditText();
@@ -172,7 +172,7 @@ export function TimelineFilters({
   const { t } = text;
   const [draft, setDraft] = useState({ action: values.action, ip: values.ip, q: values.q });
   useEffect(() => setDraft({ action: values.action, ip: values.ip, q: values.q }), [values.action, values.ip, values.q]);
-  const error = (key: TimelineKey) => (errors[key] ? translateValidationMessage(t, errors[key]) : undefined);
+  const error = (key: TimelineKey) => (errors[key] ? reasonText(t, errors[key]) : undefined);
   const any = { value: '', label: t('filters.any') };
   const cleared: Partial<TimelineValues> = { from: '', to: '', outcome: '', classUid: '', minSeverityId: '', action: '', ip: '', q: '' };
   return (
@@ -506,14 +506,7 @@ export function TimelineResults({
   const { t } = useTranslation('audit');
   if (result.isPending) return <ListSkeleton testId="timeline-loading" />;
   if (result.isError)
-    return (
-      <LoadError
-        title={t('loadError')}
-        error={auditErrorText(t, result.error)}
-        onRetry={() => void result.refetch()}
-        testId="timeline-error"
-      />
-    );
+    return <LoadError title={t('loadError')} error={result.error} onRetry={() => void result.refetch()} testId="timeline-error" />;
   const { items, total } = result.data;
   if (items.length === 0) return <EmptyList title={t('empty.title')} text={t('empty.text')} testId="timeline-empty" />;
   return (

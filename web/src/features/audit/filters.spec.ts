@@ -12,6 +12,11 @@ import {
   type ThreatValues,
   type TimelineValues,
 } from './filters';
+import { messagesInEnglish } from '../../lib/error-text';
+
+/** A refused query with its messages in English. */
+const shown = <T extends { ok: boolean; errors?: Record<string, string> }>(result: T): T =>
+  result.errors ? { ...result, errors: messagesInEnglish(result.errors) } : result;
 
 const empty = <K extends string>(keys: readonly K[]) => Object.fromEntries(keys.map((k) => [k, ''])) as Record<K, string>;
 const timeline = (over: Partial<TimelineValues> = {}): TimelineValues => ({ ...empty(TIMELINE_KEYS), ...over });
@@ -89,13 +94,19 @@ describe('timelineQuery', () => {
   });
 
   it("gives the contracts' message of each invalid typed filter under its field", () => {
-    expect(timelineQuery(timeline({ from: '2026-11-30', to: '2026-11-01' }), 0)).toEqual({
+    expect(shown(timelineQuery(timeline({ from: '2026-11-30', to: '2026-11-01' }), 0))).toEqual({
       ok: false,
       errors: { to: 'The start must be before the end' },
     });
-    expect(timelineQuery(timeline({ action: 'auth-login!' }), 0)).toEqual({ ok: false, errors: { action: 'Letters, "_" and "." only' } });
-    expect(timelineQuery(timeline({ from: 'soon' }), 0)).toEqual({ ok: false, errors: { from: 'Must be a date and time (ISO 8601)' } });
-    expect(timelineQuery(timeline({ orgId: 'harbour' }), 0, { withOrgId: true })).toEqual({
+    expect(shown(timelineQuery(timeline({ action: 'auth-login!' }), 0))).toEqual({
+      ok: false,
+      errors: { action: 'Letters, "_" and "." only' },
+    });
+    expect(shown(timelineQuery(timeline({ from: 'soon' }), 0))).toEqual({
+      ok: false,
+      errors: { from: 'Must be a date and time (ISO 8601)' },
+    });
+    expect(shown(timelineQuery(timeline({ orgId: 'harbour' }), 0, { withOrgId: true }))).toEqual({
       ok: false,
       errors: { orgId: 'Must be an organisation id' },
     });
@@ -117,7 +128,7 @@ describe('threatsQuery', () => {
   });
 
   it('refuses a window that ends before it starts', () => {
-    expect(threatsQuery(threats({ from: '2026-11-10', to: '2026-11-01' }), 0)).toEqual({
+    expect(shown(threatsQuery(threats({ from: '2026-11-10', to: '2026-11-01' }), 0))).toEqual({
       ok: false,
       errors: { to: 'The start must be before the end' },
     });

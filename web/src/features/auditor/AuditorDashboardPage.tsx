@@ -1,8 +1,8 @@
 import { Alert, Card, Heading, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../lib/api';
 import { DashboardSkeleton } from '../../shell/Loading';
 import { useAuditorContext } from './useAuditorContext';
+import { errorText } from '../../lib/error-text';
 
 /** /auditor/dashboard: the guest auditor's welcome, with how long access lasts. */
 export default function AuditorDashboardPage() {
@@ -15,7 +15,7 @@ export default function AuditorDashboardPage() {
         <Alert.Indicator />
         <Alert.Content>
           <Alert.Title>{t('common:error.title')}</Alert.Title>
-          <Alert.Description>{context.isError ? errorMessage(context.error) : t('auditor.noInvite')}</Alert.Description>
+          <Alert.Description>{context.isError ? errorText(t, context.error) : t('auditor.noInvite')}</Alert.Description>
         </Alert.Content>
       </Alert.Root>
     );

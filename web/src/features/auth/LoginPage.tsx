@@ -11,9 +11,9 @@ import { useZodForm } from '../../lib/useZodForm';
 import { usePageMeta } from '../site/usePageMeta';
 import { AuthCard } from './AuthCard';
 import { MagicCodeForm } from './MagicCodeForm';
-import { authErrorText } from './messages';
 import { TestSessionButton } from './TestSessionButton';
 import { useCompleteSignIn } from './useCompleteSignIn';
+import { errorText } from '../../lib/error-text';
 
 /** The email handed over by the sign-up screen (router state), if any. */
 function prefilledEmail(state: unknown): string {
@@ -42,9 +42,9 @@ function PasswordLoginForm({ initialEmail }: { initialEmail: string }) {
           toaster.create({ type: 'error', title: t('login.failedTitle'), description: t('login.failedText') });
         } else if (status === 403 || status === 429) {
           // Single sign-on only, or too many attempts: the server's message says which.
-          toaster.create({ type: 'error', title: t('login.failedTitle'), description: authErrorText(t, err) });
+          toaster.create({ type: 'error', title: t('login.failedTitle'), description: errorText(t, err) });
         } else {
-          toaster.create({ type: 'error', title: t('common:error.title'), description: authErrorText(t, err) });
+          toaster.create({ type: 'error', title: t('common:error.title'), description: errorText(t, err) });
         }
       },
     });

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { FormField } from '../../components/form/FormField';
 import { callEndpoint, errorStatus } from '../../lib/api';
 import { useZodForm } from '../../lib/useZodForm';
-import { authErrorText } from './messages';
+import { errorText } from '../../lib/error-text';
 
 type RequestEndpoint = EndpointDef<typeof requestMagicSchema, undefined, typeof okSchema>;
 type VerifyEndpoint = EndpointDef<typeof verifyMagicSchema, undefined, typeof sessionSchema>;
@@ -61,7 +61,7 @@ export function MagicCodeForm({
           codeForm.reset({ email, code: '' });
         },
         onError: (err) => {
-          if (!emailForm.setServerErrors(err)) setFailure(authErrorText(t, err));
+          if (!emailForm.setServerErrors(err)) setFailure(errorText(t, err));
         },
       },
     );
@@ -74,7 +74,7 @@ export function MagicCodeForm({
       onError: (err) => {
         const status = errorStatus(err);
         // A wrong, used or expired code: the one message of spec §5. Rate limits and others say what they are.
-        setFailure(status === 400 || status === 401 || status === 410 ? t('magic.failed') : authErrorText(t, err));
+        setFailure(status === 400 || status === 401 || status === 410 ? t('magic.failed') : errorText(t, err));
         codeForm.reset({ email: data.email, code: '' });
       },
     });

@@ -3,9 +3,9 @@ import type { SessionInfo } from '@muster/contracts';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { errorMessage } from '../../lib/api';
 import { storeReturnUrl } from './return-url';
 import { useSession } from './session';
+import { errorText } from '../../lib/error-text';
 
 export function FullPageSpinner() {
   const { t } = useTranslation('common');
@@ -44,7 +44,7 @@ export function RequireSignedIn({ children }: { children: (session: SessionInfo)
             <Alert.Indicator />
             <Alert.Content>
               <Alert.Title>{t('session.checkFailed')}</Alert.Title>
-              <Alert.Description>{errorMessage(session.error)}</Alert.Description>
+              <Alert.Description>{errorText(t, session.error)}</Alert.Description>
             </Alert.Content>
           </Alert.Root>
           <Button onClick={() => void session.refetch()} colorPalette="brand">

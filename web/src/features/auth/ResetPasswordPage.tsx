@@ -10,7 +10,7 @@ import { callEndpoint, errorStatus } from '../../lib/api';
 import { useZodForm } from '../../lib/useZodForm';
 import { usePageMeta } from '../site/usePageMeta';
 import { AuthCard } from './AuthCard';
-import { authErrorText } from './messages';
+import { errorText } from '../../lib/error-text';
 
 function BackToLogin() {
   const { t } = useTranslation('auth');
@@ -49,7 +49,7 @@ function RequestResetLink() {
               onSuccess: () => setSentTo(data.email),
               onError: (err) => {
                 if (!form.setServerErrors(err))
-                  toaster.create({ type: 'error', title: t('common:error.title'), description: authErrorText(t, err) });
+                  toaster.create({ type: 'error', title: t('common:error.title'), description: errorText(t, err) });
               },
             }),
           )}
@@ -125,7 +125,7 @@ function SetNewPassword({ token, onRequestNew }: { token: string; onRequestNew: 
       onError: (err) => {
         if (errorStatus(err) === 410) setState('expired');
         else if (!form.setServerErrors(err))
-          toaster.create({ type: 'error', title: t('common:error.title'), description: authErrorText(t, err) });
+          toaster.create({ type: 'error', title: t('common:error.title'), description: errorText(t, err) });
       },
     });
 

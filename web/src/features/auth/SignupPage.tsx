@@ -9,8 +9,8 @@ import { callEndpoint } from '../../lib/api';
 import { useZodForm } from '../../lib/useZodForm';
 import { usePageMeta } from '../site/usePageMeta';
 import { AuthCard } from './AuthCard';
-import { authErrorText } from './messages';
 import { SESSION_QUERY_KEY } from './session';
+import { errorText } from '../../lib/error-text';
 
 export default function SignupPage() {
   const { t } = useTranslation('auth');
@@ -33,7 +33,7 @@ export default function SignupPage() {
       },
       onError: (err) => {
         if (form.setServerErrors(err)) return;
-        toaster.create({ type: 'error', title: t('signup.failedTitle'), description: authErrorText(t, err) });
+        toaster.create({ type: 'error', title: t('signup.failedTitle'), description: errorText(t, err) });
       },
     });
 

@@ -2,7 +2,8 @@ import { Button, HStack, Text } from '@chakra-ui/react';
 import { api } from '@muster/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callEndpoint, errorMessage, errorStatus } from '../../lib/api';
+import { callEndpoint, errorStatus } from '../../lib/api';
+import { errorText } from '../../lib/error-text';
 
 type Result = { kind: 'valid' } | { kind: 'invalid' } | { kind: 'error'; message: string };
 
@@ -19,7 +20,7 @@ export function TestSessionButton() {
       setResult({ kind: 'valid' });
     } catch (err) {
       const status = errorStatus(err);
-      setResult(status === 401 || status === 403 ? { kind: 'invalid' } : { kind: 'error', message: errorMessage(err) });
+      setResult(status === 401 || status === 403 ? { kind: 'invalid' } : { kind: 'error', message: errorText(t, err) });
     } finally {
       setPending(false);
     }

@@ -6,7 +6,7 @@ import type { PageProps } from '../../lib/page';
 import { ListSkeleton, LoadError } from '../../components/list';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useAccountant, useLiveBilling } from './api';
-import { billingErrorText, Figure, InvoicesTable, useMoney } from './components';
+import { Figure, InvoicesTable, useMoney } from './components';
 import { Section } from '../../components/Section';
 
 /**
@@ -57,7 +57,7 @@ export default function AccountantPage({ pageId }: PageProps) {
       {overview.isPending ? (
         <ListSkeleton testId="accountant-loading" />
       ) : overview.isError ? (
-        <LoadError title={t('loadError')} error={billingErrorText(t, overview.error)} onRetry={() => void overview.refetch()} />
+        <LoadError title={t('loadError')} error={overview.error} onRetry={() => void overview.refetch()} />
       ) : (
         <>
           <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">

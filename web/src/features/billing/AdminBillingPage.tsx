@@ -6,7 +6,7 @@ import { ListSkeleton, LoadError } from '../../components/list';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { OverageSetting } from '../usage/OverageSetting';
 import { useInvoices, useLiveBilling, useSubscription, useUsageOverview } from './api';
-import { billingErrorText, CurrentPlan, InvoicesTable } from './components';
+import { CurrentPlan, InvoicesTable } from './components';
 import { Section } from '../../components/Section';
 
 /** /app/admin/billing: the plan, overage billing, invoices, and the way to the portal and credits. */
@@ -28,7 +28,7 @@ export default function AdminBillingPage({ pageId }: PageProps) {
       {subscription.isPending ? (
         <ListSkeleton rows={2} testId="billing-loading" />
       ) : subscription.isError ? (
-        <LoadError title={t('loadError')} error={billingErrorText(t, subscription.error)} onRetry={() => void subscription.refetch()} />
+        <LoadError title={t('loadError')} error={subscription.error} onRetry={() => void subscription.refetch()} />
       ) : (
         <CurrentPlan info={subscription.data} />
       )}
@@ -56,7 +56,7 @@ export default function AdminBillingPage({ pageId }: PageProps) {
         {invoices.isPending ? (
           <ListSkeleton testId="invoices-loading" />
         ) : invoices.isError ? (
-          <LoadError title={t('invoices.loadError')} error={billingErrorText(t, invoices.error)} onRetry={() => void invoices.refetch()} />
+          <LoadError title={t('invoices.loadError')} error={invoices.error} onRetry={() => void invoices.refetch()} />
         ) : (
           <InvoicesTable invoices={invoices.data} canMarkPaid />
         )}

@@ -6,9 +6,10 @@ import { ListSkeleton, LoadError } from '../../components/list';
 import { toaster } from '../../components/ui/toaster';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useInvoices, useLiveBilling, usePortal, useSetRenewal, useSubscription } from './api';
-import { billingErrorText, CurrentPlan, InvoicesTable } from './components';
+import { CurrentPlan, InvoicesTable } from './components';
 import { Section } from '../../components/Section';
 import { follow } from './SubscriptionPage';
+import { errorText } from '../../lib/error-text';
 
 /**
  * /app/admin/billing-portal: with Stripe, the way to Stripe's own portal (card, invoices, renewal);
@@ -25,7 +26,7 @@ export default function BillingPortalPage({ pageId }: PageProps) {
   const renewal = useSetRenewal();
   if (subscription.isPending) return <ListSkeleton testId="portal-loading" />;
   if (subscription.isError)
-    return <LoadError title={t('loadError')} error={billingErrorText(t, subscription.error)} onRetry={() => void subscription.refetch()} />;
+    return <LoadError title={t('loadError')} error={subscription.error} onRetry={() => void subscription.refetch()} />;
   const info = subscription.data;
   const stripe = info.provider === 'stripe' && info.checkoutProvider === 'stripe';
   return (
@@ -50,7 +51,7 @@ export default function BillingPortalPage({ pageId }: PageProps) {
           {portal.isError && (
             <Alert.Root status="error">
               <Alert.Indicator />
-              <Alert.Description>{billingErrorText(t, portal.error)}</Alert.Description>
+              <Alert.Description>{errorText(t, portal.error)}</Alert.Description>
             </Alert.Root>
           )}
         </Stack>
@@ -66,7 +67,7 @@ export default function BillingPortalPage({ pageId }: PageProps) {
                     onCheckedChange={(e) =>
                       renewal.mutate(!e.checked, {
                         onError: (err) =>
-                          toaster.create({ type: 'error', title: t('portal.renewalFailed'), description: billingErrorText(t, err) }),
+                          toaster.create({ type: 'error', title: t('portal.renewalFailed'), description: errorText(t, err) }),
                       })
                     }
                   >
@@ -85,11 +86,7 @@ export default function BillingPortalPage({ pageId }: PageProps) {
             {invoices.isPending ? (
               <ListSkeleton testId="invoices-loading" />
             ) : invoices.isError ? (
-              <LoadError
-                title={t('invoices.loadError')}
-                error={billingErrorText(t, invoices.error)}
-                onRetry={() => void invoices.refetch()}
-              />
+              <LoadError title={t('invoices.loadError')} error={invoices.error} onRetry={() => void invoices.refetch()} />
             ) : (
               <InvoicesTable invoices={invoices.data} canMarkPaid={false} />
             )}

@@ -5,7 +5,8 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import type { PageProps } from '../../lib/page';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useCancelCheckout, useCheckout, useLiveBilling } from './api';
-import { billingErrorText, useMoney } from './components';
+import { useMoney } from './components';
+import { errorText } from '../../lib/error-text';
 
 /**
  * /app/subscription/success and /app/subscription/canceled: where checkout returns. Success shows
@@ -37,7 +38,7 @@ export default function CheckoutResultPage({ pageId }: PageProps) {
   let body;
   if (!id) body = <Text>{t('result.noCheckout')}</Text>;
   else if (checkout.isPending) body = <Spinner />;
-  else if (checkout.isError) body = <Text color="fg.error">{billingErrorText(t, checkout.error)}</Text>;
+  else if (checkout.isError) body = <Text color="fg.error">{errorText(t, checkout.error)}</Text>;
   else if (canceledPage || data!.status === 'canceled')
     body = (
       <Stack gap="2" data-testid="checkout-canceled">
@@ -70,7 +71,7 @@ export default function CheckoutResultPage({ pageId }: PageProps) {
           {cancel.isError && (
             <Alert.Root status="error">
               <Alert.Indicator />
-              <Alert.Description>{billingErrorText(t, cancel.error)}</Alert.Description>
+              <Alert.Description>{errorText(t, cancel.error)}</Alert.Description>
             </Alert.Root>
           )}
           <HStack gap="3" wrap="wrap">

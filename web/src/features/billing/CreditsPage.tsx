@@ -11,8 +11,9 @@ import { formatDate } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useZodForm } from '../../lib/useZodForm';
 import { useCredits, useGrantCredit } from './api';
-import { billingErrorText, Figure, useMoney } from './components';
+import { Figure, useMoney } from './components';
 import { Section } from '../../components/Section';
+import { errorText } from '../../lib/error-text';
 
 /** The grant form: the amount is typed in dollars and sent in cents, checked by the contracts' schema. */
 const grantFormSchema = z
@@ -51,8 +52,7 @@ function GrantForm({ organizations }: { organizations: CreditsOverview['organiza
         toaster.create({ type: 'success', title: t('credits.granted', { amount: money(credit.amountCents), org: credit.orgName }) });
       },
       onError: (err) => {
-        if (!form.setServerErrors(err))
-          toaster.create({ type: 'error', title: t('credits.grantFailed'), description: billingErrorText(t, err) });
+        if (!form.setServerErrors(err)) toaster.create({ type: 'error', title: t('credits.grantFailed'), description: errorText(t, err) });
       },
     }),
   );
@@ -167,7 +167,7 @@ export default function CreditsPage({ pageId }: PageProps) {
       {credits.isPending ? (
         <ListSkeleton testId="credits-loading" />
       ) : credits.isError ? (
-        <LoadError title={t('credits.loadError')} error={billingErrorText(t, credits.error)} onRetry={() => void credits.refetch()} />
+        <LoadError title={t('credits.loadError')} error={credits.error} onRetry={() => void credits.refetch()} />
       ) : (
         <>
           {credits.data.canGrant ? (

@@ -10,8 +10,9 @@ import { ListSkeleton, LoadError } from '../../components/list';
 import { formatCount, formatStorage } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useCancelCheckout, useCheckout, useCompleteCheckout, useLiveBilling, useStartCheckout, useSubscription } from './api';
-import { billingErrorText, CurrentPlan, useMoney } from './components';
+import { CurrentPlan, useMoney } from './components';
 import { Section } from '../../components/Section';
+import { errorText } from '../../lib/error-text';
 
 /** Where a checkout sends the browser: Stripe's page (another site) or a page of the app. */
 export function follow(url: string, navigate: (to: string) => unknown): void {
@@ -152,7 +153,7 @@ function CheckoutReview({ checkout }: { checkout: Checkout }) {
               // The review unmounts as soon as the checkout reads completed: go on from the promise.
               void complete.mutateAsync(checkout.id).then(
                 () => void navigate(`/app/subscription/success?checkout=${checkout.id}`),
-                (err: unknown) => setError(billingErrorText(t, err)),
+                (err: unknown) => setError(errorText(t, err)),
               )
             }
             data-testid="review-confirm"
@@ -166,7 +167,7 @@ function CheckoutReview({ checkout }: { checkout: Checkout }) {
             onClick={() =>
               void cancel.mutateAsync(checkout.id).then(
                 () => void navigate(`/app/subscription/canceled?checkout=${checkout.id}`),
-                (err: unknown) => setError(billingErrorText(t, err)),
+                (err: unknown) => setError(errorText(t, err)),
               )
             }
             data-testid="review-cancel"
@@ -194,7 +195,7 @@ function SubscriptionContent() {
     return (
       <LoadError
         title={t('loadError')}
-        error={billingErrorText(t, subscription.error)}
+        error={subscription.error}
         onRetry={() => void subscription.refetch()}
         testId="subscription-error"
       />
@@ -205,7 +206,7 @@ function SubscriptionContent() {
     setError(null);
     start.mutate(
       { plan, cycle: shownCycle },
-      { onSuccess: (opened) => follow(opened.url, navigate), onError: (err) => setError(billingErrorText(t, err)) },
+      { onSuccess: (opened) => follow(opened.url, navigate), onError: (err) => setError(errorText(t, err)) },
     );
   };
   const review = checkout.data && checkout.data.status === 'open' && checkout.data.provider === 'builtin' ? checkout.data : null;
@@ -215,7 +216,7 @@ function SubscriptionContent() {
       {checkoutId && checkout.isError && (
         <Alert.Root status="warning" data-testid="checkout-missing">
           <Alert.Indicator />
-          <Alert.Description>{billingErrorText(t, checkout.error)}</Alert.Description>
+          <Alert.Description>{errorText(t, checkout.error)}</Alert.Description>
         </Alert.Root>
       )}
       <CurrentPlan info={info} />

@@ -1,26 +1,14 @@
 import { Badge, Button, Card, DataList, Heading, HStack, Stack, Table, Text, useBreakpointValue } from '@chakra-ui/react';
 import { formatUsd, type Invoice, type InvoiceStatus, type SubscriptionInfo } from '@muster/contracts';
-import type { TFunction } from 'i18next';
+
 import { useTranslation } from 'react-i18next';
 import { toaster } from '../../components/ui/toaster';
-import { apiErrorBody, errorMessage } from '../../lib/api';
+
 import { formatCount, formatDate } from '../../lib/format';
 import { useMarkPaid } from './api';
+import { errorText } from '../../lib/error-text';
 
 export const STATUS_PALETTE: Record<InvoiceStatus, string> = { open: 'orange', paid: 'green', void: 'gray' };
-
-/** A refusal of the billing API in the reader's language: a known sentence, else the server's words. */
-export function billingErrorText(t: TFunction, error: unknown): string {
-  const body = apiErrorBody(error);
-  const code = typeof body?.code === 'string' ? body.code : null;
-  if (code && ['FORBIDDEN', 'NOT_FOUND', 'PAYMENT_PROVIDER_ERROR', 'CONFLICT'].includes(code))
-    return t(`errors.${code}`, { ns: 'billing' });
-  const message = typeof body?.message === 'string' ? body.message : errorMessage(error);
-  if (message === 'Your organisation is already on this plan and billing cycle') return t('errors.samePlan', { ns: 'billing' });
-  const members = /^Your organisation has (\d+) members; the (\w+) plan allows (\d+)\./.exec(message);
-  if (members) return t('errors.tooManyMembers', { ns: 'billing', members: members[1], plan: members[2], limit: members[3] });
-  return message;
-}
 
 /** Money in US dollars, in the reader's language. */
 export function useMoney(): (cents: number) => string {
@@ -159,7 +147,7 @@ export function InvoicesTable({ invoices, canMarkPaid }: { invoices: readonly In
   const pay = (invoice: Invoice) =>
     markPaid.mutate(invoice.id, {
       onSuccess: () => toaster.create({ type: 'success', title: t('invoices.paidToast', { number: invoice.number }) }),
-      onError: (error) => toaster.create({ type: 'error', title: t('invoices.payFailed'), description: billingErrorText(t, error) }),
+      onError: (error) => toaster.create({ type: 'error', title: t('invoices.payFailed'), description: errorText(t, error) }),
     });
   const action = (invoice: Invoice, fullWidth: boolean) =>
     canMarkPaid &&

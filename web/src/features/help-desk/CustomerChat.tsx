@@ -1,12 +1,12 @@
 import { Alert, Badge, Button, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
-import { CHAT_MESSAGES } from '@muster/contracts';
+
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCloseChat } from '../live-chat/chat-api';
 import { ChatConversation } from '../live-chat/ChatConversation';
-import { chatErrorText } from '../live-chat/system-text';
 import { useChatSocket } from '../live-chat/useChatSocket';
 import { ChatClosedPanel } from './ChatClosedPanel';
+import { errorText } from '../../lib/error-text';
 
 /** The customer's live chat: status, conversation, End chat, and afterwards rating and transcript. */
 export function CustomerChat({
@@ -29,15 +29,15 @@ export function CustomerChat({
   const { chat, error } = live;
 
   useEffect(() => {
-    if (error === CHAT_MESSAGES.notFound) onGone();
+    if (error?.reason === 'notFound.chat') onGone();
   }, [error, onGone]);
 
-  if (error && error !== CHAT_MESSAGES.notFound)
+  if (error && error.reason !== 'notFound.chat')
     return (
       <Alert.Root status="error" data-testid="chat-error">
         <Alert.Indicator />
         <Alert.Content>
-          <Alert.Description>{chatErrorText(t, error)}</Alert.Description>
+          <Alert.Description>{errorText(t, error)}</Alert.Description>
         </Alert.Content>
       </Alert.Root>
     );

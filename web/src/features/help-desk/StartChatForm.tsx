@@ -2,10 +2,10 @@ import { Alert, Button, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { CHAT_LIMITS, isLanguageCode, startChatSchema, type StartChatResult } from '@muster/contracts';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../components/form/FormField';
-import { errorMessage } from '../../lib/api';
+
 import { useZodForm } from '../../lib/useZodForm';
 import { useStartChat } from '../live-chat/chat-api';
-import { chatErrorText } from '../live-chat/system-text';
+import { errorText } from '../../lib/error-text';
 
 /**
  * Name and email (visitors), then the first message. With an operator online this starts the
@@ -78,7 +78,7 @@ export function StartChatForm({
         {start.isError && !Object.keys(form.errors).length && (
           <Alert.Root status="error" data-testid="start-chat-error">
             <Alert.Indicator />
-            <Alert.Description>{chatErrorText(t, errorMessage(start.error))}</Alert.Description>
+            <Alert.Description>{errorText(t, start.error)}</Alert.Description>
           </Alert.Root>
         )}
         <Stack direction="row" gap="2" wrap="wrap">

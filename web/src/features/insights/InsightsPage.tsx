@@ -3,10 +3,10 @@ import { INSIGHT_RANGES, intlLocale, type Insights } from '@muster/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../../lib/page';
-import { errorMessage } from '../../lib/api';
 import { formatCount, formatDuration } from '../../lib/format';
 import { BarChart } from './BarChart';
 import { useInsights, type InsightRange } from './useInsights';
+import { errorText } from '../../lib/error-text';
 
 /** /app/sysops/insights: how fast and how well support answers, with charts. */
 export default function InsightsPage({ pageId }: PageProps) {
@@ -36,7 +36,7 @@ export default function InsightsPage({ pageId }: PageProps) {
       {insights.isError ? (
         <Alert.Root status="error">
           <Alert.Indicator />
-          <Alert.Title>{errorMessage(insights.error)}</Alert.Title>
+          <Alert.Title>{errorText(t, insights.error)}</Alert.Title>
         </Alert.Root>
       ) : !insights.data ? (
         <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4" aria-busy="true">

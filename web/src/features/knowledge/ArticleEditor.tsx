@@ -11,10 +11,10 @@ import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../components/form/FormField';
 import { toaster } from '../../components/ui/toaster';
-import { errorMessage } from '../../lib/api';
 import { useZodForm, type SafeParseSchema } from '../../lib/useZodForm';
 import { Markdown } from './Markdown';
 import { useCreateArticle, useSubmitArticle, useUpdateArticle } from './useKnowledge';
+import { errorText } from '../../lib/error-text';
 
 type ArticleForm = { title: string; body: string; tags: string; language: string };
 
@@ -63,7 +63,7 @@ export function ArticleEditor({ article, defaultLanguage, onCreated, onSubmitted
     try {
       return article ? await update.mutateAsync({ id: article.id, body: data }) : await create.mutateAsync(data);
     } catch (err) {
-      if (!form.setServerErrors(err)) toaster.create({ type: 'error', title: t('common:error.title'), description: errorMessage(err) });
+      if (!form.setServerErrors(err)) toaster.create({ type: 'error', title: t('common:error.title'), description: errorText(t, err) });
       return null;
     }
   };

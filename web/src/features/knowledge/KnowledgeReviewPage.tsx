@@ -5,13 +5,13 @@ import { useSearchParams } from 'react-router-dom';
 import { useSignedInSession } from '../auth/signed-in-session';
 import { FormField } from '../../components/form/FormField';
 import { toaster } from '../../components/ui/toaster';
-import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { useZodForm } from '../../lib/useZodForm';
 import { ArticleRow } from './KnowledgePage';
 import { ListSkeleton } from './ListSkeleton';
 import { Markdown } from './Markdown';
 import { useArticle, useArticles, useReviewArticle } from './useKnowledge';
+import { errorText } from '../../lib/error-text';
 
 function ReviewPanel({ article, onDone }: { article: Article; onDone: () => void }) {
   const { t, i18n } = useTranslation('knowledge');
@@ -26,7 +26,7 @@ function ReviewPanel({ article, onDone }: { article: Article; onDone: () => void
           onDone();
         },
         onError: (err) => {
-          if (!form.setServerErrors(err)) toaster.create({ type: 'error', title: t('common:error.title'), description: errorMessage(err) });
+          if (!form.setServerErrors(err)) toaster.create({ type: 'error', title: t('common:error.title'), description: errorText(t, err) });
         },
       },
     );

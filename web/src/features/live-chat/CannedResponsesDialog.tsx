@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../components/form/FormField';
 import { toaster } from '../../components/ui/toaster';
-import { errorMessage } from '../../lib/api';
+
 import { useZodForm } from '../../lib/useZodForm';
 import { useCannedResponses, useDeleteCannedResponse, useSaveCannedResponse } from './chat-api';
-import { chatErrorText } from './system-text';
+import { errorText } from '../../lib/error-text';
 
 /** The form's text fields (whether it is shared is a checkbox beside them). */
 const textFieldsSchema = cannedResponseInputSchema.omit({ shared: true });
@@ -28,8 +28,7 @@ function CannedForm({ editing, onDone }: { editing: CannedResponse | null; onDon
           onDone();
         },
         onError: (err) => {
-          if (!form.setServerErrors(err))
-            toaster.create({ type: 'error', title: t('common:error.title'), description: chatErrorText(t, errorMessage(err)) });
+          if (!form.setServerErrors(err)) toaster.create({ type: 'error', title: t('common:error.title'), description: errorText(t, err) });
         },
       },
     ),

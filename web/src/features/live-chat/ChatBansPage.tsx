@@ -21,11 +21,11 @@ import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../../lib/page';
 import { FormField } from '../../components/form/FormField';
 import { toaster } from '../../components/ui/toaster';
-import { errorMessage } from '../../lib/api';
+
 import { useZodForm } from '../../lib/useZodForm';
 import { useChatBans, useCreateChatBan, useLiftChatBan } from './chat-api';
-import { chatErrorText } from './system-text';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { errorText } from '../../lib/error-text';
 
 /** The form's text fields; the duration (hours, or permanent) is checked beside them. */
 const banFieldsSchema = createChatBanSchema.omit({ hours: true });
@@ -54,8 +54,7 @@ function BanForm() {
         toaster.create({ type: 'success', title: t('bans.created') });
       },
       onError: (err) => {
-        if (!form.setServerErrors(err))
-          toaster.create({ type: 'error', title: t('common:error.title'), description: chatErrorText(t, errorMessage(err)) });
+        if (!form.setServerErrors(err)) toaster.create({ type: 'error', title: t('common:error.title'), description: errorText(t, err) });
       },
     });
   });

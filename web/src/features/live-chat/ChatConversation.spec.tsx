@@ -102,9 +102,9 @@ describe('the chat conversation', () => {
     expect(pending.dataset.state).toBe('sending');
     expect(within(pending).getByText('Sending…')).toBeTruthy();
 
-    act(() => first.ack!({ ok: false, code: 'CHAT_CLOSED', message: 'This chat has ended' }));
+    act(() => first.ack!({ ok: false, code: 'CHAT_CLOSED', reason: 'chat.closed', params: {}, message: 'This chat has ended' }));
     expect(screen.getByTestId('chat-outgoing').dataset.state).toBe('failed');
-    expect(screen.getByText('Not sent: This chat has ended.')).toBeTruthy();
+    expect(screen.getByText('Not sent: This chat has ended')).toBeTruthy();
 
     fireEvent.click(screen.getByTestId('chat-retry'));
     const second = fake.last('chat:send')!;

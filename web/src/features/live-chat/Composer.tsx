@@ -2,11 +2,11 @@ import { Box, Button, CloseButton, HStack, Stack, Text, Textarea, VisuallyHidden
 import { ATTACHMENT_ACCEPT, ATTACHMENT_MAX_MB, CHAT_LIMITS, type CannedResponse, type ChatAttachment } from '@muster/contracts';
 import { useId, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../lib/api';
+
 import { cannedQuery, insertCanned, matchCanned } from './canned';
 import { uploadAttachment } from './chat-api';
 import { attachmentProblem } from './messages';
-import { chatErrorText } from './system-text';
+import { errorText } from '../../lib/error-text';
 
 interface ComposerProps {
   chatId: string;
@@ -102,7 +102,7 @@ export function Composer({ chatId, visitorToken, onSend, onTyping, canned, disab
     try {
       setAttachment(await uploadAttachment(chatId, file, visitorToken));
     } catch (err) {
-      setFileError(t('attachment.uploadFailed', { reason: chatErrorText(t, errorMessage(err)) }));
+      setFileError(t('attachment.uploadFailed', { reason: errorText(t, err) }));
     } finally {
       setUploading(false);
     }

@@ -4,7 +4,8 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AttachmentView } from './AttachmentView';
 import { lastOwnSeq, readByOtherSide, type ChatSide, type OutgoingMessage } from './messages';
-import { chatErrorText, systemText } from './system-text';
+import { systemText } from './system-text';
+import { errorText } from '../../lib/error-text';
 
 interface MessageListProps {
   chat: ChatSummary;
@@ -119,7 +120,7 @@ export function MessageList({ chat, messages, outgoing, side, visitorToken, onRe
           {message.state === 'failed' ? (
             <HStack gap="2" wrap="wrap" justify="flex-end">
               <Text fontSize="xs" color="fg.error" role="alert">
-                {message.error ? t('send.failedBecause', { reason: chatErrorText(t, message.error) }) : t('send.failed')}
+                {message.error ? t('send.failedBecause', { reason: errorText(t, message.error) }) : t('send.failed')}
               </Text>
               <Button size="xs" variant="outline" onClick={() => onRetry(message.clientId)} data-testid="chat-retry">
                 {t('send.retry')}

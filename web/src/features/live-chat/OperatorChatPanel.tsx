@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { useAcceptChat, useCannedResponses, useChatToTicket, useCloseChat } from './chat-api';
 import { ChatConversation } from './ChatConversation';
-import { chatErrorText } from './system-text';
 import { TransferDialog } from './TransferDialog';
 import { useChatSocket } from './useChatSocket';
+import { errorText } from '../../lib/error-text';
 
 /**
  * One chat for its operator: the customer, the conversation (with canned responses), and
@@ -24,7 +24,7 @@ export function OperatorChatPanel({ chatId, myUserId, fullScreen = false }: { ch
     return (
       <Alert.Root status="error" data-testid="chat-error">
         <Alert.Indicator />
-        <Alert.Description>{chatErrorText(t, live.error)}</Alert.Description>
+        <Alert.Description>{errorText(t, live.error)}</Alert.Description>
       </Alert.Root>
     );
   if (!chat)

@@ -6,15 +6,15 @@ import { useSearchParams } from 'react-router-dom';
 import { useSignedInSession } from '../auth/signed-in-session';
 import type { PageProps } from '../../lib/page';
 import { toaster } from '../../components/ui/toaster';
-import { errorMessage } from '../../lib/api';
+
 import { CannedResponsesDialog } from './CannedResponsesDialog';
 import { useAcceptChat, useChatList } from './chat-api';
 import { unreadCount } from './messages';
 import { OperatorChatPanel } from './OperatorChatPanel';
 import { PresenceControls } from './PresenceControls';
-import { chatErrorText } from './system-text';
 import { useOperatorLiveUpdates } from './useOperatorLiveUpdates';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { errorText } from '../../lib/error-text';
 
 function QueueList({ onOpen }: { onOpen: (id: string) => void }) {
   const { t, i18n } = useTranslation('chat');
@@ -59,8 +59,7 @@ function QueueList({ onOpen }: { onOpen: (id: string) => void }) {
                 onClick={() =>
                   accept.mutate(chat.id, {
                     onSuccess: () => onOpen(chat.id),
-                    onError: (err) =>
-                      toaster.create({ type: 'error', title: t('common:error.title'), description: chatErrorText(t, errorMessage(err)) }),
+                    onError: (err) => toaster.create({ type: 'error', title: t('common:error.title'), description: errorText(t, err) }),
                   })
                 }
                 data-testid="queue-accept"

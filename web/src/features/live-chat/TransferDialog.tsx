@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../components/form/FormField';
 import { toaster } from '../../components/ui/toaster';
-import { errorMessage } from '../../lib/api';
+
 import { useZodForm } from '../../lib/useZodForm';
 import { useOperators, useTransferChat } from './chat-api';
-import { chatErrorText } from './system-text';
+import { errorText } from '../../lib/error-text';
 
 /** Hands the chat to another online operator, with a note for them. */
 export function TransferDialog({ chatId, myUserId }: { chatId: string; myUserId: string }) {
@@ -28,8 +28,7 @@ export function TransferDialog({ chatId, myUserId }: { chatId: string; myUserId:
           toaster.create({ type: 'success', title: t('transfer.done', { name: chat.operator?.name ?? '' }) });
         },
         onError: (err) => {
-          if (!form.setServerErrors(err))
-            toaster.create({ type: 'error', title: t('common:error.title'), description: chatErrorText(t, errorMessage(err)) });
+          if (!form.setServerErrors(err)) toaster.create({ type: 'error', title: t('common:error.title'), description: errorText(t, err) });
         },
       },
     ),

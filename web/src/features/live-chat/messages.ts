@@ -1,4 +1,11 @@
-import { ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES, type ChatAttachment, type ChatMessage, type ChatSummary } from '@muster/contracts';
+import {
+  ATTACHMENT_MAX_BYTES,
+  ATTACHMENT_TYPES,
+  type AckError,
+  type ChatAttachment,
+  type ChatMessage,
+  type ChatSummary,
+} from '@muster/contracts';
 
 /** A message this tab sent that the server has not acknowledged yet. */
 export interface OutgoingMessage {
@@ -9,7 +16,7 @@ export interface OutgoingMessage {
   /** queued: waiting for the connection; sending: emitted, no answer yet; failed: refused or timed out. */
   state: 'queued' | 'sending' | 'failed';
   /** The server's refusal (or a timeout), for `failed`. */
-  error: string | null;
+  error: AckError | null;
   createdAt: string;
 }
 

@@ -1,4 +1,4 @@
-import { ATTACHMENT_MESSAGES, CHAT_MESSAGES, type ChatSystemEvent } from '@muster/contracts';
+import { type ChatSystemEvent } from '@muster/contracts';
 import type { TFunction } from 'i18next';
 import type { ChatSide } from './messages';
 
@@ -14,15 +14,4 @@ export function systemText(t: TFunction, event: ChatSystemEvent, side: ChatSide)
     case 'closed':
       return t(`chat:system.closed.${event.by}`);
   }
-}
-
-/** The server's chat messages (CHAT_MESSAGES) in the reader's language; other texts as they are. */
-export function chatErrorText(t: TFunction, message: string | null | undefined): string {
-  if (!message) return t('chat:errors.unexpected');
-  const key = (Object.keys(CHAT_MESSAGES) as (keyof typeof CHAT_MESSAGES)[]).find((k) => CHAT_MESSAGES[k] === message);
-  if (key) return t(`chat:errors.${key}`);
-  const fileKey = (Object.keys(ATTACHMENT_MESSAGES) as (keyof typeof ATTACHMENT_MESSAGES)[]).find(
-    (k) => ATTACHMENT_MESSAGES[k] === message,
-  );
-  return fileKey ? t(`chat:errors.attachment.${fileKey}`) : message;
 }

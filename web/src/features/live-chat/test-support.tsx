@@ -27,8 +27,8 @@ export function createWrapper() {
   const i18n = createInstance();
   void i18n.use(initReactI18next).init({
     lng: 'en',
-    resources: { en: { common: locale('common'), chat: locale('chat'), helpdesk: locale('helpdesk') } },
-    ns: ['common', 'chat', 'helpdesk'],
+    resources: { en: { common: locale('common'), errors: locale('errors'), chat: locale('chat'), helpdesk: locale('helpdesk') } },
+    ns: ['common', 'errors', 'chat', 'helpdesk'],
     defaultNS: 'common',
     initAsync: false,
     interpolation: { escapeValue: false },

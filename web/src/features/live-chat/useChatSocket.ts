@@ -1,4 +1,4 @@
-import type { Ack, ChatAttachment, ChatMessage, ChatSummary } from '@muster/contracts';
+import type { Ack, AckError, ChatAttachment, ChatMessage, ChatSummary } from '@muster/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { getSocket, onResync, useSocketEvent } from '../../lib/socket';
 import { mergeMessages, unsent, withRead, type ChatSide, type OutgoingMessage } from './messages';
@@ -19,7 +19,7 @@ export interface ChatSocketState {
   /** Name of the other side while they type, else null. */
   otherTyping: string | null;
   /** The subscription was refused (unknown chat, not yours, banned): the server's message. */
-  error: string | null;
+  error: AckError | null;
   connected: boolean;
   send: (body: string, attachment?: ChatAttachment | null) => void;
   /** Sends a failed message again, with the same clientId. */
@@ -54,7 +54,7 @@ export function useChatSocket({
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [outbox, setOutbox] = useState<OutgoingMessage[]>([]);
   const [otherTyping, setOtherTyping] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<AckError | null>(null);
   const [connected, setConnected] = useState(() => getSocket().connected);
   const outboxRef = useRef(outbox);
   outboxRef.current = outbox;
@@ -89,7 +89,7 @@ export function useChatSocket({
           return;
         }
         if (!answer.ok) {
-          updateOutgoing(message.clientId, { state: 'failed', error: answer.message });
+          updateOutgoing(message.clientId, { state: 'failed', error: answer });
           return;
         }
         setMessages((current) => mergeMessages(current, [answer.message]));
@@ -107,7 +107,7 @@ export function useChatSocket({
     socket.emit('chat:subscribe', { chatId, ...(visitorToken ? { visitorToken } : {}) }, (answer) => {
       subscribing.current = false;
       if (!answer.ok) {
-        setError(answer.message);
+        setError(answer);
         return;
       }
       setError(null);

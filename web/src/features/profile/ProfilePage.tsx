@@ -5,10 +5,10 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useSignedInSession } from '../auth/signed-in-session';
 import { FormField } from '../../components/form/FormField';
 import { toaster } from '../../components/ui/toaster';
-import { errorMessage } from '../../lib/api';
 import { useZodForm } from '../../lib/useZodForm';
 import { firstNameOrUsername, greetingPeriod } from '../auth/greeting';
 import { useChangePassword, useUpdateProfile } from './useProfileMutations';
+import { errorText } from '../../lib/error-text';
 
 function DetailsCard() {
   const { t } = useTranslation('profile');
@@ -25,7 +25,7 @@ function DetailsCard() {
       {
         onSuccess: () => toaster.create({ type: 'success', title: t('details.saved') }),
         onError: (err) => {
-          if (!form.setServerErrors(err)) toaster.create({ type: 'error', title: t('common:error.title'), description: errorMessage(err) });
+          if (!form.setServerErrors(err)) toaster.create({ type: 'error', title: t('common:error.title'), description: errorText(t, err) });
         },
       },
     ),
@@ -73,7 +73,7 @@ function PasswordCard() {
         toaster.create({ type: 'success', title: t('password.changed'), description: t('password.changedText') });
       },
       onError: (err) => {
-        if (!form.setServerErrors(err)) toaster.create({ type: 'error', title: t('common:error.title'), description: errorMessage(err) });
+        if (!form.setServerErrors(err)) toaster.create({ type: 'error', title: t('common:error.title'), description: errorText(t, err) });
       },
     }),
   );

@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { useSignedInSession } from '../auth/signed-in-session';
 import { FormField } from '../../components/form/FormField';
 import { toaster } from '../../components/ui/toaster';
-import { errorMessage } from '../../lib/api';
 import { setColorMode, storedColorMode, type ColorModeChoice } from '../../lib/color-mode';
 import { LanguageSelect } from '../../shell/LanguageSelect';
 import { parseAutoLock } from './auto-lock';
 import { useUpdateProfile } from './useProfileMutations';
+import { errorText } from '../../lib/error-text';
 
 const MODES: ColorModeChoice[] = ['light', 'dark', 'system'];
 
@@ -30,7 +30,7 @@ function AutoLockCard() {
       { autoLogoutMinutes: parsed.minutes },
       {
         onSuccess: () => toaster.create({ type: 'success', title: t('settings.saved') }),
-        onError: (err) => toaster.create({ type: 'error', title: t('common:error.title'), description: errorMessage(err) }),
+        onError: (err) => toaster.create({ type: 'error', title: t('common:error.title'), description: errorText(t, err) }),
       },
     );
   };

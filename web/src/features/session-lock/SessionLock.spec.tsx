@@ -19,8 +19,8 @@ const locale = (ns: string) =>
 const i18n = createInstance();
 void i18n.use(initReactI18next).init({
   lng: 'en',
-  resources: { en: { common: locale('common'), lock: locale('lock') } },
-  ns: ['common', 'lock'],
+  resources: { en: { common: locale('common'), errors: locale('errors'), lock: locale('lock') } },
+  ns: ['common', 'errors', 'lock'],
   defaultNS: 'common',
   initAsync: false,
   interpolation: { escapeValue: false },

@@ -9,7 +9,7 @@ import { RowPanel } from '../../components/RowPanel';
 import { useAuditText } from '../audit/audit-text';
 import { useDeliveries, useDelivery, useReplay, useReplayFailed } from './api';
 import { DELIVERY_PALETTE } from './labels';
-import { siemErrorText } from './text';
+import { errorText } from '../../lib/error-text';
 
 export const DELIVERY_PAGE_SIZE = 25;
 
@@ -19,8 +19,7 @@ function Attempts({ destinationId, deliveryId }: { destinationId: string; delive
   const { t } = useTranslation('siem');
   const detail = useDelivery(destinationId, deliveryId);
   if (detail.isPending) return <ListSkeleton rows={1} testId="attempts-loading" />;
-  if (detail.isError)
-    return <LoadError title={t('log.attemptsError')} error={siemErrorText(t, detail.error)} onRetry={() => void detail.refetch()} />;
+  if (detail.isError) return <LoadError title={t('log.attemptsError')} error={detail.error} onRetry={() => void detail.refetch()} />;
   const d = detail.data;
   return (
     <Stack gap="2" paddingY="2" data-testid="delivery-attempts">
@@ -95,7 +94,7 @@ function ReplayButton({ delivery }: { delivery: SiemDelivery }) {
           { id: delivery.destinationId, deliveryId: delivery.id },
           {
             onSuccess: () => toaster.create({ type: 'success', title: t('log.replayed') }),
-            onError: (err) => toaster.create({ type: 'error', title: t('log.replayFailed'), description: siemErrorText(t, err) }),
+            onError: (err) => toaster.create({ type: 'error', title: t('log.replayFailed'), description: errorText(t, err) }),
           },
         )
       }
@@ -142,7 +141,7 @@ export function DeliveryLog({
   const replayFailed = () =>
     replayAll.mutate(destination.id, {
       onSuccess: ({ replayed }) => toaster.create({ type: 'success', title: t('log.replayedAll', { count: replayed }) }),
-      onError: (err) => toaster.create({ type: 'error', title: t('log.replayFailed'), description: siemErrorText(t, err) }),
+      onError: (err) => toaster.create({ type: 'error', title: t('log.replayFailed'), description: errorText(t, err) }),
     });
 
   return (
@@ -174,7 +173,7 @@ export function DeliveryLog({
       {deliveries.isPending ? (
         <ListSkeleton testId="deliveries-loading" />
       ) : deliveries.isError ? (
-        <LoadError title={t('log.loadError')} error={siemErrorText(t, deliveries.error)} onRetry={() => void deliveries.refetch()} />
+        <LoadError title={t('log.loadError')} error={deliveries.error} onRetry={() => void deliveries.refetch()} />
       ) : deliveries.data.items.length === 0 ? (
         <EmptyList title={t('log.emptyTitle')} text={t('log.emptyText')} testId="deliveries-empty" />
       ) : (

@@ -27,7 +27,7 @@ import { useAuditText } from '../audit/audit-text';
 import { useRemoveDestination, useRotateSecret, useSendTest, useUpdateDestination } from './api';
 import { destinationState } from './labels';
 import type { RevealedSecret } from './SecretDialog';
-import { siemErrorText } from './text';
+import { errorText } from '../../lib/error-text';
 
 function RotateForm({
   destination,
@@ -51,7 +51,7 @@ function RotateForm({
           onDone();
         },
         onError: (err) => {
-          if (!form.setServerErrors(err)) setFailure(siemErrorText(t, err));
+          if (!form.setServerErrors(err)) setFailure(errorText(t, err));
         },
       },
     ),
@@ -153,7 +153,7 @@ function DeleteDialog({ destination }: { destination: SiemDestination }) {
                       setOpen(false);
                       toaster.create({ type: 'success', title: t('delete.done', { name: destination.name }) });
                     },
-                    onError: (err) => toaster.create({ type: 'error', title: t('delete.failed'), description: siemErrorText(t, err) }),
+                    onError: (err) => toaster.create({ type: 'error', title: t('delete.failed'), description: errorText(t, err) }),
                   })
                 }
                 data-testid="siem-delete-confirm"
@@ -205,7 +205,7 @@ export function DestinationCard({
       { id: d.id, body: { enabled } },
       {
         onSuccess: () => toaster.create({ type: 'success', title: t(enabled ? 'enable.on' : 'enable.off', { name: d.name }) }),
-        onError: (err) => toaster.create({ type: 'error', title: t('enable.failed'), description: siemErrorText(t, err) }),
+        onError: (err) => toaster.create({ type: 'error', title: t('enable.failed'), description: errorText(t, err) }),
       },
     );
   const sendTest = () =>
@@ -214,7 +214,7 @@ export function DestinationCard({
         onSelect();
         toaster.create({ type: 'success', title: t('test.sent'), description: t('test.sentText') });
       },
-      onError: (err) => toaster.create({ type: 'error', title: t('test.failed'), description: siemErrorText(t, err) }),
+      onError: (err) => toaster.create({ type: 'error', title: t('test.failed'), description: errorText(t, err) }),
     });
   return (
     <Card.Root

@@ -29,11 +29,10 @@ import { useTranslation } from 'react-i18next';
 import { FormField } from '../../components/form/FormField';
 import { toaster } from '../../components/ui/toaster';
 import { useZodForm, type SafeParseSchema } from '../../lib/useZodForm';
-import { translateValidationMessage } from '../../lib/validation-messages';
 import { useAuditText } from '../audit/audit-text';
 import { useCreateDestination, useUpdateDestination } from './api';
 import { createInput, formValuesOf, updateInput, type DestinationFormValues } from './labels';
-import { siemErrorText } from './text';
+import { errorText, reasonText } from '../../lib/error-text';
 
 /** An update with nothing in it: the form says so instead of sending it. */
 const NOTHING = Symbol('nothing to change');
@@ -74,7 +73,7 @@ function DestinationForm({
   const form = useZodForm(schema, formValuesOf(destination));
 
   const onError = (err: unknown) => {
-    if (!form.setServerErrors(err)) setFailure(siemErrorText(t, err));
+    if (!form.setServerErrors(err)) setFailure(errorText(t, err));
   };
   const submit = form.handleSubmit((data) => {
     setFailure(null);
@@ -89,7 +88,7 @@ function DestinationForm({
       return;
     }
     if (data.update === NOTHING || !destination) {
-      setFailure(translateValidationMessage(t, 'Nothing to change'));
+      setFailure(reasonText(t, 'validation.nothingToChange'));
       return;
     }
     update.mutate(

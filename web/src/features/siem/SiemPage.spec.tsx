@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { TextDecoder, TextEncoder } from 'node:util';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { ChakraProvider } from '@chakra-ui/react';
-import { SIEM_MESSAGES, type SessionInfo, type SiemDelivery, type SiemDestination } from '@muster/contracts';
+import { reasonText, type SessionInfo, type SiemDelivery, type SiemDestination } from '@muster/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createInstance } from 'i18next';
@@ -31,8 +31,10 @@ const locale = (ns: string) =>
 const i18n = createInstance();
 void i18n.use(initReactI18next).init({
   lng: 'en',
-  resources: { en: { common: locale('common'), pages: locale('pages'), audit: locale('audit'), siem: locale('siem') } },
-  ns: ['common', 'pages', 'audit', 'siem'],
+  resources: {
+    en: { common: locale('common'), errors: locale('errors'), pages: locale('pages'), audit: locale('audit'), siem: locale('siem') },
+  },
+  ns: ['common', 'errors', 'pages', 'audit', 'siem'],
   defaultNS: 'common',
   initAsync: false,
   interpolation: { escapeValue: false },
@@ -243,8 +245,11 @@ describe('the SIEM page', () => {
         statusCode: 400,
         error: 'Bad Request',
         code: 'VALIDATION_FAILED',
-        message: 'Invalid input',
-        fields: { url: SIEM_MESSAGES.privateAddress },
+        reason: 'siem.privateAddress',
+        params: {},
+        message: `url: ${reasonText('siem.privateAddress')}`,
+        fields: { url: reasonText('siem.privateAddress') },
+        fieldReasons: { url: { reason: 'siem.privateAddress', params: {} } },
       },
     };
     renderPage();
@@ -253,13 +258,13 @@ describe('the SIEM page', () => {
     const dialog = await screen.findByTestId('siem-dialog');
     fireEvent.click(within(dialog).getByTestId('siem-submit'));
     await within(dialog).findByText('Enter a name');
-    expect(within(dialog).getByText(SIEM_MESSAGES.invalidUrl)).toBeTruthy();
+    expect(within(dialog).getByText(reasonText('siem.invalidUrl'))).toBeTruthy();
     expect(requests.some((r) => r.method === 'POST' && r.url === '/api/siem/destinations')).toBe(false);
 
     fireEvent.change(within(dialog).getByTestId('siem-name'), { target: { value: 'Local' } });
     fireEvent.change(within(dialog).getByTestId('siem-url'), { target: { value: 'http://10.0.0.5/hook' } });
     fireEvent.click(within(dialog).getByTestId('siem-submit'));
-    await within(dialog).findByText(SIEM_MESSAGES.privateAddress);
+    await within(dialog).findByText(reasonText('siem.privateAddress'));
     expect(screen.queryByTestId('secret-dialog')).toBeNull();
   });
 });

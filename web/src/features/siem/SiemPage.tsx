@@ -15,7 +15,6 @@ import { DeliveryLog } from './DeliveryLog';
 import { DestinationCard } from './DestinationCard';
 import { DestinationDialog } from './DestinationDialog';
 import { SecretDialog, type RevealedSecret } from './SecretDialog';
-import { siemErrorText } from './text';
 
 const KEYS = ['destination', 'status'] as const;
 
@@ -60,12 +59,7 @@ function Destinations() {
       {destinations.isPending ? (
         <ListSkeleton testId="siem-loading" />
       ) : destinations.isError ? (
-        <LoadError
-          title={t('loadError')}
-          error={siemErrorText(t, destinations.error)}
-          onRetry={() => void destinations.refetch()}
-          testId="siem-error"
-        />
+        <LoadError title={t('loadError')} error={destinations.error} onRetry={() => void destinations.refetch()} testId="siem-error" />
       ) : items.length === 0 ? (
         <EmptyList title={t('empty.title')} text={t('empty.text')} testId="siem-empty" />
       ) : (

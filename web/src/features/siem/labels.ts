@@ -1,10 +1,4 @@
-import {
-  SIEM_MESSAGES,
-  type SiemDeliveryStatus,
-  type SiemDestination,
-  type SiemFormat,
-  type UpdateSiemDestinationInput,
-} from '@muster/contracts';
+import { type SiemDeliveryStatus, type SiemDestination, type SiemFormat, type UpdateSiemDestinationInput } from '@muster/contracts';
 
 export const DELIVERY_PALETTE: Record<SiemDeliveryStatus, string> = { pending: 'yellow', delivered: 'green', failed: 'red' };
 
@@ -37,20 +31,6 @@ export function destinationState(
     lines.push({ key: 'status.throttled', palette: 'orange', at: d.throttledUntil });
   if (d.failingSince) lines.push({ key: 'status.failing', palette: 'red', at: d.failingSince });
   return lines;
-}
-
-/** Server sentences of the SIEM API that are not about one field, and their keys in `siem`. */
-const ERROR_KEYS: Record<string, string> = {
-  [SIEM_MESSAGES.notFound]: 'errors.notFound',
-  [SIEM_MESSAGES.deliveryNotFound]: 'errors.deliveryNotFound',
-  [SIEM_MESSAGES.notFailed]: 'errors.notFailed',
-  [SIEM_MESSAGES.disabled]: 'errors.disabled',
-  [SIEM_MESSAGES.tooMany]: 'errors.tooMany',
-};
-
-/** The `siem` key of a known server sentence, or null. */
-export function siemErrorKey(message: string): string | null {
-  return ERROR_KEYS[message] ?? null;
 }
 
 /** The destination form's text fields (the event classes are checkboxes beside them). */

@@ -18,10 +18,11 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { FormField } from '../../components/form/FormField';
 import { toaster } from '../../components/ui/toaster';
-import { errorMessage, uploadFile } from '../../lib/api';
+import { uploadFile } from '../../lib/api';
 import { useZodForm } from '../../lib/useZodForm';
 import { FilePickerButton, PendingFiles } from './AttachmentPicker';
 import { ticketKeys, useCreateTicket } from './useTickets';
+import { errorText } from '../../lib/error-text';
 
 /** /app/tickets/new: subject, description, category, priority and optional files. */
 export default function NewTicketPage() {
@@ -42,7 +43,7 @@ export default function NewTicketPage() {
       } catch (err) {
         toaster.create({
           type: 'warning',
-          title: t('new.uploadFailed', { name: file.name, message: errorMessage(err) }),
+          title: t('new.uploadFailed', { name: file.name, message: errorText(t, err) }),
         });
       }
     }
@@ -57,7 +58,7 @@ export default function NewTicketPage() {
     create.mutate(data, {
       onSuccess: (ticket) => void attachAll(ticket),
       onError: (err) => {
-        if (!form.setServerErrors(err)) toaster.create({ type: 'error', title: t('new.failed'), description: errorMessage(err) });
+        if (!form.setServerErrors(err)) toaster.create({ type: 'error', title: t('new.failed'), description: errorText(t, err) });
       },
     });
   };

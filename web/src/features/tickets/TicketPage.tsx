@@ -32,7 +32,7 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useSignedInSession } from '../auth/signed-in-session';
 import { FormField } from '../../components/form/FormField';
 import { toaster } from '../../components/ui/toaster';
-import { errorMessage, errorStatus } from '../../lib/api';
+import { errorStatus } from '../../lib/api';
 import { formatBytes, formatDateTime } from '../../lib/format';
 import { useZodForm } from '../../lib/useZodForm';
 import { FilePickerButton } from './AttachmentPicker';
@@ -40,6 +40,7 @@ import { LoadError, SelectField, useNow } from '../../components/list';
 import { PriorityBadge, SlaBadge, StatusBadge } from './components';
 import { slaPalette, slaState } from './sla';
 import { attachmentUrl, useAddComment, useOperators, useTicket, useUpdateTicket, useUploadAttachment } from './useTickets';
+import { errorText } from '../../lib/error-text';
 
 function DetailSkeleton() {
   const { t } = useTranslation('tickets');
@@ -71,7 +72,7 @@ function Conversation({ ticket, operator }: { ticket: TicketDetail; operator: bo
           toaster.create({ type: 'success', title: internal ? t('detail.noted') : t('detail.replied') });
         },
         onError: (err) => {
-          if (!form.setServerErrors(err)) toaster.create({ type: 'error', title: t('common:error.title'), description: errorMessage(err) });
+          if (!form.setServerErrors(err)) toaster.create({ type: 'error', title: t('common:error.title'), description: errorText(t, err) });
         },
       },
     ),
@@ -178,7 +179,7 @@ function Attachments({ ticket, operator }: { ticket: TicketDetail; operator: boo
         { file, internal },
         {
           onSuccess: () => toaster.create({ type: 'success', title: t('detail.uploaded', { name: file.name }) }),
-          onError: (err) => toaster.create({ type: 'error', title: t('common:error.title'), description: errorMessage(err) }),
+          onError: (err) => toaster.create({ type: 'error', title: t('common:error.title'), description: errorText(t, err) }),
         },
       );
     }

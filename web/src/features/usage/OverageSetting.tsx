@@ -3,7 +3,8 @@ import { OVERAGE, type UsageOverview } from '@muster/contracts';
 import { useTranslation } from 'react-i18next';
 import { toaster } from '../../components/ui/toaster';
 import { useSetOverage } from '../billing/api';
-import { billingErrorText, useMoney } from '../billing/components';
+import { useMoney } from '../billing/components';
+import { errorText } from '../../lib/error-text';
 
 /** Overage billing (ADMIN, Basic and Standard): work goes on past the limit and is billed. */
 export function OverageSetting({ overview }: { overview: UsageOverview }) {
@@ -17,7 +18,7 @@ export function OverageSetting({ overview }: { overview: UsageOverview }) {
         disabled={set.isPending}
         onCheckedChange={(e) =>
           set.mutate(e.checked, {
-            onError: (err) => toaster.create({ type: 'error', title: t('overage.failed'), description: billingErrorText(t, err) }),
+            onError: (err) => toaster.create({ type: 'error', title: t('overage.failed'), description: errorText(t, err) }),
           })
         }
       >

@@ -35,9 +35,10 @@ import { toaster } from '../../components/ui/toaster';
 import { formatCount, formatStorage } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useLiveBilling, useSaveThresholds, useUsageOverview } from '../billing/api';
-import { billingErrorText, useMoney } from '../billing/components';
+import { useMoney } from '../billing/components';
 import { Section } from '../../components/Section';
 import { OverageSetting } from './OverageSetting';
+import { errorText } from '../../lib/error-text';
 
 /** Bar colour of a share of the limit: red at 100 %, orange from 90 %, yellow past a lower threshold. */
 function palette(resource: UsageResource): string {
@@ -195,7 +196,7 @@ function ThresholdRow({ resource }: { resource: UsageResource }) {
           setError(null);
           toaster.create({ type: 'success', title: t('thresholds.saved', { resource: label }) });
         },
-        onError: (err) => setError(billingErrorText(t, err)),
+        onError: (err) => setError(errorText(t, err)),
       },
     );
   const add = () => {
@@ -276,14 +277,7 @@ function UsageContent() {
   const money = useMoney();
   if (overview.isPending) return <ListSkeleton testId="usage-loading" />;
   if (overview.isError)
-    return (
-      <LoadError
-        title={t('page.loadError')}
-        error={billingErrorText(t, overview.error)}
-        onRetry={() => void overview.refetch()}
-        testId="usage-error"
-      />
-    );
+    return <LoadError title={t('page.loadError')} error={overview.error} onRetry={() => void overview.refetch()} testId="usage-error" />;
   const data = overview.data;
   const isAdmin = session.role === 'ADMIN';
   const { charges } = data;

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { BILLING_MESSAGES, planName } from '@muster/contracts';
+import { planName } from '@muster/contracts';
 import Stripe from 'stripe';
 import { DomainError } from '../../../platform/errors/domain-error.js';
 import type { CheckoutRequest, CheckoutStart, PaymentProvider } from './payment-provider.js';
@@ -99,11 +99,11 @@ export class StripePaymentProvider implements PaymentProvider {
 
   /** Verifies a webhook's `Stripe-Signature` over the raw body; answers the event or refuses. */
   event(rawBody: Buffer, signature: string | undefined): Stripe.Event {
-    if (!signature) throw new DomainError('WEBHOOK_SIGNATURE_INVALID', BILLING_MESSAGES.signatureInvalid);
+    if (!signature) throw new DomainError('WEBHOOK_SIGNATURE_INVALID', 'billing.signatureInvalid');
     try {
       return Stripe.webhooks.constructEvent(rawBody, signature, this.settings.webhookSecret);
     } catch {
-      throw new DomainError('WEBHOOK_SIGNATURE_INVALID', BILLING_MESSAGES.signatureInvalid);
+      throw new DomainError('WEBHOOK_SIGNATURE_INVALID', 'billing.signatureInvalid');
     }
   }
 
@@ -113,7 +113,7 @@ export class StripePaymentProvider implements PaymentProvider {
     } catch (err) {
       if (err instanceof DomainError) throw err;
       this.logger.error(`Stripe call failed: ${err instanceof Error ? err.message : String(err)}`);
-      throw new DomainError('PAYMENT_PROVIDER_ERROR', BILLING_MESSAGES.providerFailed);
+      throw new DomainError('PAYMENT_PROVIDER_ERROR', 'billing.providerFailed');
     }
   }
 }

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import {
-  DRILL_RUN_MESSAGES,
   takesActions,
   takesAddenda,
   type Addendum,
@@ -14,7 +13,7 @@ import {
 import type { z } from 'zod';
 import { AuditService } from '../../../platform/audit/audit.service.js';
 import type { ClientContext } from '../../../platform/auth/auth.decorators.js';
-import { DomainError, NotFoundError } from '../../../platform/errors/domain-error.js';
+import { DomainError, InvalidFieldError, NotFoundError } from '../../../platform/errors/domain-error.js';
 import { isUuid } from '../../../platform/tenancy/tenant-scope.js';
 import { canControl, isManager, type DrillActor } from '../drill-actor.js';
 import { DrillMembersService } from '../drill-members.service.js';
@@ -122,16 +121,15 @@ export class SummaryService {
 
   /** The actor may change the run's corrective actions now (`takesActions`), or is told why not. */
   private assertReviewable(actor: DrillActor, run: DrillRunRow): void {
-    if (!canControl(actor, run)) throw new DomainError('FORBIDDEN', DRILL_RUN_MESSAGES.cannotControl);
+    if (!canControl(actor, run)) throw new DomainError('FORBIDDEN', 'drillRun.cannotControl');
     if (takesActions(run.status)) return;
-    if (run.status === 'approved') throw new DomainError('RUN_LOCKED', DRILL_RUN_MESSAGES.locked);
-    throw new DomainError('RUN_STATE', run.status === 'scheduled' ? DRILL_RUN_MESSAGES.notStarted : DRILL_RUN_MESSAGES.cancelled);
+    if (run.status === 'approved') throw new DomainError('RUN_LOCKED', 'drillRun.locked');
+    throw new DomainError('RUN_STATE', run.status === 'scheduled' ? 'drillRun.notStarted' : 'drillRun.cancelled');
   }
 
   private async owner(orgId: string, userId: string): Promise<{ id: string; name: string }> {
     const owner = (await this.members.membersById(orgId)).get(userId);
-    if (!owner)
-      throw new DomainError('VALIDATION_FAILED', DRILL_RUN_MESSAGES.ownerNotMember, { ownerUserId: DRILL_RUN_MESSAGES.ownerNotMember });
+    if (!owner) throw new InvalidFieldError('ownerUserId', 'drillRun.ownerNotMember');
     return owner;
   }
 
@@ -144,9 +142,7 @@ export class SummaryService {
         input.observationId &&
         !(await tx.exists(RunObservationRow, { where: { id: input.observationId, runId: run.id, orgId: run.orgId } }))
       ) {
-        throw new DomainError('VALIDATION_FAILED', DRILL_RUN_MESSAGES.unknownObservation, {
-          observationId: DRILL_RUN_MESSAGES.unknownObservation,
-        });
+        throw new InvalidFieldError('observationId', 'drillRun.unknownObservation');
       }
       const row = await tx.save(
         tx.create(CorrectiveActionRow, {
@@ -181,7 +177,7 @@ export class SummaryService {
       const row = isUuid(actionId)
         ? await tx.findOne(CorrectiveActionRow, { where: { id: actionId, runId: run.id, orgId: run.orgId } })
         : null;
-      if (!row) throw new NotFoundError('Corrective action');
+      if (!row) throw new NotFoundError('correctiveAction');
       const owner = input.ownerUserId ? await this.owner(actor.orgId, input.ownerUserId) : null;
       if (input.title !== undefined) row.title = input.title;
       if (input.dueDate !== undefined) row.dueDate = input.dueDate;
@@ -207,9 +203,9 @@ export class SummaryService {
 
   async approve(actor: DrillActor, runId: string, client: ClientContext): Promise<DrillRun> {
     const { run, participants, log } = await this.store.locked(actor.orgId, runId, async (tx, run) => {
-      if (!isManager(actor)) throw new DomainError('FORBIDDEN', DRILL_RUN_MESSAGES.cannotApprove);
-      if (run.status === 'approved') throw new DomainError('RUN_LOCKED', DRILL_RUN_MESSAGES.locked);
-      if (run.status !== 'completed') throw new DomainError('RUN_STATE', DRILL_RUN_MESSAGES.notCompleted);
+      if (!isManager(actor)) throw new DomainError('FORBIDDEN', 'drillRun.cannotApprove');
+      if (run.status === 'approved') throw new DomainError('RUN_LOCKED', 'drillRun.locked');
+      if (run.status !== 'completed') throw new DomainError('RUN_STATE', 'drillRun.notCompleted');
       const now = new Date();
       run.status = 'approved';
       run.approvedAt = now;
@@ -233,8 +229,8 @@ export class SummaryService {
 
   async addAddendum(actor: DrillActor, runId: string, input: AddendumInput): Promise<Addendum> {
     const { addendum, run, log } = await this.store.locked(actor.orgId, runId, async (tx, run) => {
-      if (!canControl(actor, run)) throw new DomainError('FORBIDDEN', DRILL_RUN_MESSAGES.cannotControl);
-      if (!takesAddenda(run.status)) throw new DomainError('RUN_STATE', DRILL_RUN_MESSAGES.notCompleted);
+      if (!canControl(actor, run)) throw new DomainError('FORBIDDEN', 'drillRun.cannotControl');
+      if (!takesAddenda(run.status)) throw new DomainError('RUN_STATE', 'drillRun.notCompleted');
       const row = await tx.save(
         tx.create(RunAddendumRow, {
           orgId: run.orgId,

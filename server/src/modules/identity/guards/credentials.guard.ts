@@ -15,7 +15,7 @@ export function CredentialsGuard(strategy: string, schema: z.ZodType): Type<CanA
   class ValidatedCredentialsGuard extends AuthGuard(strategy) {
     override async canActivate(context: ExecutionContext): Promise<boolean> {
       const request = context.switchToHttp().getRequest<FastifyRequest>();
-      request.body = validate(schema, request.body ?? {}, 'request body');
+      request.body = validate(schema, request.body ?? {});
       return (await super.canActivate(context)) as boolean;
     }
 

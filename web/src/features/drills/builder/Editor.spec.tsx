@@ -23,8 +23,10 @@ const locale = (ns: string) =>
 const i18n = createInstance();
 void i18n.use(initReactI18next).init({
   lng: 'en',
-  resources: { en: { common: locale('common'), drills: locale('drills'), drillTemplates: locale('drillTemplates') } },
-  ns: ['common', 'drills', 'drillTemplates'],
+  resources: {
+    en: { common: locale('common'), errors: locale('errors'), drills: locale('drills'), drillTemplates: locale('drillTemplates') },
+  },
+  ns: ['common', 'errors', 'drills', 'drillTemplates'],
   defaultNS: 'common',
   initAsync: false,
   interpolation: { escapeValue: false },

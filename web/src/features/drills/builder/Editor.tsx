@@ -6,13 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { toaster } from '../../../components/ui/toaster';
 import { formatDateTime } from '../../../lib/format';
-import { translateValidationMessage } from '../../../lib/validation-messages';
 import { TemplateStatusBadge } from '../components';
-import { drillErrorText } from '../vocab';
 import { pathSelector, useFocusRequest } from './fields';
 import type { Issue } from './model';
 import { DetailsSection, InjectsSection, ObjectivesSection, PositionsSection, RegulationsSection, StepsSection } from './sections';
 import { useTemplateEditor, type SaveState } from './useTemplateEditor';
+import { errorText, reasonText } from '../../../lib/error-text';
 
 /** "14:05" in the reader's language (Latin digits). */
 export function formatTime(iso: string, language: string | undefined): string {
@@ -114,7 +113,7 @@ function StatusLine({ state, published }: { state: SaveState; published: boolean
       color = 'fg.error';
       break;
     case 'failed':
-      text = t('status.failed', { reason: drillErrorText(t, state.error) });
+      text = t('status.failed', { reason: errorText(t, state.error) });
       color = 'fg.error';
       break;
   }
@@ -146,7 +145,7 @@ export function Editor({
   const messages = useMemo(() => {
     const out = new Map<string, string>();
     for (const issue of [...serverIssues, ...validation.all]) {
-      if (!out.has(issue.path)) out.set(issue.path, translateValidationMessage(t, issue.message));
+      if (!out.has(issue.path)) out.set(issue.path, reasonText(t, issue.message));
     }
     return out;
   }, [serverIssues, validation.all, t]);
@@ -283,7 +282,7 @@ export function Editor({
           <Alert.Indicator />
           <Alert.Content>
             <Alert.Title>{t('builder.failedTitle')}</Alert.Title>
-            <Alert.Description>{drillErrorText(t, saveState.error)}</Alert.Description>
+            <Alert.Description>{errorText(t, saveState.error)}</Alert.Description>
           </Alert.Content>
           <Button size="sm" variant="outline" onClick={editor.retry} alignSelf="center" data-testid="save-retry">
             {t('builder.retry')}

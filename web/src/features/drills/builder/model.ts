@@ -8,6 +8,7 @@ import {
   type TemplateContent,
   type TemplateContentInput,
 } from '@muster/contracts';
+import { issueMessage } from '../../../lib/error-text';
 
 /**
  * The builder's working copy of a template: what the inputs hold (numbers as typed, "no
@@ -275,11 +276,11 @@ function dedupe(issues: Issue[]): Issue[] {
  */
 export function validateCopy(copy: WorkingCopy): Validation {
   const parsed = templateContentSchema.safeParse(toInput(copy));
-  const blocking = parsed.success ? [] : parsed.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
+  const blocking = parsed.success ? [] : parsed.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: issueMessage(i) }));
   const complete: Issue[] = [];
   const ctx = {
-    addIssue: (issue: { path?: PropertyKey[]; message?: string }) => {
-      complete.push({ path: (issue.path ?? []).map(String).join('.'), message: issue.message ?? '' });
+    addIssue: (issue: { path?: PropertyKey[]; message?: string; params?: Record<string, unknown> }) => {
+      complete.push({ path: (issue.path ?? []).map(String).join('.'), message: issueMessage({ path: [], message: '', ...issue }) });
     },
   } as unknown as Parameters<typeof checkTemplateComplete>[1];
   checkTemplateComplete(lenientContent(copy), ctx);

@@ -4,6 +4,7 @@ import { apiErrorBody } from '../../../lib/api';
 import { useSaveTemplate } from '../api';
 import { copyOf, emptyCopy, sameContent, toInput, validateCopy, type Issue, type Validation, type WorkingCopy } from './model';
 import { forgetStoredCopy, readStoredCopy, storeCopy, type StoredCopy } from './storage';
+import { serverIssues as refusedFields } from '../../../lib/error-text';
 
 /** How long the builder waits after the last change before it autosaves. */
 export const AUTOSAVE_DELAY_MS = 1500;
@@ -132,7 +133,8 @@ export function useTemplateEditor({
         clearTimer();
         setSaveState({ kind: 'conflict' });
       } else {
-        if (body?.fields) setServerIssues(Object.entries(body.fields).map(([path, message]) => ({ path, message })));
+        const issues = refusedFields(error);
+        if (issues.length > 0) setServerIssues(issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })));
         setSaveState({ kind: 'failed', error });
       }
       return false;

@@ -1,7 +1,7 @@
 import { TextDecoder, TextEncoder } from 'node:util';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { ChakraProvider } from '@chakra-ui/react';
-import type { ConsoleState, SessionInfo } from '@muster/contracts';
+import { reasonText, type AckError, type ConsoleState, type ErrorReason, type SessionInfo } from '@muster/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, configure, fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
@@ -125,6 +125,11 @@ const running = (overrides = {}) =>
     { status: 'in_progress', version: 2, timer: timer({ status: 'in_progress', startedAt: '2026-11-23T10:00:00.000Z' }), ...overrides },
   );
 
+/** A refused socket request as the server answers it. */
+function refused(code: string, reason: ErrorReason, params: Record<string, string> = {}): AckError {
+  return { ok: false, code, reason, params, message: reasonText(reason, params) };
+}
+
 describe('the drill console', () => {
   it('subscribes on mount, shows the run, and leaves the room on unmount', async () => {
     const view = renderConsole(asLead());
@@ -144,19 +149,15 @@ describe('the drill console', () => {
 
   it('shows "not found" in place for an unknown run or another organisation’s', async () => {
     renderConsole(asLead());
-    await answer('console:subscribe', { ok: false, code: 'NOT_FOUND', message: 'Drill run not found' });
+    await answer('console:subscribe', refused('NOT_FOUND', 'notFound.drillRun'));
     expect(txt(await screen.findByTestId('console-not-found'))).toContain('Drill run not found');
     expect(screen.getByTestId('console-page').dataset.state).toBe('not-found');
   });
 
   it('shows a refused subscription in the reader’s language', async () => {
     renderConsole(asLead());
-    await answer('console:subscribe', {
-      ok: false,
-      code: 'FORBIDDEN',
-      message: 'Only the lead, an administrator or a manager can do this',
-    });
-    expect(txt(await screen.findByTestId('console-error'))).toContain('Only the lead, an administrator or a manager can do this.');
+    await answer('console:subscribe', refused('FORBIDDEN', 'drillRun.cannotControl'));
+    expect(txt(await screen.findByTestId('console-error'))).toContain('Only the lead, an administrator or a manager can do this');
   });
 
   it('lets the lead start the drill, applying the acknowledged run at once', async () => {
@@ -182,8 +183,8 @@ describe('the drill console', () => {
     renderConsole(asLead());
     answerSubscribe(running());
     fireEvent.click(await screen.findByTestId('console-pause'));
-    await answer('console:control', { ok: false, code: 'RUN_STATE', message: 'The drill is already paused' });
-    expect(toasts).toEqual([{ type: 'error', title: 'Not done', description: 'The drill is already paused.' }]);
+    await answer('console:control', refused('RUN_STATE', 'drillRun.alreadyPaused'));
+    expect(toasts).toEqual([{ type: 'error', title: 'Not done', description: 'The drill is already paused' }]);
   });
 
   it('completes the drill only after a confirmation, then links to the summary', async () => {
@@ -329,11 +330,7 @@ describe('the drill console', () => {
       step: step('raise-alarm', { version: 2, status: 'skipped', updatedBy: WATCHER }),
       log: logEntry(3, 'step_skipped'),
     });
-    await answer('console:step', {
-      ok: false,
-      code: 'VERSION_CONFLICT',
-      message: 'Walt Watcher changed this step first: your change was not applied',
-    });
+    await answer('console:step', refused('VERSION_CONFLICT', 'drillRun.stepConflict', { name: 'Walt Watcher' }));
     expect(String(toasts[0]?.description).replace(/[\u2068\u2069]/g, '')).toBe(
       'Walt Watcher changed this step first. Your change was not applied; you now see theirs.',
     );

@@ -8,7 +8,6 @@ import type { PageProps } from '../../../lib/page';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { useRun } from '../api';
 import { localiseContent, useLibraryText, type LocalisedParts } from '../library-text';
-import { drillErrorText } from '../vocab';
 import { AttendancePanel, SelfCheckIn } from './AttendancePanel';
 import { ConsoleHeader } from './ConsoleHeader';
 import { observationsNewestFirst } from './console-state';
@@ -18,6 +17,7 @@ import { ObservationsPanel } from './ObservationsPanel';
 import { useRefusalToast } from './parts';
 import { StepsPanel } from './StepsPanel';
 import { useConsole } from './useConsole';
+import { errorText } from '../../../lib/error-text';
 
 const BackLink = memo(function BackLink() {
   const { t } = useTranslation('drillConsole');
@@ -96,7 +96,7 @@ function NoOrganization({ runId }: { runId: string }) {
   const { t } = useTranslation(['drillConsole', 'drills']);
   const run = useRun(runId);
   if (run.isPending) return <ConsoleSkeleton />;
-  if (run.isError) return <Refused text={drillErrorText(t, run.error)} notFound={false} />;
+  if (run.isError) return <Refused text={errorText(t, run.error)} notFound={false} />;
   return <Refused text={t('drills:errors.noOrganization')} notFound={false} />;
 }
 
@@ -181,7 +181,7 @@ function LiveConsole({ runId, me }: { runId: string; me: { userId: string; role:
 function ConsoleRefusal({ error, onRetry }: { error: AckError; onRetry: () => void }) {
   const { t } = useTranslation(['drillConsole', 'drills']);
   if (error.code === 'NOT_FOUND') return <Refused text={t('notFound.text')} notFound />;
-  return <Refused text={drillErrorText(t, error)} notFound={false} onRetry={onRetry} />;
+  return <Refused text={errorText(t, error)} notFound={false} onRetry={onRetry} />;
 }
 
 /** /app/drills/console/:id — the live drill console: the lead runs the drill, every member watches. */

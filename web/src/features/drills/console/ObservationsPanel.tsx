@@ -19,6 +19,7 @@ import type { ConsoleRun } from './console-state';
 import { isolate } from '../log-text';
 import { Hint, isLive, refusalText, RunSettingSwitch, Section } from './parts';
 import { newClientId, type ConsoleApi, type ConnectionState, type ObservationInput } from './useConsole';
+import { issueMessage } from '../../../lib/error-text';
 
 const KIND_PALETTE: Record<ObservationKind, string> = { strength: 'green', improvement: 'orange' };
 
@@ -47,7 +48,7 @@ export function observationFormSchema(runId: string, clientId: string): SafePars
           error: {
             issues: result.error.issues.map((i) => ({
               path: i.path[0] === 'stepId' || i.path[0] === 'injectId' ? ['link'] : i.path,
-              message: i.message,
+              message: issueMessage(i),
             })),
           },
         };

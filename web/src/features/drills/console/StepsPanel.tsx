@@ -1,6 +1,5 @@
 import { Badge, Box, Button, Checkbox, Collapsible, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import {
-  DRILL_RUN_MESSAGES,
   type DrillStep,
   type DrillTimer,
   type RunPermissions,
@@ -14,7 +13,7 @@ import { formatClock, STEP_STATUS_PALETTE } from '../vocab';
 import type { ConsoleRun } from './console-state';
 import { isolate } from '../log-text';
 import { useDrillElapsed } from './drill-clock';
-import { Hint, positionName, refusalText, Section, strong, useRefusalToast } from './parts';
+import { Hint, positionName, Section, strong, useRefusalToast } from './parts';
 import type { ConsoleApi, ConnectionState } from './useConsole';
 
 type StepChange = Parameters<ConsoleApi['step']>[1];
@@ -242,14 +241,6 @@ const StepRow = memo(function StepRow({
   );
 });
 
-/** The name of whoever won a race for a step, from the server's refusal (its English sentence). */
-function conflictWinner(message: string): string | null {
-  const [before, after] = DRILL_RUN_MESSAGES.stepConflict('\u0000').split('\u0000') as [string, string];
-  if (!message.endsWith(after)) return null;
-  const name = message.slice(before.length, message.length - after.length);
-  return name && name !== 'Someone' ? name : null;
-}
-
 export const StepsPanel = memo(function StepsPanel({
   run,
   steps,
@@ -276,9 +267,8 @@ export const StepsPanel = memo(function StepsPanel({
     async (stepId: string, change: StepChange) => {
       const answer = await step(stepId, change);
       if (answer.ok) return;
-      if (answer.code === 'VERSION_CONFLICT') {
-        const name = conflictWinner(answer.message);
-        refused(answer, name ? t('steps.conflict', { name: isolate(name) }) : refusalText(t, answer));
+      if (answer.reason === 'drillRun.stepConflict') {
+        refused(answer, t('steps.conflict', { name: isolate(String(answer.params.name)) }));
         return;
       }
       refused(answer);

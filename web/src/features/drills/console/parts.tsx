@@ -4,9 +4,9 @@ import type { TFunction } from 'i18next';
 import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toaster } from '../../../components/ui/toaster';
-import { drillErrorText } from '../vocab';
 import type { ConsoleRun } from './console-state';
 import type { ConnectionState, ConsoleApi } from './useConsole';
+import { errorText } from '../../../lib/error-text';
 
 /** Pieces the console's panels share. */
 
@@ -66,7 +66,7 @@ export function positionName(positions: TemplateContent['positions'], positionId
 /** A refused command in the reader's language (the drills' vocabulary, or "not connected"). */
 export function refusalText(t: TFunction, answer: AckError): string {
   if (answer.code === 'offline') return t('errors.offline', { ns: 'drillConsole' });
-  return drillErrorText(t, answer);
+  return errorText(t, answer);
 }
 
 /** Shows a refused command as a toast. */

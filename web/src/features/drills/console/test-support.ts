@@ -204,9 +204,15 @@ export function consoleI18n(): I18n {
   void i18n.use(initReactI18next).init({
     lng: 'en',
     resources: {
-      en: { common: locale('common'), drills: locale('drills'), drillConsole: locale('drillConsole'), pages: locale('pages') },
+      en: {
+        common: locale('common'),
+        errors: locale('errors'),
+        drills: locale('drills'),
+        drillConsole: locale('drillConsole'),
+        pages: locale('pages'),
+      },
     },
-    ns: ['common', 'drills', 'drillConsole', 'pages'],
+    ns: ['common', 'errors', 'drills', 'drillConsole', 'pages'],
     defaultNS: 'common',
     initAsync: false,
     interpolation: { escapeValue: false },

@@ -19,6 +19,7 @@ import type {
   RunStep,
   StepStatus,
 } from '@muster/contracts';
+import { reasonText } from '@muster/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { getSocket, type MusterClientSocket } from '../../../lib/socket';
@@ -80,8 +81,9 @@ export function newClientId(): string {
 
 type TimedSocket = ReturnType<MusterClientSocket['timeout']>;
 
-const OFFLINE: AckError = { ok: false, code: 'offline', message: 'offline' };
-const TIMEOUT: AckError = { ok: false, code: 'timeout', message: 'timeout' };
+/** The client's own refusals: not connected, or no acknowledgement in time. */
+const OFFLINE: AckError = { ok: false, code: 'offline', reason: 'common.offline', params: {}, message: reasonText('common.offline') };
+const TIMEOUT: AckError = { ok: false, code: 'timeout', reason: 'common.timeout', params: {}, message: reasonText('common.timeout') };
 
 /**
  * Consoles open per run on this page. The room is left when the last one closes, a moment later,
@@ -140,7 +142,7 @@ export function useConsole(runId: string, me: { userId: string; role: string }):
         return;
       }
       if (!answer.ok) {
-        setError({ ok: false, code: answer.code, message: answer.message });
+        setError(answer);
         return;
       }
       setError(null);

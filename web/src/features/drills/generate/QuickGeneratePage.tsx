@@ -20,8 +20,8 @@ import { toaster } from '../../../components/ui/toaster';
 import { useZodForm, type SafeParseSchema } from '../../../lib/useZodForm';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { useGenerateTemplate, useSaveTemplate } from '../api';
-import { drillErrorText } from '../vocab';
 import { TemplateContentView } from '../templates/TemplateContentView';
+import { errorText } from '../../../lib/error-text';
 
 type Field = 'facilityType' | 'scenario' | 'regulation' | 'durationMinutes' | 'teamSize';
 type Answers = Record<Field, string>;
@@ -99,7 +99,7 @@ export default function QuickGeneratePage({ pageId }: PageProps) {
         requestAnimationFrame(() => previewRef.current?.focus());
       },
       onError: (error) => {
-        if (!form.setServerErrors(error)) setGenerateError(drillErrorText(t, error));
+        if (!form.setServerErrors(error)) setGenerateError(errorText(t, error));
       },
     });
   });
@@ -123,7 +123,7 @@ export default function QuickGeneratePage({ pageId }: PageProps) {
         },
         onError: (error) => {
           setSaving(null);
-          setSaveError(drillErrorText(t, error));
+          setSaveError(errorText(t, error));
         },
       },
     );

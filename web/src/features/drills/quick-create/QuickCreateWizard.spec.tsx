@@ -24,8 +24,8 @@ const locale = (ns: string) =>
 const i18n = createInstance();
 void i18n.use(initReactI18next).init({
   lng: 'en',
-  resources: { en: { common: locale('common'), drills: locale('drills'), drillRuns: locale('drillRuns') } },
-  ns: ['common', 'drills', 'drillRuns'],
+  resources: { en: { common: locale('common'), errors: locale('errors'), drills: locale('drills'), drillRuns: locale('drillRuns') } },
+  ns: ['common', 'errors', 'drills', 'drillRuns'],
   defaultNS: 'common',
   initAsync: false,
   interpolation: { escapeValue: false },
@@ -189,8 +189,11 @@ describe('the quick drill wizard', () => {
         statusCode: 400,
         error: 'Bad Request',
         code: 'VALIDATION_FAILED',
+        reason: 'drillRun.inPast',
+        params: {},
         message: 'Choose a time in the future',
         fields: { scheduledAt: 'Choose a time in the future' },
+        fieldReasons: { scheduledAt: { reason: 'drillRun.inPast', params: {} } },
       },
     });
     fireEvent.click(screen.getByTestId('wizard-schedule'));

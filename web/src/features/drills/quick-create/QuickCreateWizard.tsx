@@ -30,12 +30,9 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { FormField } from '../../../components/form/FormField';
 import { ListSkeleton, LoadError } from '../../../components/list';
 import { toaster } from '../../../components/ui/toaster';
-import { apiErrorBody } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
-import { translateValidationMessage } from '../../../lib/validation-messages';
 import { useMembers, useScheduleRun, useTemplate, useTemplates } from '../api';
 import { localToIso } from '../runs/params';
-import { drillErrorText } from '../vocab';
 import {
   draftErrors,
   firstStepWithError,
@@ -49,6 +46,7 @@ import {
 } from './draft';
 import { messagesByPath } from './roster';
 import { RosterEditor } from './RosterEditor';
+import { errorText, reasonText, serverIssues } from '../../../lib/error-text';
 
 /** The step indicator: done steps can be revisited, the current one is marked for assistive tech. */
 function StepIndicator({ current, reached, onGo }: { current: number; reached: number; onGo: (index: number) => void }) {
@@ -321,13 +319,12 @@ export function QuickCreateWizard({ me, presetTemplateId }: { me: { userId: stri
         void navigate(`/app/drills/console/${run.id}`);
       },
       onError: (err) => {
-        const fields = apiErrorBody(err)?.fields;
-        const byPath = fields ? messagesByPath(Object.entries(fields).map(([path, message]) => ({ path: path.split('.'), message }))) : {};
+        const byPath = messagesByPath(serverIssues(err));
         const firstBad = firstStepWithError(byPath);
         if (firstBad !== null && firstBad !== 'review') {
           setErrors(byPath);
           go(WIZARD_STEPS.indexOf(firstBad));
-        } else setFailure(drillErrorText(t, err));
+        } else setFailure(errorText(t, err));
       },
     });
   };
@@ -341,7 +338,7 @@ export function QuickCreateWizard({ me, presetTemplateId }: { me: { userId: stri
   const message = (path: string): string | undefined => {
     const raw = errors[path];
     if (!raw) return undefined;
-    return raw === MUSTER_RANGE ? t('wizard.musterRange', { max: MUSTER_MAX }) : translateValidationMessage(t, raw);
+    return raw === MUSTER_RANGE ? t('wizard.musterRange', { max: MUSTER_MAX }) : reasonText(t, raw);
   };
   const counts = templates.data
     ? templates.data.items.reduce((m, tpl) => m.set(tpl.scenario, (m.get(tpl.scenario) ?? 0) + 1), new Map<DrillScenario, number>())
@@ -371,7 +368,7 @@ export function QuickCreateWizard({ me, presetTemplateId }: { me: { userId: stri
     body = templates.isPending ? (
       <ListSkeleton rows={3} testId="wizard-templates-loading" />
     ) : templates.isError ? (
-      <LoadError title={t('wizard.templatesError')} error={drillErrorText(t, templates.error)} onRetry={() => void templates.refetch()} />
+      <LoadError title={t('wizard.templatesError')} error={templates.error} onRetry={() => void templates.refetch()} />
     ) : (
       <TemplateStep
         templates={forScenario}
@@ -436,7 +433,7 @@ export function QuickCreateWizard({ me, presetTemplateId }: { me: { userId: stri
     body = members.isPending ? (
       <ListSkeleton rows={2} testId="wizard-members-loading" />
     ) : members.isError ? (
-      <LoadError title={t('people.membersError')} error={drillErrorText(t, members.error)} onRetry={() => void members.refetch()} />
+      <LoadError title={t('people.membersError')} error={members.error} onRetry={() => void members.refetch()} />
     ) : (
       <Stack gap="5">
         <FormField label={t('fields.lead')} error={message('leadUserId')} helperText={t('wizard.leadHint')} required>
@@ -557,7 +554,7 @@ export function QuickCreateWizard({ me, presetTemplateId }: { me: { userId: stri
       {presetTemplateId && (preset.isError || (preset.data && preset.data.status !== 'published')) && (
         <Alert.Root status="warning" data-testid="wizard-preset-problem">
           <Alert.Indicator />
-          <Alert.Description>{preset.isError ? drillErrorText(t, preset.error) : t('wizard.presetDraft')}</Alert.Description>
+          <Alert.Description>{preset.isError ? errorText(t, preset.error) : t('wizard.presetDraft')}</Alert.Description>
         </Alert.Root>
       )}
       <Card.Root variant="outline" asChild>

@@ -3,8 +3,8 @@ import { RUN_LIMITS, type DrillMember, type DrillPosition } from '@muster/contra
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SelectField } from '../../../components/list';
-import { translateValidationMessage } from '../../../lib/validation-messages';
 import { guestRow, memberRow, type RosterRow } from './roster';
+import { reasonText } from '../../../lib/error-text';
 
 /**
  * The roster of a run: members of the organisation (each once) and guests by name, each with an
@@ -32,7 +32,7 @@ export function RosterEditor({
   const available = members.filter((m) => !onRoster.has(m.id));
   const full = rows.length >= RUN_LIMITS.rosterMax;
   const listError = errors.participants;
-  const tv = (message: string) => translateValidationMessage(t, message);
+  const tv = (message: string) => reasonText(t, message);
 
   const addMember = () => {
     const member = available.find((m) => m.id === memberId);

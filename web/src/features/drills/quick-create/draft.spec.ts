@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { draftErrors, firstStepWithError, initialDraft, MUSTER_RANGE, scheduleRequest, stepOfField, type ScheduleDraft } from './draft';
 import { guestRow, memberRow } from './roster';
+import { messagesInEnglish } from '../../../lib/error-text';
 
 const TEMPLATE = '33ccc061-b5f5-5609-b9df-aaba32023f35';
 const LEAD = '0b7980c5-35a5-4bdd-a07f-03f5ca731356';
@@ -55,23 +56,25 @@ describe('the schedule request', () => {
 describe('the messages of each step', () => {
   it('checks only the steps up to the current one', () => {
     const empty = initialDraft(LEAD);
-    expect(draftErrors(empty, undefined, 'scenario')).toEqual({ scenario: 'Choose a scenario' });
-    expect(draftErrors({ ...empty, scenario: 'fire' }, undefined, 'template')).toEqual({ templateId: 'Choose a template' });
-    expect(draftErrors(complete({ location: '', date: '' }), undefined, 'when')).toEqual({
+    expect(messagesInEnglish(draftErrors(empty, undefined, 'scenario'))).toEqual({ scenario: 'Choose a scenario' });
+    expect(messagesInEnglish(draftErrors({ ...empty, scenario: 'fire' }, undefined, 'template'))).toEqual({
+      templateId: 'Choose a template',
+    });
+    expect(messagesInEnglish(draftErrors(complete({ location: '', date: '' }), undefined, 'when'))).toEqual({
       scheduledAt: 'Choose a date and time',
       location: 'Required',
     });
-    expect(draftErrors(complete({ leadUserId: '' }), undefined, 'when')).toEqual({});
-    expect(draftErrors(complete({ leadUserId: '' }), undefined, 'people')).toEqual({ leadUserId: 'Choose a lead' });
-    expect(draftErrors(complete(), undefined, 'review')).toEqual({});
+    expect(messagesInEnglish(draftErrors(complete({ leadUserId: '' }), undefined, 'when'))).toEqual({});
+    expect(messagesInEnglish(draftErrors(complete({ leadUserId: '' }), undefined, 'people'))).toEqual({ leadUserId: 'Choose a lead' });
+    expect(messagesInEnglish(draftErrors(complete(), undefined, 'review'))).toEqual({});
   });
 
   it('refuses a muster target that is not a whole number of minutes from 1 to 240', () => {
     for (const bad of ['0', '241', '2.5'])
-      expect(draftErrors(complete({ musterTarget: bad }), { musterTargetMinutes: 10 }, 'when')).toEqual({
+      expect(messagesInEnglish(draftErrors(complete({ musterTarget: bad }), { musterTargetMinutes: 10 }, 'when'))).toEqual({
         musterTargetMinutes: MUSTER_RANGE,
       });
-    expect(draftErrors(complete({ musterTarget: '240' }), { musterTargetMinutes: 10 }, 'when')).toEqual({});
+    expect(messagesInEnglish(draftErrors(complete({ musterTarget: '240' }), { musterTargetMinutes: 10 }, 'when'))).toEqual({});
   });
 
   it('finds the step of a field, the server’s nested paths included', () => {

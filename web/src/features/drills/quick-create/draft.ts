@@ -84,7 +84,7 @@ export function scheduleRequest(draft: ScheduleDraft, template: TemplateFacts | 
 export function draftErrors(draft: ScheduleDraft, template: TemplateFacts | undefined, upTo: WizardStep): Record<string, string> {
   const limit = WIZARD_STEPS.indexOf(upTo);
   const errors: Record<string, string> = {};
-  if (!draft.scenario) errors.scenario = 'Choose a scenario';
+  if (!draft.scenario) errors.scenario = 'validation.chooseScenario';
   const body = scheduleRequest(draft, template);
   const muster = body.musterTargetMinutes;
   const parsed = scheduleRunSchema.safeParse({ ...body, musterTargetMinutes: undefined });

@@ -1,4 +1,5 @@
 import type { DrillMember, RosterEntry, RunParticipant } from '@muster/contracts';
+import { issueMessage } from '../../../lib/error-text';
 
 /** One line of the roster being edited: a member (by id) or a guest (by name), with an optional position. */
 export interface RosterRow {
@@ -54,7 +55,7 @@ export function messagesByPath(issues: readonly { path: readonly PropertyKey[]; 
   const out: Record<string, string> = {};
   for (const issue of issues) {
     const key = issue.path.map(String).join('.') || '_';
-    out[key] ??= issue.message;
+    out[key] ??= issueMessage(issue);
   }
   return out;
 }

@@ -4,13 +4,11 @@ import { useId, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../components/form/FormField';
 import { toaster } from '../../../components/ui/toaster';
-import { apiErrorBody } from '../../../lib/api';
-import { translateValidationMessage } from '../../../lib/validation-messages';
 import { useSaveCadences } from '../api';
 import { messagesByPath } from '../quick-create/roster';
 import { cadenceName } from '../components';
-import { drillErrorText } from '../vocab';
 import { cadenceDrafts, cadencesErrors, cadencesRequest, formatUnit, newCadence, type CadenceDraft } from './rules';
+import { errorText, reasonText, serverIssues } from '../../../lib/error-text';
 
 function CadenceEditor({
   cadence,
@@ -29,7 +27,7 @@ function CadenceEditor({
   const headingId = useId();
   const tv = (field: string) => {
     const message = errors[`cadences.${String(index)}.${field}`];
-    return message ? translateValidationMessage(t, message) : undefined;
+    return message ? reasonText(t, message) : undefined;
   };
   return (
     <Card.Root as="li" variant="outline" aria-labelledby={headingId} data-testid="cadence-row">
@@ -183,10 +181,9 @@ export function CadencesSection({ cadences, editable }: { cadences: readonly Cad
         toaster.create({ type: 'success', title: t('cadences.saved') });
       },
       onError: (err) => {
-        const fields = apiErrorBody(err)?.fields;
-        if (fields && Object.keys(fields).length)
-          setErrors(messagesByPath(Object.entries(fields).map(([path, message]) => ({ path: path.split('.'), message }))));
-        else setFailure(drillErrorText(t, err));
+        const issues = serverIssues(err);
+        if (issues.length > 0) setErrors(messagesByPath(issues));
+        else setFailure(errorText(t, err));
       },
     });
   };
@@ -214,7 +211,7 @@ export function CadencesSection({ cadences, editable }: { cadences: readonly Cad
         )}
         {errors.cadences && (
           <Text color="fg.error" fontSize="sm">
-            {translateValidationMessage(t, errors.cadences)}
+            {reasonText(t, errors.cadences)}
           </Text>
         )}
         {failure && (

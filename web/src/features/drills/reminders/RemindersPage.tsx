@@ -11,7 +11,7 @@ import { formatDate, formatDateTime, relativeTime } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { useReminders } from '../api';
 import { cadenceName, cadenceText } from '../components';
-import { CADENCE_PALETTE, drillErrorText } from '../vocab';
+import { CADENCE_PALETTE } from '../vocab';
 import { CadencesSection } from './CadencesSection';
 import { formatLeadTime, formatUnit } from './rules';
 import { RulesSection } from './RulesSection';
@@ -144,14 +144,7 @@ function RemindersContent() {
 
   if (overview.isPending) return <ListSkeleton testId="reminders-loading" />;
   if (overview.isError)
-    return (
-      <LoadError
-        title={t('loadError')}
-        error={drillErrorText(t, overview.error)}
-        onRetry={() => void overview.refetch()}
-        testId="reminders-error"
-      />
-    );
+    return <LoadError title={t('loadError')} error={overview.error} onRetry={() => void overview.refetch()} testId="reminders-error" />;
   const { rules, cadences, statuses, upcoming, editable } = overview.data;
   return (
     <Stack gap="8">

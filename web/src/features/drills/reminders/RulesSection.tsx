@@ -18,12 +18,10 @@ import { REMINDER_CHANNELS, REMINDER_LIMITS, REMINDER_RECIPIENTS, type ReminderR
 import { useId, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toaster } from '../../../components/ui/toaster';
-import { apiErrorBody } from '../../../lib/api';
-import { translateValidationMessage } from '../../../lib/validation-messages';
 import { useSaveReminderRules } from '../api';
 import { messagesByPath } from '../quick-create/roster';
-import { drillErrorText } from '../vocab';
 import { formatLeadTime, LEAD_UNITS, newRule, ruleDrafts, rulesErrors, rulesRequest, type LeadUnit, type RuleDraft } from './rules';
+import { errorText, reasonText, serverIssues } from '../../../lib/error-text';
 
 /** A group of checkboxes with its legend (channels, recipients). */
 export function CheckGroup<T extends string>({
@@ -89,7 +87,7 @@ function RuleEditor({
   const valueId = useId();
   const headingId = useId();
   const path = (field: string) => errors[`rules.${String(index)}.${field}`];
-  const tv = (message: string | undefined) => (message ? translateValidationMessage(t, message) : undefined);
+  const tv = (message: string | undefined) => (message ? reasonText(t, message) : undefined);
   const leadError = tv(path('leadMinutes'));
   return (
     <Card.Root as="li" variant="outline" aria-labelledby={headingId} data-testid="rule-row">
@@ -248,10 +246,9 @@ export function RulesSection({ rules, editable }: { rules: readonly ReminderRule
         toaster.create({ type: 'success', title: t('rules.saved') });
       },
       onError: (err) => {
-        const fields = apiErrorBody(err)?.fields;
-        if (fields && Object.keys(fields).length)
-          setErrors(messagesByPath(Object.entries(fields).map(([path, message]) => ({ path: path.split('.'), message }))));
-        else setFailure(drillErrorText(t, err));
+        const issues = serverIssues(err);
+        if (issues.length > 0) setErrors(messagesByPath(issues));
+        else setFailure(errorText(t, err));
       },
     });
   };
@@ -284,7 +281,7 @@ export function RulesSection({ rules, editable }: { rules: readonly ReminderRule
         )}
         {errors.rules && (
           <Text color="fg.error" fontSize="sm">
-            {translateValidationMessage(t, errors.rules)}
+            {reasonText(t, errors.rules)}
           </Text>
         )}
         {failure && (

@@ -11,6 +11,7 @@ import {
   rulesRequest,
   splitLeadTime,
 } from './rules';
+import { messagesInEnglish } from '../../../lib/error-text';
 
 const ID = 'ac877521-9f9e-4b8f-957e-46428b31c885';
 
@@ -52,13 +53,15 @@ describe('the reminder rules form', () => {
     const tooSoon = { ...newRule(), value: '2', unit: 'minutes' as const };
     const noChannel = { ...newRule(), channels: [] };
     const same = { ...newRule() };
-    expect(rulesErrors(rulesRequest([tooSoon, noChannel, same]))).toEqual({
+    expect(messagesInEnglish(rulesErrors(rulesRequest([tooSoon, noChannel, same])))).toEqual({
       'rules.0.leadMinutes': 'Must be at least 5 minutes',
       'rules.1.channels': 'Choose at least one channel',
       'rules.2.leadMinutes': 'Each reminder needs its own lead time',
     });
-    expect(rulesErrors(rulesRequest([{ ...newRule(), value: '' }]))).toEqual({ 'rules.0.leadMinutes': 'Enter the lead time' });
-    expect(rulesErrors(rulesRequest([newRule()]))).toEqual({});
+    expect(messagesInEnglish(rulesErrors(rulesRequest([{ ...newRule(), value: '' }])))).toEqual({
+      'rules.0.leadMinutes': 'Enter the duration in minutes',
+    });
+    expect(messagesInEnglish(rulesErrors(rulesRequest([newRule()])))).toEqual({});
   });
 });
 
@@ -68,9 +71,9 @@ describe('the cadences form', () => {
     expect(cadencesRequest([cadence])).toEqual({
       cadences: [{ name: 'Quarterly drill', kind: 'drill', intervalMonths: 3, calendarYear: false, enabled: true }],
     });
-    expect(cadencesErrors(cadencesRequest([{ ...newCadence(), name: ' ', intervalMonths: '40' }]))).toEqual({
+    expect(messagesInEnglish(cadencesErrors(cadencesRequest([{ ...newCadence(), name: ' ', intervalMonths: '40' }])))).toEqual({
       'cadences.0.name': 'Required',
-      'cadences.0.intervalMonths': 'Must be at most 36 months',
+      'cadences.0.intervalMonths': 'Enter a whole number of months from 1 to 36',
     });
   });
 });

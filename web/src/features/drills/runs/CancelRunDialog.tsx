@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toaster } from '../../../components/ui/toaster';
 import { formatDateTime } from '../../../lib/format';
 import { useCancelRun } from '../api';
-import { drillErrorText } from '../vocab';
+import { errorText } from '../../../lib/error-text';
 
 /** Cancels a run that has not finished, after a confirmation (its reminders are removed). */
 export function CancelRunDialog({ run }: { run: DrillRunSummary }) {
@@ -49,7 +49,7 @@ export function CancelRunDialog({ run }: { run: DrillRunSummary }) {
                 {cancel.isError && (
                   <Alert.Root status="error" data-testid="cancel-error">
                     <Alert.Indicator />
-                    <Alert.Description>{drillErrorText(t, cancel.error)}</Alert.Description>
+                    <Alert.Description>{errorText(t, cancel.error)}</Alert.Description>
                   </Alert.Root>
                 )}
               </Stack>

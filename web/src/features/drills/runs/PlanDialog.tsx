@@ -5,13 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../components/form/FormField';
 import { ListSkeleton, LoadError } from '../../../components/list';
 import { toaster } from '../../../components/ui/toaster';
-import { apiErrorBody } from '../../../lib/api';
-import { translateValidationMessage } from '../../../lib/validation-messages';
 import { useMembers, useRun, useUpdateRun } from '../api';
 import { RosterEditor } from '../quick-create/RosterEditor';
 import { messagesByPath, rosterEntries, rowsOf, sameRoster, type RosterRow } from '../quick-create/roster';
-import { drillErrorText } from '../vocab';
 import { localParts, localToIso } from './params';
+import { errorText, reasonText, serverIssues } from '../../../lib/error-text';
 
 interface PlanValues {
   title: string;
@@ -47,7 +45,7 @@ function PlanForm({ run, onDone }: { run: DrillRun; onDone: () => void }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const set = <K extends keyof PlanValues>(key: K, value: PlanValues[K]) => setValues((v) => ({ ...v, [key]: value }));
-  const tv = (key: string) => (errors[key] ? translateValidationMessage(t, errors[key]) : undefined);
+  const tv = (key: string) => (errors[key] ? reasonText(t, errors[key]) : undefined);
 
   const submit = (e: SyntheticEvent) => {
     e.preventDefault();
@@ -65,10 +63,10 @@ function PlanForm({ run, onDone }: { run: DrillRun; onDone: () => void }) {
         onDone();
       },
       onError: (err) => {
-        const fields = apiErrorBody(err)?.fields;
-        if (fields && Object.keys(fields).length > 0) {
-          setErrors(messagesByPath(Object.entries(fields).map(([path, message]) => ({ path: path.split('.'), message }))));
-        } else setFailure(drillErrorText(t, err));
+        const issues = serverIssues(err);
+        if (issues.length > 0) {
+          setErrors(messagesByPath(issues));
+        } else setFailure(errorText(t, err));
       },
     });
   };

@@ -10,7 +10,6 @@ import { usePageTitle } from '../../../lib/usePageTitle';
 import { useListParams } from '../../../lib/useListParams';
 import { useRuns } from '../api';
 import { CadenceBanner } from '../components';
-import { drillErrorText } from '../vocab';
 import { firstDayOfWeek, gridRange, monthGrid, monthKey, monthOf, runsByDay, shiftMonth } from './calendar';
 import { listQuery, RUN_PARAM_KEYS, sharedFilters, viewOf, type RunParams, type RunView } from './params';
 import { RunCalendar } from './RunCalendar';
@@ -102,10 +101,7 @@ function RunList({ values, offset, update, me, manager }: ViewProps) {
   const list = useRuns(listQuery(values, offset, PAGE_SIZE));
   const filtered = Boolean(values.status || values.scenario || values.from || values.to || values.mine);
   if (list.isPending) return <ListSkeleton testId="runs-loading" />;
-  if (list.isError)
-    return (
-      <LoadError title={t('list.error')} error={drillErrorText(t, list.error)} onRetry={() => void list.refetch()} testId="runs-error" />
-    );
+  if (list.isError) return <LoadError title={t('list.error')} error={list.error} onRetry={() => void list.refetch()} testId="runs-error" />;
   if (list.data.items.length === 0)
     return (
       <EmptyList
@@ -150,10 +146,7 @@ function CalendarView({ values, update }: ViewProps) {
     const today = new Date();
     update({ month: monthKey(delta === null ? { year: today.getFullYear(), month: today.getMonth() + 1 } : shiftMonth(month, delta)) });
   };
-  if (runs.isError)
-    return (
-      <LoadError title={t('list.error')} error={drillErrorText(t, runs.error)} onRetry={() => void runs.refetch()} testId="runs-error" />
-    );
+  if (runs.isError) return <LoadError title={t('list.error')} error={runs.error} onRetry={() => void runs.refetch()} testId="runs-error" />;
   return (
     <Stack gap="3" aria-busy={runs.isFetching}>
       {runs.data && runs.data.total > runs.data.items.length && (

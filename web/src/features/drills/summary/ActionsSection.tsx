@@ -16,10 +16,10 @@ import { FormField } from '../../../components/form/FormField';
 import { formatDate } from '../../../lib/format';
 import { useZodForm } from '../../../lib/useZodForm';
 import { useAddAction, useMembers, useUpdateAction } from '../api';
-import { drillErrorText } from '../vocab';
 import { Section } from './parts';
 import { isOverdue, localToday } from './summary-figures';
 import { isolate } from '../log-text';
+import { errorText } from '../../../lib/error-text';
 
 const STATUS_PALETTE: Record<ActionStatus, string> = { open: 'gray', in_progress: 'blue', done: 'green' };
 const COLUMNS = { base: 'minmax(0, 1fr)', md: 'minmax(0, 2.4fr) minmax(0, 1.2fr) minmax(0, 1.1fr) minmax(0, 0.9fr) auto' };
@@ -283,7 +283,7 @@ function ActionEditor({
           // The row shows the change in place; a toast would only cover the page's controls.
           onSuccess: onDone,
           onError: (err) => {
-            if (!form.setServerErrors(err)) setRefusal(drillErrorText(t, err));
+            if (!form.setServerErrors(err)) setRefusal(errorText(t, err));
           },
         },
       ),
@@ -366,7 +366,7 @@ function NewActionForm({
       // The new row appears in the list above; no toast over the form's controls.
       onSuccess: () => draft.reset(),
       onError: (err) => {
-        if (!draft.setServerErrors(err)) setRefusal(drillErrorText(t, err));
+        if (!draft.setServerErrors(err)) setRefusal(errorText(t, err));
       },
     });
   });

@@ -6,10 +6,10 @@ import { FormField } from '../../../components/form/FormField';
 import { formatDateTime } from '../../../lib/format';
 import { useZodForm } from '../../../lib/useZodForm';
 import { useAddAddendum } from '../api';
-import { drillErrorText } from '../vocab';
 import { Refusal } from './ActionsSection';
 import { Section } from './parts';
 import { isolate } from '../log-text';
+import { errorText } from '../../../lib/error-text';
 
 /**
  * Dated addenda: what was learnt or decided after the drill finished (also after the approval
@@ -62,7 +62,7 @@ function AddendumForm({ runId }: { runId: string }) {
       // The addendum appears in the list above; no toast over the form's controls.
       onSuccess: () => form.reset(),
       onError: (err) => {
-        if (!form.setServerErrors(err)) setRefusal(drillErrorText(t, err));
+        if (!form.setServerErrors(err)) setRefusal(errorText(t, err));
       },
     });
   });

@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { toaster } from '../../../components/ui/toaster';
 import { formatDateTime } from '../../../lib/format';
 import { useApproveRun } from '../api';
-import { drillErrorText } from '../vocab';
 import { Refusal } from './ActionsSection';
 import { Section } from './parts';
 import { canApprove } from './summary-figures';
 import { isolate } from '../log-text';
+import { errorText } from '../../../lib/error-text';
 
 /** The sign-off, as it stands: who approved the summary and when, or what it waits for. */
 export function ApprovalSection({ run }: { run: DrillRun }) {
@@ -50,7 +50,7 @@ function ApproveDialog({ runId }: { runId: string }) {
         setOpen(false);
         toaster.create({ type: 'success', title: t('approval.done') });
       },
-      onError: (err) => setRefusal(drillErrorText(t, err)),
+      onError: (err) => setRefusal(errorText(t, err)),
     });
   };
   return (

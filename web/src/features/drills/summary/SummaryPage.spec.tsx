@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { TextDecoder, TextEncoder } from 'node:util';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { ChakraProvider } from '@chakra-ui/react';
-import type { DrillSummary } from '@muster/contracts';
+import { reasonText, type DrillSummary, type ErrorReason } from '@muster/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createInstance } from 'i18next';
@@ -34,7 +34,7 @@ const { MemoryRouter, Route, Routes } = await import('react-router-dom');
 
 const locale = (ns: string) =>
   JSON.parse(readFileSync(fileURLToPath(new URL(`../../../../public/locales/en/${ns}.json`, import.meta.url)), 'utf8')) as object;
-const NAMESPACES = ['common', 'pages', 'drills', 'drillSummary'];
+const NAMESPACES = ['common', 'errors', 'pages', 'drills', 'drillSummary'];
 const i18n = createInstance();
 void i18n.use(initReactI18next).init({
   lng: 'en',
@@ -50,8 +50,26 @@ configure({ asyncUtilTimeout: 5_000 });
 
 const response = fakeResponse;
 
-const refusal = (status: number, code: string, message: string, fields?: Record<string, string>) =>
-  response({ statusCode: status, error: 'Refused', message, code, requestId: 'r', ...(fields ? { fields } : {}) }, status);
+/** A refusal as the server writes it: its reason, the English message, and its fields' reasons. */
+const refusal = (status: number, code: string, reason: ErrorReason, fields?: string[]) =>
+  response(
+    {
+      statusCode: status,
+      error: 'Refused',
+      message: reasonText(reason),
+      code,
+      reason,
+      params: {},
+      requestId: 'r',
+      ...(fields
+        ? {
+            fields: Object.fromEntries(fields.map((f) => [f, reasonText(reason)])),
+            fieldReasons: Object.fromEntries(fields.map((f) => [f, { reason, params: {} }])),
+          }
+        : {}),
+    },
+    status,
+  );
 
 let current: DrillSummary | { status: number; body: unknown };
 let answers: Record<string, Response[]>;
@@ -188,16 +206,14 @@ describe('the after-action summary', () => {
     fireEvent.change(screen.getByTestId('action-owner'), { target: { value: USER.id } });
     fireEvent.change(screen.getByTestId('action-due'), { target: { value: '2026-12-15' } });
     answers[`POST /api/drills/runs/${RUN_ID}/actions`] = [
-      refusal(400, 'VALIDATION_FAILED', 'The owner must be a member of your organisation', {
-        ownerUserId: 'The owner must be a member of your organisation',
-      }),
-      refusal(409, 'RUN_LOCKED', 'This drill run is approved and locked: add a dated addendum instead'),
+      refusal(400, 'VALIDATION_FAILED', 'drillRun.ownerNotMember', ['ownerUserId']),
+      refusal(409, 'RUN_LOCKED', 'drillRun.locked'),
     ];
     fireEvent.click(screen.getByTestId('action-submit'));
     expect(await within(screen.getByTestId('action-form')).findByText('The owner must be a member of your organisation')).toBeTruthy();
     fireEvent.click(screen.getByTestId('action-submit'));
     expect((await screen.findByTestId('action-error')).textContent).toBe(
-      'This drill run is approved and locked. Add a dated addendum instead.',
+      'This drill run is approved and locked: add a dated addendum instead',
     );
   });
 
@@ -234,9 +250,9 @@ describe('the after-action summary', () => {
     const dialog = await screen.findByTestId('approve-dialog');
     expect(dialog.textContent).toContain('locks the drill run');
     expect(posted(`/api/drills/runs/${RUN_ID}/approve`)).toHaveLength(0);
-    answers[`POST /api/drills/runs/${RUN_ID}/approve`] = [refusal(409, 'RUN_STATE', 'Only a completed drill run can be approved')];
+    answers[`POST /api/drills/runs/${RUN_ID}/approve`] = [refusal(409, 'RUN_STATE', 'drillRun.notCompleted')];
     fireEvent.click(screen.getByTestId('approve-confirm'));
-    expect((await screen.findByTestId('approve-error')).textContent).toBe('Only a completed drill run can be approved.');
+    expect((await screen.findByTestId('approve-error')).textContent).toBe('Only a completed drill run can be approved');
     expect(posted(`/api/drills/runs/${RUN_ID}/approve`)).toHaveLength(1);
   });
 

@@ -11,9 +11,9 @@ import { formatDateTime } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { useDeleteTemplate, useDuplicateTemplate, useTemplate } from '../api';
 import { LibraryTextView, ScenarioBadge, TemplateStatusBadge } from '../components';
-import { drillErrorText } from '../vocab';
 import { SourceBadge, TypeBadge } from './parts';
 import { TemplateContentView } from './TemplateContentView';
+import { errorText } from '../../../lib/error-text';
 
 function BackLink() {
   const { t } = useTranslation('drillTemplates');
@@ -34,7 +34,7 @@ export function TemplateLoadError({ error, onRetry }: { error: unknown; onRetry:
       <Alert.Indicator />
       <Alert.Content>
         <Alert.Title>{title}</Alert.Title>
-        <Alert.Description>{status === 404 ? t('view.notFoundText') : drillErrorText(t, error)}</Alert.Description>
+        <Alert.Description>{status === 404 ? t('view.notFoundText') : errorText(t, error)}</Alert.Description>
       </Alert.Content>
       {status !== 404 && status !== 403 && (
         <Button size="sm" variant="outline" onClick={onRetry} alignSelf="center">
@@ -59,7 +59,7 @@ function DeleteDialog({ template }: { template: DrillTemplate }) {
         toaster.create({ type: 'success', title: t('actions.deleted', { name: template.name }) });
         void navigate('/app/drills/templates', { replace: true });
       },
-      onError: (err) => setError(drillErrorText(t, err)),
+      onError: (err) => setError(errorText(t, err)),
     });
   };
   return (
@@ -126,7 +126,7 @@ function Actions({ template }: { template: DrillTemplate }) {
         toaster.create({ type: 'success', title: t('actions.duplicated', { name: copy.name }) });
         void navigate(`/app/drills/builder/${copy.id}`);
       },
-      onError: (err) => setError(drillErrorText(t, err)),
+      onError: (err) => setError(errorText(t, err)),
     });
   };
   return (

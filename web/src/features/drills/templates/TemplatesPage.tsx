@@ -22,9 +22,9 @@ import { usePageTitle } from '../../../lib/usePageTitle';
 import { useListParams } from '../../../lib/useListParams';
 import { useDuplicateTemplate, useTemplates } from '../api';
 import { CadenceBanner, ScenarioBadge, TemplateStatusBadge } from '../components';
-import { drillErrorText } from '../vocab';
 import { isNarrowed, TEMPLATE_FILTER_KEYS, templateQuery, type TemplateFilters } from './filters';
 import { SourceBadge, TypeBadge } from './parts';
+import { errorText } from '../../../lib/error-text';
 
 function FilterBar({ value, onChange }: { value: TemplateFilters; onChange: (next: Partial<TemplateFilters>) => void }) {
   const { t } = useTranslation(['drillTemplates', 'drills']);
@@ -221,7 +221,7 @@ export default function TemplatesPage({ pageId }: PageProps) {
         toaster.create({ type: 'success', title: t('actions.duplicated', { name: copy.name }) });
         void navigate(`/app/drills/builder/${copy.id}`);
       },
-      onError: (error) => setDuplicateError(drillErrorText(t, error)),
+      onError: (error) => setDuplicateError(errorText(t, error)),
     });
   };
 
@@ -271,7 +271,7 @@ export default function TemplatesPage({ pageId }: PageProps) {
           <Alert.Indicator />
           <Alert.Content>
             <Alert.Title>{t('list.error')}</Alert.Title>
-            <Alert.Description>{drillErrorText(t, list.error)}</Alert.Description>
+            <Alert.Description>{errorText(t, list.error)}</Alert.Description>
           </Alert.Content>
           {errorStatus(list.error) !== 403 && (
             <Button size="sm" variant="outline" onClick={() => void list.refetch()} alignSelf="center">

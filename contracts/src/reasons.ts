@@ -1,0 +1,486 @@
+/**
+ * Why the API refused a request: a reason per refusal, from one enumeration per module, with its
+ * English text. The server writes `message` (and each field's text) from these texts for API
+ * users; the web shows `errors:<module>.<reason>` in the reader's language with the same
+ * parameters. A client never reads the English to learn what went wrong.
+ *
+ * Texts use i18next's `{{name}}` placeholders; each placeholder is a parameter of the reason.
+ */
+
+/** Input that does not pass a schema: zod's issues, each a reason with its numbers. */
+export const VALIDATION_REASONS = {
+  required: 'Required',
+  email: 'Enter a valid email address',
+  passwordRequired: 'Password is required',
+  passwordTooLong: 'Password is too long',
+  passwordMin: 'Password must be at least {{min}} characters',
+  passwordMax: 'Password must be at most {{max}} characters',
+  minLength: 'Must be at least {{min}} characters',
+  maxLength: 'Must be at most {{max}} characters',
+  passwordsMismatch: 'Passwords do not match',
+  code: 'Enter the 6-digit code',
+  resetLink: 'This password reset link is invalid or has expired',
+  subject: 'Choose a subject',
+  language: 'Choose a language',
+  tagsMax: 'At most {{max}} tags',
+  reviewComment: 'Say what to change',
+  category: 'Choose a category',
+  priority: 'Choose a priority',
+  operator: 'Choose an operator',
+  shortcut: 'Letters, digits, - and _ only',
+  banKind: 'Choose account, email or IP address',
+  templateKey: 'Use lower-case letters, digits and -',
+  wholeMinutes: 'Use whole minutes',
+  wholeNumber: 'Use a whole number',
+  minutesNonNegative: 'Must be 0 minutes or more',
+  minutesMin: 'Must be at least {{min}} minutes',
+  minutesMax: 'Must be at most {{max}} minutes',
+  peopleMin: 'Must be at least {{min}} people',
+  peopleMax: 'Must be at most {{max}} people',
+  enterMinutes: 'Enter the duration in minutes',
+  enterTeamSize: 'Enter the team size',
+  chooseType: 'Choose a type',
+  chooseScenario: 'Choose a scenario',
+  chooseRegulation: 'Choose a regulation',
+  chooseFacility: 'Choose a facility type',
+  maxObjectives: 'At most {{max}} objectives',
+  maxPositions: 'At most {{max}} positions',
+  maxSteps: 'At most {{max}} steps',
+  maxInjects: 'At most {{max}} injects',
+  maxChecklist: 'At most {{max}} checklist items',
+  maxParticipants: 'At most {{max}} participants',
+  maxReminders: 'At most {{max}} reminders',
+  maxCadences: 'At most {{max}} cadences',
+  noSteps: 'Add at least one step',
+  noObjectives: 'Add at least one objective',
+  noPositions: 'Add at least one position',
+  injectPastEnd: 'Due after the drill ends (at {{end}} min): move it earlier or lengthen the drill',
+  unknownPosition: 'Choose one of the positions of this template',
+  duplicateId: 'Each item needs its own id',
+  chooseTemplate: 'Choose a template',
+  chooseLead: 'Choose a lead',
+  chooseMember: 'Choose a member or give a name',
+  chooseDateTime: 'Choose a date and time',
+  inFuture: 'Choose a time in the future',
+  chooseOwner: 'Choose an owner',
+  chooseDueDate: 'Choose a due date',
+  chooseChannel: 'Choose at least one channel',
+  chooseRecipient: 'Choose at least one recipient',
+  duplicateLeadTime: 'Each reminder needs its own lead time',
+  chooseCadenceKind: 'Choose drill or exercise',
+  months: 'Enter a whole number of months from 1 to 36',
+  days: 'Enter a whole number of days from 0 to 90',
+  changeSomething: 'Change at least one field',
+  chooseObservationKind: 'Choose strength or area for improvement',
+  creditOrganization: 'Choose an organisation',
+  creditAmount: 'Enter an amount',
+  creditWholeCents: 'Enter whole cents',
+  creditMin: 'At least $1',
+  creditMax: 'At most $10,000',
+  creditReason: 'Say why the credit is granted',
+  atMostCharacters: 'At most {{max}} characters',
+  dateTime: 'Must be a date and time (ISO 8601)',
+  actionFilter: 'Letters, "_" and "." only',
+  chooseOutcome: 'Choose success or failure',
+  chooseOneOf: 'Choose one of: {{list}}',
+  organizationId: 'Must be an organisation id',
+  startBeforeEnd: 'The start must be before the end',
+  mustBeWholeNumber: 'Must be a whole number',
+  oneOrMore: 'Must be 1 or more',
+  rowsPerPage: 'At most {{max}} rows a page',
+  enterName: 'Enter a name',
+  siemInvalidUrl: 'Enter a full http:// or https:// address',
+  siemHttpsRequired: 'Use https:// (plain http is allowed only for addresses the server is configured to allow)',
+  siemPrivateAddress: 'This address is in a private, loopback or link-local network, which SIEM webhooks may not reach',
+  siemUnresolvable: 'This host name could not be resolved',
+  siemCredentialsInUrl: 'Put credentials in the Authorization header, not in the address',
+  siemTooMany: 'An organisation can have at most {{max}} SIEM destinations',
+  unknownEventClass: 'Unknown event class: choose from {{list}}',
+  eventClassList: 'Must be a list of event classes',
+  maxEventClasses: 'At most {{max}} event classes',
+  fromTo: 'From {{min}} to {{max}}',
+  printableAscii: 'Printable ASCII only',
+  nothingToChange: 'Nothing to change',
+  wholeHours: 'Whole hours',
+  hoursRange: 'From {{min}} to {{max}} hours',
+  trueOrFalse: 'Must be true or false',
+  enterTime: 'Enter the minute it is due',
+  invalid: 'This value is not valid',
+  invalidType: 'Must be a {{expected}}',
+  tooSmall: 'Must be at least {{min}}',
+  tooBig: 'Must be at most {{max}}',
+  tooFewItems: 'Choose at least {{min}}',
+  tooManyItems: 'At most {{max}} items',
+  invalidFormat: 'Must be a valid {{format}}',
+  unknownKeys: 'Unknown fields: {{keys}}',
+  usernameFormat: 'Use letters, digits, ".", "_" and "-" only',
+  minuteMin: 'Must be at least 1 minute',
+  dateTimeValid: 'Enter a valid date and time',
+  chooseCycle: 'Choose monthly or annual billing',
+  chooseRenewal: 'Choose whether the plan renews',
+  chooseScore: 'Choose from 1 to 5',
+  stepChange: 'Change the status or one checklist item',
+  observationLink: 'Link the observation to a step or an inject, not both',
+  changeSetting: 'Change a setting',
+  chooseExportFormat: 'Choose pdf or csv',
+  chooseTemplateStatus: 'Choose draft or published',
+  chooseInsightRange: 'Choose 7, 30 or 90 days',
+  chooseReviewDecision: 'Choose approve or send back',
+  chooseAnotherOperator: 'Choose another operator',
+  uploadToChatFirst: 'Upload the file to this chat first',
+  usernameTaken: 'This username is taken',
+  resourceType: 'Choose one of: {{list}}',
+  wholeAmount: 'Must be a whole number of at least 0',
+  notOperator: 'Choose a support operator',
+  accountId: 'Enter the account id',
+  inFutureDate: 'Must be in the future',
+  ipAddress: 'Enter an IPv4 or IPv6 address',
+  dateFrom: 'Use a date such as 2026-03-01',
+  dateTo: 'Use a date such as 2026-03-31',
+  runNotFound: 'Drill run not found',
+  participantNotFound: 'Participant not found',
+  ticketChange: 'Change at least one of status, priority or assignee',
+  chooseTickets: 'Choose tickets',
+  chooseStatus: 'Choose a status',
+  enterPercentage: 'Enter a percentage',
+  wholePercentage: 'Use a whole percentage',
+  chooseOnOff: 'Choose on or off',
+  chooseAtLeastOneTicket: 'Choose at least one ticket',
+  chooseAtMostTickets: 'Choose at most {{max}} tickets',
+  thresholdMin: 'Must be at least {{min}}',
+  thresholdMax: 'Must be at most {{max}}',
+  maxThresholds: 'At most {{max}} thresholds',
+  severityRange: 'From 1 to 5',
+  overlapHours: 'From 0 to 168 hours',
+} as const;
+
+/** Refusals that are not a module's own: what the HTTP layer and the platform answer. */
+export const COMMON_REASONS = {
+  badRequest: 'The request is not valid',
+  malformedJson: 'The request body is not valid JSON',
+  badValue: 'The request contains characters or values that cannot be stored',
+  payloadTooLarge: 'The request body is too large',
+  unsupportedMediaType: 'Unsupported content type',
+  routeNotFound: 'No API route {{method}} {{path}}',
+  methodNotAllowed: 'This method is not allowed here',
+  unauthenticated: 'You are not signed in',
+  forbidden: "You don't have permission to do this",
+  conflict: 'This conflicts with the current state',
+  rateLimited: 'Too many requests. Please try again later.',
+  tooManyProbes: 'Too many probes: try again in a minute',
+  serviceUnavailable: 'The service is unavailable: try again in a moment',
+  internal: 'An unexpected error occurred',
+  oneFileAtATime: 'Send one file at a time',
+  uploadUnreadable: 'The upload could not be read: send the file as multipart/form-data',
+  subscribeFirst: 'Chat not found: subscribe to it first',
+  sentAtNumber: 'sentAt must be a number',
+  /** The client's own: a socket request the server did not acknowledge in time. */
+  timeout: 'The server did not answer. Check your connection and try again.',
+  /** The client's own: no answer at all (offline, or the server unreachable). */
+  offline: 'Muster could not be reached. Check your connection and try again.',
+} as const;
+
+/** Something asked for that is not there (or not the asker's to see): "<thing> not found". */
+export const NOT_FOUND_REASONS = {
+  resource: 'Resource not found',
+  article: 'Article not found',
+  attachment: 'Attachment not found',
+  ban: 'Ban not found',
+  cannedResponse: 'Canned response not found',
+  chat: 'Chat not found',
+  correctiveAction: 'Corrective action not found',
+  file: 'File not found',
+  notification: 'Notification not found',
+  stripeWebhook: 'Stripe webhook not found',
+  ticket: 'Ticket not found',
+  checkout: 'Checkout not found',
+  invoice: 'Invoice not found',
+  organization: 'Organisation not found',
+  drillRun: 'Drill run not found',
+  participant: 'Participant not found',
+  drillTemplate: 'Drill template not found',
+  usageAlert: 'Usage alert not found',
+  customer: 'No such customer',
+  invite: 'Invite not found',
+  siemDestination: 'No such SIEM destination',
+  siemDelivery: 'No such delivery',
+} as const;
+
+export const AUTH_REASONS = {
+  invalidCredentials: 'Invalid email or password',
+  invalidMagic: 'Invalid or expired magic link',
+  invalidResetLink: 'This password reset link is invalid or has expired',
+  ssoRequired: 'Your organisation signs in through single sign-on: password authentication is not available for this account.',
+  wrongCurrentPassword: 'Your current password is incorrect',
+  notSignedIn: 'You are not signed in',
+  forbidden: "You don't have permission to do this",
+  auditorOnly: 'Guest auditor sessions can only use the auditor portal',
+  csrf: 'The request is missing its security token. Reload the page and try again.',
+  originNotAllowed: 'Requests from this origin are not allowed',
+  tooMany: 'Too many attempts. Please try again later.',
+} as const;
+
+export const DRILL_RUN_REASONS = {
+  locked: 'This drill run is approved and locked: add a dated addendum instead',
+  finished: 'This drill run has finished',
+  cancelled: 'This drill run was cancelled',
+  notStarted: 'Start the drill first',
+  notRunning: 'The drill is paused: resume it first',
+  alreadyStarted: 'The drill has already started',
+  alreadyPaused: 'The drill is already paused',
+  notPaused: 'The drill is not paused',
+  notScheduled: 'Only a scheduled drill run can be changed this way',
+  cannotControl: 'Only the lead, an administrator or a manager can do this',
+  cannotObserve: 'The lead has not opened observations to observers',
+  cannotPlan: 'Only administrators, managers and the lead can change the plan of a drill run',
+  cannotApprove: 'Only administrators and managers can approve a drill run',
+  cannotCheckIn: 'You can only check yourself in',
+  notCompleted: 'Only a completed drill run can be approved',
+  alreadyPublished: 'This inject has already been published',
+  unknownStep: 'This step is not part of the drill',
+  unknownItem: 'This checklist item is not part of the step',
+  unknownInject: 'This inject is not part of the drill',
+  unknownPosition: 'Choose one of the positions of the template',
+  stepConflict: '{{name}} changed this step first: your change was not applied',
+  stepConflictSomeone: 'Someone changed this step first: your change was not applied',
+  stale: 'Someone changed this drill run after you opened it: reload to see their changes',
+  templateNotPublished: 'Publish the template before scheduling it',
+  leadNotMember: 'The lead must be a member of your organisation',
+  participantNotMember: 'Participants must be members of your organisation or guests named on the roster',
+  ownerNotMember: 'The owner must be a member of your organisation',
+  unknownObservation: 'This observation is not part of the drill run',
+  inPast: 'Choose a time in the future',
+  musterIncomplete: 'Not everyone on the roster has checked in ({{present}} of {{total}}): check the others in before recording the muster',
+} as const;
+
+export const DRILL_TEMPLATE_REASONS = {
+  libraryReadOnly: 'Built-in templates cannot be changed: duplicate one to make it yours',
+  managersOnly: 'Only administrators and managers can change drill templates',
+  stale: 'Someone saved this template after you opened it: reload it to see their changes',
+  noOrganization: 'Drills belong to an organisation',
+} as const;
+
+export const SIEM_REASONS = {
+  invalidUrl: 'Enter a full http:// or https:// address',
+  httpsRequired: 'Use https:// (plain http is allowed only for addresses the server is configured to allow)',
+  privateAddress: 'This address is in a private, loopback or link-local network, which SIEM webhooks may not reach',
+  unresolvable: 'This host name could not be resolved',
+  credentialsInUrl: 'Put credentials in the Authorization header, not in the address',
+  tooMany: 'An organisation can have at most {{max}} SIEM destinations',
+  notFailed: 'Only failed deliveries can be replayed',
+  disabled: 'The destination is disabled: enable it first',
+} as const;
+
+export const BILLING_REASONS = {
+  adminsOnly: 'Only administrators can change the plan or the billing settings',
+  samePlan: 'Your organisation is already on this plan and billing cycle',
+  tooManyMembers: 'Your organisation has {{members}} members; the {{plan}} plan allows {{limit}}. Remove members before changing to it.',
+  checkoutClosed: 'This checkout is already closed',
+  checkoutOtherProvider: 'This checkout is completed by the payment provider, not here',
+  invoiceNotOpen: 'Only an open invoice can be marked paid',
+  invoiceOtherProvider: 'Invoices paid through Stripe are marked paid by Stripe',
+  noOrganization: 'Billing belongs to an organisation',
+  providerFailed: 'The payment provider could not be reached. Nothing was charged; please try again in a moment.',
+  signatureInvalid: 'The webhook signature is missing or does not match',
+  cancelNotActive: 'Only an active subscription renews or stops renewing',
+} as const;
+
+export const CHAT_REASONS = {
+  closed: 'This chat has ended',
+  banned: 'You cannot start a chat. If you think this is a mistake, write to support by email.',
+  notYourChat: 'Only the operator of this chat can do that',
+  alreadyAssigned: 'Another operator has already taken this chat',
+  operatorUnavailable: 'That operator is offline',
+  notOperator: 'Not a support operator',
+  visitorDetails: 'Give your name and email before talking to a person',
+  duplicateShortcut: 'You already have a canned response with this shortcut',
+  notRateable: 'Only an ended chat can be rated',
+  alreadyRated: 'This chat has already been rated',
+  tooManyChats: 'Too many chats started. Try again later.',
+} as const;
+
+export const AUDIT_REASONS = {
+  noOrganization: 'Choose an organisation: platform accounts have none of their own',
+  badRange: 'The start must be before the end',
+} as const;
+
+export const USAGE_REASONS = {
+  drillLimitReached:
+    "Your plan's limit of {{limit}} drill runs this month is reached. Upgrade your plan, or ask an administrator to turn on overage billing.",
+  storageLimitReached:
+    "Your plan's limit of {{limit}} GB of storage this month is reached. Upgrade your plan, or ask an administrator to turn on overage billing.",
+  thresholdsMustKeepDefaults: 'Thresholds 90 and 100 cannot be removed',
+  adminsOnly: 'Only administrators can change usage settings',
+  noOrganization: 'Usage belongs to an organisation',
+  overageNotOffered: 'Overage billing is only offered on the Basic and Standard plans',
+} as const;
+
+export const ATTACHMENT_REASONS = {
+  missing: 'Choose a file to attach',
+  tooLarge: 'Files can be at most {{megabytes}} MB',
+  notAllowed: 'Only PNG, JPEG, GIF and WebP images and PDF documents can be attached',
+  notMultipart: 'Send the file as multipart/form-data',
+} as const;
+
+export const TICKET_REASONS = {
+  noOrganization: 'Tickets are opened by members of an organisation',
+  operatorsOnly: 'Only support operators can do this',
+  internalOperatorsOnly: 'Only support operators can write internal notes',
+  closed: 'This ticket is closed: open a new ticket',
+  organizationScope: "Only administrators and managers can list their organisation's tickets",
+  internalAttachmentOperatorsOnly: 'Only support operators can attach internal files',
+  tooManyAttachments: 'A ticket holds at most {{max}} attachments',
+  closedAttachment: 'This ticket is closed: open a new ticket to send files',
+} as const;
+
+export const KNOWLEDGE_REASONS = {
+  onlyDrafts: 'Only a draft can be changed: withdraw it to draft first',
+  authorOnly: 'Only its author can change or submit this draft',
+  alreadyDraft: 'This article is already a draft',
+  notDraft: 'Only a draft can be sent for review',
+  notInReview: 'This article is not waiting for review',
+  ownArticle: 'Another support operator must review your article',
+} as const;
+
+export const CONTACT_REASONS = {
+  tooMany: 'You have sent several messages in a short time. Please try again later or email us directly.',
+} as const;
+
+export const ASSISTANT_REASONS = {
+  tooMany: 'You have asked many questions in a short time. Please wait a moment, or talk to a person.',
+} as const;
+
+/** Every module's reasons, by the module's prefix (`errors:<prefix>.<reason>` on the web). */
+export const ERROR_REASONS = {
+  validation: VALIDATION_REASONS,
+  common: COMMON_REASONS,
+  notFound: NOT_FOUND_REASONS,
+  auth: AUTH_REASONS,
+  drillRun: DRILL_RUN_REASONS,
+  drillTemplate: DRILL_TEMPLATE_REASONS,
+  siem: SIEM_REASONS,
+  billing: BILLING_REASONS,
+  chat: CHAT_REASONS,
+  audit: AUDIT_REASONS,
+  usage: USAGE_REASONS,
+  attachment: ATTACHMENT_REASONS,
+  ticket: TICKET_REASONS,
+  knowledge: KNOWLEDGE_REASONS,
+  contact: CONTACT_REASONS,
+  assistant: ASSISTANT_REASONS,
+} as const;
+
+type Catalogue = typeof ERROR_REASONS;
+/** A reason, named `<module>.<key>`. */
+export type ErrorReason = { [M in keyof Catalogue]: `${M}.${keyof Catalogue[M] & string}` }[keyof Catalogue];
+export type ValidationReason = `validation.${keyof typeof VALIDATION_REASONS}`;
+export type NotFoundThing = keyof typeof NOT_FOUND_REASONS;
+/** A reason's parameters: the numbers and names its text shows. */
+export type ReasonParams = Record<string, string | number>;
+
+/** The English text of a reason (undefined for a name that is not one). */
+function englishOf(reason: string): string | undefined {
+  const dot = reason.indexOf('.');
+  if (dot < 0) return undefined;
+  const [name, key] = [reason.slice(0, dot), reason.slice(dot + 1)];
+  if (!Object.hasOwn(ERROR_REASONS, name)) return undefined;
+  const module = (ERROR_REASONS as Record<string, Record<string, string>>)[name]!;
+  return Object.hasOwn(module, key) ? module[key] : undefined;
+}
+
+export function isErrorReason(value: unknown): value is ErrorReason {
+  return typeof value === 'string' && englishOf(value) !== undefined;
+}
+
+/** A reason's English text with its parameters in place. */
+export function reasonText(reason: ErrorReason, params: ReasonParams = {}): string {
+  return englishOf(reason)!.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+/** The parameters a reason's text names (`{{min}}` → "min"). */
+export function reasonParamNames(text: string): string[] {
+  return [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]!);
+}
+
+/** A schema's message naming its reason (zod carries it as the issue's message). */
+export function reason(name: ErrorReason): string {
+  return name;
+}
+
+/** One invalid field's reason: what the web shows under the field, in the reader's language. */
+export interface FieldReason {
+  reason: ErrorReason;
+  params: ReasonParams;
+}
+
+/** What a zod issue carries that a reason's text can show. */
+interface IssueLike {
+  code?: string;
+  message: string;
+  path: readonly PropertyKey[];
+  input?: unknown;
+  expected?: string;
+  minimum?: number | bigint;
+  maximum?: number | bigint;
+  origin?: string;
+  format?: string;
+  values?: readonly unknown[];
+  keys?: string[];
+  params?: Record<string, unknown>;
+}
+
+function issueParams(issue: IssueLike): ReasonParams {
+  const params: ReasonParams = {};
+  if (issue.minimum !== undefined) params.min = Number(issue.minimum);
+  if (issue.maximum !== undefined) params.max = Number(issue.maximum);
+  if (issue.expected !== undefined) params.expected = issue.expected;
+  if (issue.format !== undefined) params.format = issue.format;
+  if (issue.values !== undefined) params.list = issue.values.map(String).join(', ');
+  if (issue.keys !== undefined) params.keys = issue.keys.join(', ');
+  for (const [name, value] of Object.entries(issue.params ?? {})) {
+    if (typeof value === 'string' || typeof value === 'number') params[name] = value;
+  }
+  return params;
+}
+
+/** The reason of an issue zod wrote its own words for (no reason given in the schema). */
+function genericReason(issue: IssueLike): ErrorReason {
+  const collection = issue.origin === 'array' || issue.origin === 'set';
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined ? 'validation.required' : 'validation.invalidType';
+    case 'too_small':
+      if (issue.origin === 'string') return issue.minimum === 1 ? 'validation.required' : 'validation.minLength';
+      return collection ? 'validation.tooFewItems' : 'validation.tooSmall';
+    case 'too_big':
+      if (issue.origin === 'string') return 'validation.maxLength';
+      return collection ? 'validation.tooManyItems' : 'validation.tooBig';
+    case 'invalid_format':
+      return issue.format === 'email' ? 'validation.email' : 'validation.invalidFormat';
+    case 'invalid_value':
+      return 'validation.chooseOneOf';
+    case 'unrecognized_keys':
+      return 'validation.unknownKeys';
+    default:
+      return 'validation.invalid';
+  }
+}
+
+/**
+ * A zod issue as a reason: the one its schema names (the issue's message), else one by the
+ * issue's kind; with the numbers the issue carries (min, max, format, the allowed values).
+ */
+export function issueReason(issue: IssueLike): FieldReason {
+  const reason = isErrorReason(issue.message) ? issue.message : genericReason(issue);
+  return { reason, params: issueParams(issue) };
+}
+
+/** Each invalid field's reason (the first issue of each path; `_` for the whole input). */
+export function fieldReasons(issues: readonly IssueLike[]): Record<string, FieldReason> {
+  const fields: Record<string, FieldReason> = {};
+  for (const issue of issues) {
+    const path = issue.path.length ? issue.path.map(String).join('.') : '_';
+    fields[path] ??= issueReason(issue);
+  }
+  return fields;
+}
