@@ -158,7 +158,6 @@ export class PdfWriter {
     const spans = typeof text === 'string' ? [{ text, bold: style.bold ?? false }] : text;
     const direction = this.direction === 'rtl' ? 'rtl' : 'auto';
     const paragraph = layoutParagraph(spans, direction, width, (face, s) => this.use(face, size).widthOfString(s));
-    this.missing.push(...paragraph.missing);
     return { paragraph, spans };
   }
 
@@ -204,6 +203,7 @@ export class PdfWriter {
     const indent = style.indent ?? 0;
     const width = this.width - indent;
     const { paragraph, spans } = this.layout(text, style, width);
+    this.missing.push(...paragraph.missing);
     const { height, baseline } = metrics(paragraph, style.size ?? 10);
     const x = paragraph.direction === 'rtl' ? this.left : this.left + indent;
     paragraph.lines.forEach((_, i) => {
@@ -240,12 +240,19 @@ export class PdfWriter {
     return this.paragraph(spans);
   }
 
+  /** The height a text takes wrapped to a width (what `cell` will take), to keep a row on one page. */
+  height(text: Text, width: number, style: TextStyle = {}): number {
+    const { paragraph } = this.layout(text, style, width);
+    return paragraph.lines.length * metrics(paragraph, style.size ?? 10).height;
+  }
+
   /**
    * A table cell: the text wrapped in the box, from its top, without page breaks (the caller
    * keeps rows on a page). Returns the height it took.
    */
   cell(text: Text, box: CellBox, style: TextStyle = {}): number {
     const { paragraph, spans } = this.layout(text, style, box.width);
+    this.missing.push(...paragraph.missing);
     const { height, baseline } = metrics(paragraph, style.size ?? 10);
     paragraph.lines.forEach((_, i) => {
       this.drawLine(paragraph, i, spans, style, this.lineX(paragraph, i, box.x, box.width), box.y + i * height + baseline);
