@@ -9,6 +9,7 @@ import {
   type LibraryTexts,
 } from './drills.js';
 import { defineEndpoint } from './http.js';
+import { LANGUAGE_CODES, type LanguageCode } from './i18n.js';
 
 /**
  * Drill runs: a template snapshot scheduled at a time and place with a lead and a roster, run
@@ -536,7 +537,11 @@ export const drillSummarySchema = z.object({
 export type DrillSummary = z.infer<typeof drillSummarySchema>;
 
 export const SUMMARY_EXPORT_FORMATS = ['pdf', 'csv'] as const;
-export const summaryExportQuerySchema = z.object({ format: z.enum(SUMMARY_EXPORT_FORMATS, { error: 'Choose pdf or csv' }) });
+export const summaryExportQuerySchema = z.object({
+  format: z.enum(SUMMARY_EXPORT_FORMATS, { error: 'Choose pdf or csv' }),
+  /** The language of the PDF's texts (the reader's); the CSV's column names and values are always English. */
+  language: z.enum(LANGUAGE_CODES as [LanguageCode, ...LanguageCode[]], { error: 'Choose a language' }).default('en'),
+});
 
 export const DRILL_RUN_MESSAGES = {
   notFound: 'Drill run',
@@ -637,7 +642,7 @@ export const drillRunEndpoints = {
     method: 'GET',
     path: '/api/drills/runs/:id/summary/export',
     tag: 'drills',
-    summary: 'Downloads the after-action summary as PDF or CSV',
+    summary: 'Downloads the after-action summary as PDF (in the language asked) or CSV',
     query: summaryExportQuerySchema,
   }),
   addAction: defineEndpoint({
