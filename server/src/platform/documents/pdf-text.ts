@@ -17,6 +17,7 @@ export type Text = string | readonly TextSpan[];
 export interface TextStyle {
   /** Points; 10 unless told. */
   size?: number;
+  /** Bold text given as a string (spans say their own weight). */
   bold?: boolean;
   /** The colour of spans that have none; #1a202c unless told. */
   color?: string;

@@ -105,14 +105,14 @@ const IDEOGRAPHIC = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000
 const NO_BREAK_BEFORE = /[)\]}»”’,.:;!?%、。，．：；！？）］｝」』】〉》〕〗〙〛〞・ー々ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ]/u;
 /** Never at the end of a line (opening punctuation). */
 const NO_BREAK_AFTER = /[([{«“‘（［｛「『【〈《〔〖〘〚〝]/u;
-/** A line may break after these between two words joined by them ("after-action", "A/B"). */
+/** A line may break after these before a letter ("after-action", "A/B"; not inside "2026-01-05"). */
 const BREAK_AFTER = /[-/\u2010\u2013\u2014]/u;
 
 function breakBetween(before: Char, after: Char): boolean {
   if (before.kind !== 'glyph' || after.kind !== 'glyph') return before.kind !== after.kind;
   if (NO_BREAK_AFTER.test(before.text) || NO_BREAK_BEFORE.test(after.text)) return false;
   if (IDEOGRAPHIC.test(before.text) || IDEOGRAPHIC.test(after.text)) return true;
-  return BREAK_AFTER.test(before.text) && /[\p{L}\p{N}]/u.test(after.text);
+  return BREAK_AFTER.test(before.text) && /\p{L}/u.test(after.text);
 }
 
 /** The characters of a paragraph with their bidi level and face; newlines are forced breaks. */
