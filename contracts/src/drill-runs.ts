@@ -10,6 +10,7 @@ import {
   type LibraryTexts,
 } from './drills.js';
 import { defineEndpoint } from './http.js';
+import { LANGUAGE_CODES, type LanguageCode } from './i18n.js';
 
 /**
  * Drill runs: a template snapshot scheduled at a time and place with a lead and a roster, run
@@ -539,6 +540,8 @@ export type DrillSummary = z.infer<typeof drillSummarySchema>;
 export const SUMMARY_EXPORT_FORMATS = ['pdf', 'csv'] as const;
 export const summaryExportQuerySchema = z.object({
   format: z.enum(SUMMARY_EXPORT_FORMATS, { error: reason('validation.chooseExportFormat') }),
+  /** The language of the PDF's texts (the reader's); the CSV's column names and values are always English. */
+  language: z.enum(LANGUAGE_CODES as [LanguageCode, ...LanguageCode[]], { error: reason('validation.language') }).default('en'),
 });
 
 export const drillRunEndpoints = {
@@ -606,7 +609,7 @@ export const drillRunEndpoints = {
     method: 'GET',
     path: '/api/drills/runs/:id/summary/export',
     tag: 'drills',
-    summary: 'Downloads the after-action summary as PDF or CSV',
+    summary: 'Downloads the after-action summary as PDF (in the language asked) or CSV',
     query: summaryExportQuerySchema,
   }),
   addAction: defineEndpoint({

@@ -856,6 +856,15 @@ describe('Drills', () => {
           .subarray(0, 5)
           .toString(),
       ).toBe('%PDF-');
+      // In the reader's language: an Arabic one is a PDF too; a language we do not offer is refused.
+      const arabic = await user.get(`/api/drills/runs/${run.id}/summary/export?format=pdf&language=ar`);
+      expect(arabic.status).toBe(200);
+      expect(
+        Buffer.from(await arabic.arrayBuffer())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
+      expect((await user.get(`/api/drills/runs/${run.id}/summary/export?format=pdf&language=fr`)).status).toBe(400);
       const csv = await user.get(`/api/drills/runs/${run.id}/summary/export?format=csv`);
       expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
       const lines = (await csv.text()).trim().split('\n');
@@ -868,7 +877,12 @@ describe('Drills', () => {
       const audit = await sql<{ action: string }>(db.url, `SELECT action FROM audit_events WHERE target_id = $1 ORDER BY created_at`, [
         run.id,
       ]);
-      expect(audit.map((a) => a.action)).toEqual(['drill.run.approve', 'drill.summary.export', 'drill.summary.export']);
+      expect(audit.map((a) => a.action)).toEqual([
+        'drill.run.approve',
+        'drill.summary.export',
+        'drill.summary.export',
+        'drill.summary.export',
+      ]);
     });
   });
 

@@ -9,6 +9,7 @@ import {
   type DrillSummary,
   type DrillTemplate,
   type GeneratedTemplate,
+  type LanguageCode,
   type RunList,
   type TemplateList,
 } from '@muster/contracts';
@@ -126,12 +127,12 @@ export class DrillRunsController {
     @Auth() auth: AuthContext,
     @Client() client: ClientContext,
     @Param('id') id: string,
-    @ValidQuery() query: { format: 'pdf' | 'csv' },
+    @ValidQuery() query: { format: 'pdf' | 'csv'; language: LanguageCode },
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const actor = await this.members.actor(auth);
     const summary = await this.summaries.summary(actor, id);
-    const body = query.format === 'pdf' ? await summaryPdf(summary) : summaryCsv(summary);
+    const body = query.format === 'pdf' ? await summaryPdf(summary, query.language) : summaryCsv(summary);
     await this.summaries.audited(actor, summary.run.id, query.format, client);
     sendDownload(
       reply,

@@ -5,6 +5,7 @@ import {
   type CreateAddendumRequest,
   type DrillRun,
   type GenerateTemplateRequest,
+  type LanguageCode,
   type RunListQuery,
   type SaveCadencesRequest,
   type SaveReminderRulesRequest,
@@ -238,9 +239,12 @@ export function useAddAddendum(runId: string) {
   });
 }
 
-/** Where the summary downloads as PDF or CSV (a plain link: the browser sends the session cookie). */
-export function summaryExportUrl(runId: string, format: 'pdf' | 'csv'): string {
-  return `${buildPath(api.drillRuns.exportSummary.path, { id: runId })}?format=${format}`;
+/**
+ * Where the summary downloads as PDF or CSV (a plain link: the browser sends the session cookie);
+ * the PDF in the reader's language.
+ */
+export function summaryExportUrl(runId: string, format: 'pdf' | 'csv', language: LanguageCode): string {
+  return `${buildPath(api.drillRuns.exportSummary.path, { id: runId })}?format=${format}&language=${language}`;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 import { Alert, Badge, Box, Button, Grid, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
-import type { DrillRun } from '@muster/contracts';
+import { isLanguageCode, type DrillRun } from '@muster/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
@@ -42,6 +42,7 @@ export function BackToRuns() {
 export function SummaryHeader({ run, durationMs }: { run: DrillRun; durationMs: number | null }) {
   const { t, i18n } = useTranslation(['drillSummary', 'drills', 'pages']);
   const lng = i18n.resolvedLanguage;
+  const language = isLanguageCode(lng) ? lng : 'en';
   const when = (iso: string | null) => (iso ? formatDateTime(iso, lng) : '—');
   const stage = summaryStage(run);
   return (
@@ -116,12 +117,12 @@ export function SummaryHeader({ run, durationMs }: { run: DrillRun; durationMs: 
       {stage !== 'not_started' && (
         <HStack gap="2" wrap="wrap" _print={{ display: 'none' }}>
           <Button asChild variant="outline" size="sm">
-            <a href={summaryExportUrl(run.id, 'pdf')} download data-testid="export-pdf">
+            <a href={summaryExportUrl(run.id, 'pdf', language)} download data-testid="export-pdf">
               {t('header.downloadPdf')}
             </a>
           </Button>
           <Button asChild variant="outline" size="sm">
-            <a href={summaryExportUrl(run.id, 'csv')} download data-testid="export-csv">
+            <a href={summaryExportUrl(run.id, 'csv', language)} download data-testid="export-csv">
               {t('header.downloadCsv')}
             </a>
           </Button>

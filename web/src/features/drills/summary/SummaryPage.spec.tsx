@@ -163,8 +163,8 @@ describe('the after-action summary', () => {
       'completed',
     ]);
     expect(screen.getAllByTestId('summary-timeline-entry')[2]!.textContent).toContain('was published at its time.');
-    expect(screen.getByTestId('export-pdf').getAttribute('href')).toBe(`/api/drills/runs/${RUN_ID}/summary/export?format=pdf`);
-    expect(screen.getByTestId('export-csv').getAttribute('href')).toBe(`/api/drills/runs/${RUN_ID}/summary/export?format=csv`);
+    expect(screen.getByTestId('export-pdf').getAttribute('href')).toBe(`/api/drills/runs/${RUN_ID}/summary/export?format=pdf&language=en`);
+    expect(screen.getByTestId('export-csv').getAttribute('href')).toBe(`/api/drills/runs/${RUN_ID}/summary/export?format=csv&language=en`);
     // The page joined the run's room, to stay live.
     expect(fake.sent('console:subscribe').map((e) => e.payload)).toEqual([{ runId: RUN_ID }]);
   });
