@@ -14,6 +14,10 @@ import { DomainError } from '../../platform/errors/domain-error.js';
 import { Endpoint, ValidBody } from '../../platform/http/endpoint.decorator.js';
 import { sendDownload } from '../../platform/http/download.js';
 import { BillingService } from './billing.service.js';
+import { CheckoutService } from './checkout.service.js';
+import { CreditsService } from './credits.service.js';
+import { InvoicesService } from './invoices.service.js';
+import { StripeEventsService } from './stripe-events.service.js';
 import { auditActorOf } from '../../platform/audit/audit.service.js';
 
 function orgOf(auth: AuthContext): string {
@@ -23,7 +27,13 @@ function orgOf(auth: AuthContext): string {
 
 @Controller()
 export class BillingController {
-  constructor(private readonly billing: BillingService) {}
+  constructor(
+    private readonly billing: BillingService,
+    private readonly checkouts: CheckoutService,
+    private readonly invoiceBook: InvoicesService,
+    private readonly creditBook: CreditsService,
+    private readonly stripe: StripeEventsService,
+  ) {}
 
   @Endpoint(api.billing.subscription)
   subscription(@Auth() auth: AuthContext, @Client() client: ClientContext): Promise<SubscriptionInfo> {
@@ -35,26 +45,26 @@ export class BillingController {
   startCheckout(
     @Auth() auth: AuthContext,
     @Client() client: ClientContext,
-    @ValidBody() body: Parameters<BillingService['startCheckout']>[2],
+    @ValidBody() body: Parameters<CheckoutService['startCheckout']>[2],
   ): Promise<Checkout> {
-    return this.billing.startCheckout(auditActorOf(auth, client), orgOf(auth), body);
+    return this.checkouts.startCheckout(auditActorOf(auth, client), orgOf(auth), body);
   }
 
   @Endpoint(api.billing.checkout)
   checkout(@Auth() auth: AuthContext, @Param('id') id: string): Promise<Checkout> {
-    return this.billing.checkout(orgOf(auth), id);
+    return this.checkouts.checkout(orgOf(auth), id);
   }
 
   @Endpoint(api.billing.completeCheckout)
   @MinRole('ADMIN')
   completeCheckout(@Auth() auth: AuthContext, @Client() client: ClientContext, @Param('id') id: string): Promise<Checkout> {
-    return this.billing.completeCheckout(auditActorOf(auth, client), orgOf(auth), id);
+    return this.checkouts.completeCheckout(auditActorOf(auth, client), orgOf(auth), id);
   }
 
   @Endpoint(api.billing.cancelCheckout)
   @MinRole('ADMIN')
   cancelCheckout(@Auth() auth: AuthContext, @Client() client: ClientContext, @Param('id') id: string): Promise<Checkout> {
-    return this.billing.cancelCheckout(auditActorOf(auth, client), orgOf(auth), id);
+    return this.checkouts.cancelCheckout(auditActorOf(auth, client), orgOf(auth), id);
   }
 
   @Endpoint(api.billing.setRenewal)
@@ -76,15 +86,15 @@ export class BillingController {
   @Endpoint(api.billing.invoices)
   @MinRole('ACCOUNTANT')
   invoices(@Auth() auth: AuthContext): Promise<Invoice[]> {
-    return this.billing.invoices(orgOf(auth));
+    return this.invoiceBook.invoices(orgOf(auth));
   }
 
   @Endpoint(api.billing.invoicesCsv)
   @MinRole('ACCOUNTANT')
   async invoicesCsv(@Auth() auth: AuthContext, @Client() client: ClientContext, @Res() reply: FastifyReply): Promise<void> {
     const orgId = orgOf(auth);
-    const body = await this.billing.invoicesCsv(orgId);
-    await this.billing.auditedExport(auditActorOf(auth, client), orgId);
+    const body = await this.invoiceBook.invoicesCsv(orgId);
+    await this.invoiceBook.auditedExport(auditActorOf(auth, client), orgId);
     sendDownload(reply, 'text/csv; charset=utf-8', `muster-invoices-${new Date().toISOString().slice(0, 10)}.csv`, body);
   }
 
@@ -93,19 +103,19 @@ export class BillingController {
   markPaid(@Auth() auth: AuthContext, @Client() client: ClientContext, @Param('id') id: string): Promise<Invoice> {
     // Recording a payment is the accountant's or an administrator's; managers and auditors read.
     if (auth.role !== 'ACCOUNTANT' && auth.role !== 'ADMIN') throw new DomainError('FORBIDDEN', 'billing.adminsOnly');
-    return this.billing.markPaid(auditActorOf(auth, client), orgOf(auth), id);
+    return this.invoiceBook.markPaid(auditActorOf(auth, client), orgOf(auth), id);
   }
 
   @Endpoint(api.billing.accountant)
   @MinRole('ACCOUNTANT')
   accountant(@Auth() auth: AuthContext): Promise<AccountantOverview> {
-    return this.billing.accountant(orgOf(auth));
+    return this.invoiceBook.accountant(orgOf(auth));
   }
 
   @Endpoint(api.billing.credits)
   @MinRole('ADMIN')
   credits(@Auth() auth: AuthContext, @Client() client: ClientContext): Promise<CreditsOverview> {
-    return this.billing.credits(auditActorOf(auth, client));
+    return this.creditBook.credits(auditActorOf(auth, client));
   }
 
   @Endpoint(api.billing.grantCredit)
@@ -113,9 +123,9 @@ export class BillingController {
   grantCredit(
     @Auth() auth: AuthContext,
     @Client() client: ClientContext,
-    @ValidBody() body: Parameters<BillingService['grantCredit']>[1],
+    @ValidBody() body: Parameters<CreditsService['grantCredit']>[1],
   ): Promise<Credit> {
-    return this.billing.grantCredit(auditActorOf(auth, client), body);
+    return this.creditBook.grantCredit(auditActorOf(auth, client), body);
   }
 
   @Endpoint(api.billing.stripeWebhook)
@@ -123,6 +133,6 @@ export class BillingController {
   @HttpCode(200)
   stripeWebhook(@Req() request: RawBodyRequest<FastifyRequest>) {
     const signature = request.headers['stripe-signature'];
-    return this.billing.stripeEvent(request.rawBody ?? Buffer.alloc(0), typeof signature === 'string' ? signature : undefined);
+    return this.stripe.stripeEvent(request.rawBody ?? Buffer.alloc(0), typeof signature === 'string' ? signature : undefined);
   }
 }

@@ -5,6 +5,12 @@ import { UsageModule } from '../usage/usage.module.js';
 import { BillingController } from './billing.controller.js';
 import { BillingProcessor } from './billing.processor.js';
 import { BillingService } from './billing.service.js';
+import { CheckoutService } from './checkout.service.js';
+import { CreditsService } from './credits.service.js';
+import { InvoicesService } from './invoices.service.js';
+import { MonthCloseService } from './month-close.service.js';
+import { PlanChangesService } from './plan-changes.service.js';
+import { StripeEventsService } from './stripe-events.service.js';
 import { CheckoutRow } from './entities/checkout.entity.js';
 import { CreditRow } from './entities/credit.entity.js';
 import { InvoiceRow } from './entities/invoice.entity.js';
@@ -31,7 +37,17 @@ export function paymentProviderFor(config: AppConfig): PaymentProvider {
 @Module({
   imports: [TypeOrmModule.forFeature(BILLING_ENTITIES), UsageModule],
   controllers: [BillingController],
-  providers: [BillingService, BillingProcessor, { provide: PAYMENT_PROVIDER, inject: [APP_CONFIG], useFactory: paymentProviderFor }],
+  providers: [
+    BillingService,
+    CheckoutService,
+    CreditsService,
+    InvoicesService,
+    MonthCloseService,
+    PlanChangesService,
+    StripeEventsService,
+    BillingProcessor,
+    { provide: PAYMENT_PROVIDER, inject: [APP_CONFIG], useFactory: paymentProviderFor },
+  ],
   exports: [BillingService],
 })
 export class BillingModule {}

@@ -3,7 +3,7 @@ import { jobIds, JobName, QueueName, type JobPayloads } from '@muster/contracts'
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { JobHandler } from '../../platform/queues/job-handler.decorator.js';
 import { QueueService } from '../../platform/queues/queue.service.js';
-import { BillingService } from './billing.service.js';
+import { MonthCloseService } from './month-close.service.js';
 
 /**
  * 00:15 UTC every day: subscriptions whose period ended are renewed, and the month before is closed
@@ -18,7 +18,7 @@ export class BillingProcessor implements OnApplicationBootstrap {
   private readonly logger = new Logger(BillingProcessor.name);
 
   constructor(
-    private readonly billing: BillingService,
+    private readonly close: MonthCloseService,
     private readonly queues: QueueService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -32,8 +32,8 @@ export class BillingProcessor implements OnApplicationBootstrap {
 
   @JobHandler(JobName.MonthClose)
   async monthClose(payload: JobPayloads[typeof JobName.MonthClose]): Promise<void> {
-    const renewed = payload.period ? 0 : await this.billing.renewDue();
-    const issued = await this.billing.closeMonth(payload.period);
+    const renewed = payload.period ? 0 : await this.close.renewDue();
+    const issued = await this.close.closeMonth(payload.period);
     this.logger.log(
       `Billing close: ${String(renewed)} renewal(s), ${String(issued)} overage invoice(s)${payload.period ? ` for ${payload.period}` : ''}`,
     );

@@ -28,7 +28,7 @@ export interface CheckoutStart {
 
 /**
  * A payment provider: where checkouts and the billing portal happen. The rules of billing (plans,
- * credits, invoices, activation) stay in BillingService; a provider only talks to its service.
+ * credits, invoices, activation) stay in the billing services; a provider only talks to its service.
  */
 export interface PaymentProvider {
   readonly id: PaymentProviderId;
