@@ -17,6 +17,7 @@ import { usageEndpoints } from './usage.js';
 import { billingEndpoints } from './billing.js';
 import { auditEndpoints } from './audit.js';
 import { siemEndpoints } from './siem.js';
+import { documentEndpoints } from './documents.js';
 
 /** Every REST endpoint of Muster, grouped by feature. */
 export const api = {
@@ -39,4 +40,5 @@ export const api = {
   billing: billingEndpoints,
   audit: auditEndpoints,
   siem: siemEndpoints,
+  documents: documentEndpoints,
 } as const;

@@ -3,6 +3,7 @@ export * from './i18n.js';
 export * from './roles.js';
 export * from './errors.js';
 export * from './reasons.js';
+export * from './documents.js';
 export * from './http.js';
 export * from './health.js';
 export * from './dev.js';

@@ -13,6 +13,8 @@ export const QueueName = {
   Billing: 'billing',
   /** SIEM webhook delivery (Standard Webhooks retry schedule), metering and the outbox sweep. */
   Siem: 'siem',
+  /** The documents engine: long outputs (PDFs, CSVs) rendered to storage, with progress. */
+  Render: 'render',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
@@ -26,6 +28,8 @@ export const JobName = {
   SiemDeliver: 'siem.deliver',
   SiemMeter: 'siem.meter',
   SiemSweep: 'siem.sweep',
+  RenderDocument: 'render.document',
+  RenderSweep: 'render.sweep',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -76,6 +80,12 @@ export interface JobPayloads {
   };
   /** Re-queues deliveries whose job was lost (the outbox sweep; every minute). */
   [JobName.SiemSweep]: Record<string, never>;
+  /** One render of the documents engine; its request and state live in the row. */
+  [JobName.RenderDocument]: {
+    renderId: string;
+  };
+  /** Removes the files of renders kept past RENDER_KEEP_HOURS (every hour). */
+  [JobName.RenderSweep]: Record<string, never>;
 }
 
 /** The queue each job runs on. */
@@ -89,6 +99,8 @@ export const JOB_QUEUES: Readonly<Record<JobName, QueueName>> = {
   [JobName.SiemDeliver]: QueueName.Siem,
   [JobName.SiemMeter]: QueueName.Siem,
   [JobName.SiemSweep]: QueueName.Siem,
+  [JobName.RenderDocument]: QueueName.Render,
+  [JobName.RenderSweep]: QueueName.Render,
 };
 
 /**
@@ -110,6 +122,10 @@ export const jobIds = {
   siemMeter: (orgId: string, second: number): string => `siem-meter-${orgId}-${String(second)}`,
   /** The job scheduler of the outbox sweep. */
   siemSweep: 'siem-sweep',
+  /** One job per render. */
+  renderDocument: (renderId: string): string => `render-${renderId}`,
+  /** The job scheduler of the hourly sweep of expired renders. */
+  renderSweep: 'render-sweep',
 } as const;
 
 export const ALL_QUEUES = Object.values(QueueName) as QueueName[];

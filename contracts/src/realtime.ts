@@ -1,3 +1,4 @@
+import type { RenderView } from './documents.js';
 import type { ChatMessage, ChatReadEvent, ChatSummary, ChatTypingEvent, OperatorState } from './chat.js';
 import type {
   ConsoleAttendanceUpdated,
@@ -81,6 +82,8 @@ export interface ServerToClientEvents {
    * and `org:<orgId>` (its ADMINs and MANAGERs read the organisation's tickets).
    */
   'ticket:updated': (payload: TicketUpdated) => void;
+  /** A render of the requester moved on: its stage and percent, and once done where to download it (room `user:<id>`). */
+  'documents:render': (render: RenderView) => void;
 }
 
 /** Payload of `ticket:updated`. */

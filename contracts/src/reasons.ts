@@ -200,6 +200,7 @@ export const NOT_FOUND_REASONS = {
   participant: 'Participant not found',
   drillTemplate: 'Drill template not found',
   usageAlert: 'Usage alert not found',
+  render: 'File not found',
   customer: 'No such customer',
   invite: 'Invite not found',
   siemDestination: 'No such SIEM destination',
@@ -346,6 +347,13 @@ export const CONTACT_REASONS = {
   tooMany: 'You have sent several messages in a short time. Please try again later or email us directly.',
 } as const;
 
+/** The documents engine's refusals and failures. */
+export const DOCUMENT_REASONS = {
+  expired: 'This file is no longer kept: make it again',
+  notReady: 'The file is not ready yet',
+  failed: 'The file could not be made: try again',
+} as const;
+
 export const ASSISTANT_REASONS = {
   tooMany: 'You have asked many questions in a short time. Please wait a moment, or talk to a person.',
 } as const;
@@ -368,6 +376,7 @@ export const ERROR_REASONS = {
   knowledge: KNOWLEDGE_REASONS,
   contact: CONTACT_REASONS,
   assistant: ASSISTANT_REASONS,
+  documents: DOCUMENT_REASONS,
 } as const;
 
 type Catalogue = typeof ERROR_REASONS;

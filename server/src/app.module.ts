@@ -20,6 +20,7 @@ import { IdentityModule } from './modules/identity/identity.module.js';
 import { AuditModule } from './platform/audit/audit.module.js';
 import { AuditTrailModule } from './modules/audit/audit.module.js';
 import { SiemModule } from './modules/siem/siem.module.js';
+import { DocumentsModule } from './modules/documents/documents.module.js';
 import { AccessGuard } from './platform/auth/access.guard.js';
 import { ErrorsFilter } from './platform/errors/errors.filter.js';
 import { LimitsModule } from './platform/limits/limits.module.js';
@@ -68,6 +69,7 @@ export class AppModule {
         DrillsModule,
         AuditTrailModule,
         SiemModule,
+        DocumentsModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ErrorsFilter },

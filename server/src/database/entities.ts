@@ -23,6 +23,7 @@ import { SIEM_ENTITIES } from '../modules/siem/siem.module.js';
 import { DRILL_ENTITIES } from '../modules/drills/drills.module.js';
 import { BILLING_ENTITIES } from '../modules/billing/billing.module.js';
 import { NotificationRow } from '../modules/notifications/entities/notification.entity.js';
+import { RenderRow } from '../modules/documents/entities/render.entity.js';
 
 /** Every TypeORM entity; new modules add theirs here. */
 export const ENTITIES = [
@@ -50,6 +51,7 @@ export const ENTITIES = [
   UsageAlertRow,
   UsageAlertDismissal,
   NotificationRow,
+  RenderRow,
   ...DRILL_ENTITIES,
   ...BILLING_ENTITIES,
   ...SIEM_ENTITIES,

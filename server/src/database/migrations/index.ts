@@ -11,6 +11,7 @@ import { Billing1795480953588 } from './1795480953588-Billing.js';
 import { AuditChainSiem1795485607628 } from './1795485607628-AuditChainSiem.js';
 import { UsageRecords1795447965646 } from './1795447965646-UsageRecords.js';
 import { TicketAttachments1795448139801 } from './1795448139801-TicketAttachments.js';
+import { DocumentRenders1795749992750 } from './1795749992750-DocumentRenders.js';
 
 /**
  * Every migration, in order. To add one: change the entities, build the server, run
@@ -29,4 +30,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   UsagePlansAlerts1795475787597,
   Billing1795480953588,
   AuditChainSiem1795485607628,
+  DocumentRenders1795749992750,
 ];

@@ -7,5 +7,6 @@ import { AuditTrailService } from './audit-trail.service.js';
 @Module({
   controllers: [AuditController],
   providers: [AuditQueryService, AuditTrailService],
+  exports: [AuditTrailService],
 })
 export class AuditTrailModule {}

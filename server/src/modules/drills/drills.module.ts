@@ -56,6 +56,6 @@ export const DRILL_ENTITIES = [
     ConsoleGateway,
     DrillsProcessor,
   ],
-  exports: [RunsService],
+  exports: [RunsService, DrillMembersService, SummaryService],
 })
 export class DrillsModule {}

@@ -1,0 +1,234 @@
+import type { Readable } from 'node:stream';
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import {
+  api,
+  buildPath,
+  hasRank,
+  JobName,
+  jobIds,
+  PLATFORM_ROLES,
+  RENDER_KEEP_HOURS,
+  rooms,
+  type RenderStage,
+  type RenderView,
+  type Role,
+  type TimelineQuery,
+} from '@muster/contracts';
+import { IsNull, LessThan, Not, type Repository } from 'typeorm';
+import { DomainError, NotFoundError } from '../../platform/errors/domain-error.js';
+import { QueueService } from '../../platform/queues/queue.service.js';
+import { RealtimeService } from '../../platform/realtime/realtime.service.js';
+import { StorageService } from '../../platform/storage/storage.service.js';
+import { isUuid } from '../../platform/tenancy/tenant-scope.js';
+import { AuditTrailService } from '../audit/audit-trail.service.js';
+import { DrillMembersService } from '../drills/drill-members.service.js';
+import { RunsService } from '../drills/runs.service.js';
+import { summaryFileName, summaryPdf } from '../drills/summary/summary-export.js';
+import { SummaryService } from '../drills/summary/summary.service.js';
+import { RenderRow, type RenderParams } from './entities/render.entity.js';
+
+const HOUR_MS = 3_600_000;
+
+/** Who asks for a render, as the request knows them. */
+export interface RenderRequester {
+  userId: string;
+  orgId: string | null;
+  role: Role;
+  email: string | null;
+  ip: string;
+  userAgent: string | null;
+}
+
+/** A render's request once validated. */
+export type RenderInput =
+  { kind: 'drill-summary-pdf'; runId: string; language: string } | { kind: 'security-timeline-csv'; filters: TimelineQuery };
+
+/** A made file: its bytes, type and name. */
+interface Made {
+  body: Buffer;
+  contentType: string;
+  fileName: string;
+}
+
+function viewOf(row: RenderRow, now = new Date()): RenderView {
+  const downloadable = row.status === 'done' && row.expiresAt !== null && row.expiresAt > now;
+  return {
+    id: row.id,
+    kind: row.kind,
+    status: row.status,
+    stage: row.stage,
+    percent: row.percent,
+    fileName: row.fileName,
+    sizeBytes: row.sizeBytes,
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    reason: row.reason,
+    downloadUrl: downloadable ? buildPath(api.documents.download.path, { id: row.id }) : null,
+  };
+}
+
+/**
+ * The documents engine's renders: a request is checked as its requester (the run must be theirs
+ * to read; the security timeline needs ADMIN), recorded and queued; a worker of the `render`
+ * queue makes the file, telling the requester each stage; the file is kept in storage for
+ * RENDER_KEEP_HOURS, for them only. A worker that dies mid-render leaves a stalled job that
+ * another takes over: the render starts again and writes the same storage key.
+ */
+@Injectable()
+export class RendersService {
+  constructor(
+    @InjectRepository(RenderRow) private readonly renders: Repository<RenderRow>,
+    private readonly queues: QueueService,
+    private readonly realtime: RealtimeService,
+    private readonly storage: StorageService,
+    private readonly members: DrillMembersService,
+    private readonly runs: RunsService,
+    private readonly summaries: SummaryService,
+    private readonly trail: AuditTrailService,
+  ) {}
+
+  async start(requester: RenderRequester, input: RenderInput): Promise<RenderView> {
+    const name = await this.check(requester, input);
+    const params: RenderParams = { request: { ...input }, requester: { ...requester, name } };
+    const row = await this.renders.save(
+      this.renders.create({ orgId: requester.orgId, requestedBy: requester.userId, kind: input.kind, params }),
+    );
+    await this.queues.enqueue(JobName.RenderDocument, { renderId: row.id }, { jobId: jobIds.renderDocument(row.id) });
+    return viewOf(row);
+  }
+
+  async get(userId: string, id: string): Promise<RenderView> {
+    return viewOf(await this.own(userId, id));
+  }
+
+  /** The finished file of the requester's render, while it is kept. */
+  async download(userId: string, id: string): Promise<{ stream: Readable; contentType: string; fileName: string }> {
+    const row = await this.own(userId, id);
+    if (row.status !== 'done' || !row.storageKey) throw new DomainError('CONFLICT', 'documents.notReady');
+    if (!row.expiresAt || row.expiresAt <= new Date()) throw new DomainError('INVALID_RESET_LINK', 'documents.expired');
+    const file = await this.storage.read(row.storageKey);
+    return {
+      stream: file.stream,
+      contentType: row.contentType ?? file.contentType ?? 'application/octet-stream',
+      fileName: row.fileName ?? 'muster-file',
+    };
+  }
+
+  /** Makes the file of one render (the `render.document` job). A render already made is left as it is. */
+  async run(renderId: string): Promise<void> {
+    const row = await this.renders.findOne({ where: { id: renderId } });
+    if (!row || row.status === 'done') return;
+    try {
+      await this.move(row, 'running', 'reading', 10);
+      const made = await this.make(row);
+      await this.move(row, 'running', 'storing', 80);
+      const storageKey = `renders/${row.id}`;
+      await this.storage.put(storageKey, made.body, made.contentType);
+      const finished = new Date();
+      Object.assign(row, {
+        storageKey,
+        fileName: made.fileName,
+        contentType: made.contentType,
+        sizeBytes: made.body.length,
+        finishedAt: finished,
+        expiresAt: new Date(finished.getTime() + RENDER_KEEP_HOURS * HOUR_MS),
+      });
+      await this.move(row, 'done', 'done', 100);
+    } catch (err) {
+      if (err instanceof DomainError) {
+        // A refusal (the run is gone, the role changed) will not change on a retry: it failed.
+        row.reason = err.reason;
+        await this.move(row, 'failed', 'failed', row.percent);
+        return;
+      }
+      throw err;
+    }
+  }
+
+  /** Removes the files of renders past their keeping time (their rows stay, without a download). */
+  async sweep(now = new Date()): Promise<number> {
+    const expired = await this.renders.find({ where: { expiresAt: LessThan(now), storageKey: Not(IsNull()) }, take: 500 });
+    for (const row of expired) {
+      await this.storage.remove(row.storageKey!);
+      await this.renders.update({ id: row.id }, { storageKey: null });
+    }
+    return expired.length;
+  }
+
+  /** Marks a render failed once its job has used up its attempts. */
+  async giveUp(renderId: string): Promise<void> {
+    const row = await this.renders.findOne({ where: { id: renderId } });
+    if (!row || row.status === 'done' || row.status === 'failed') return;
+    row.reason = 'documents.failed';
+    await this.move(row, 'failed', 'failed', row.percent);
+  }
+
+  private async make(row: RenderRow): Promise<Made> {
+    const { requester } = row.params;
+    const request = row.params.request as RenderInput;
+    switch (request.kind) {
+      case 'drill-summary-pdf': {
+        const actor = { userId: requester.userId, orgId: requester.orgId!, role: requester.role as Role, name: requester.name };
+        const summary = await this.summaries.summary(actor, request.runId);
+        await this.move(row, 'running', 'rendering', 40);
+        const body = await summaryPdf(summary, request.language as Parameters<typeof summaryPdf>[1]);
+        await this.summaries.audited(actor, summary.run.id, 'pdf', requester);
+        return { body, contentType: 'application/pdf', fileName: summaryFileName(summary, 'pdf') };
+      }
+      case 'security-timeline-csv': {
+        const orgId = timelineOrg(requester, request.filters.orgId);
+        await this.move(row, 'running', 'rendering', 40);
+        const csv = await this.trail.exportTimeline(
+          {
+            userId: requester.userId,
+            role: requester.role,
+            orgId: requester.orgId,
+            email: requester.email,
+            ip: requester.ip,
+            userAgent: requester.userAgent,
+          },
+          { kind: 'org', orgId },
+          request.filters,
+          orgId,
+        );
+        return {
+          body: Buffer.from(csv, 'utf8'),
+          contentType: 'text/csv; charset=utf-8',
+          fileName: `muster-security-timeline-${new Date().toISOString().slice(0, 10)}.csv`,
+        };
+      }
+    }
+  }
+
+  /** Refuses what the requester may not have made, as the synchronous export would; answers their name. */
+  private async check(requester: RenderRequester, input: RenderInput): Promise<string> {
+    if (input.kind === 'drill-summary-pdf') {
+      const actor = await this.members.actorById(requester.userId, requester.orgId);
+      await this.runs.get(actor, input.runId);
+      return actor.name;
+    }
+    if (!hasRank(requester.role, 'ADMIN')) throw new DomainError('FORBIDDEN', 'auth.forbidden');
+    return requester.email ?? '';
+  }
+
+  private async own(userId: string, id: string): Promise<RenderRow> {
+    const row = isUuid(id) ? await this.renders.findOne({ where: { id, requestedBy: userId } }) : null;
+    if (!row) throw new NotFoundError('render');
+    return row;
+  }
+
+  /** Records where the render is and tells its requester. */
+  private async move(row: RenderRow, status: RenderRow['status'], stage: RenderStage, percent: number): Promise<void> {
+    Object.assign(row, { status, stage, percent });
+    await this.renders.save(row);
+    this.realtime.emitTo(rooms.user(row.requestedBy), 'documents:render', viewOf(row));
+  }
+}
+
+/** The organisation a security timeline render reads: the requester's own, or the one platform staff named. */
+function timelineOrg(requester: RenderParams['requester'], named: string | undefined): string | null {
+  if (requester.orgId) return requester.orgId;
+  return (PLATFORM_ROLES as readonly string[]).includes(requester.role) ? (named?.toLowerCase() ?? null) : null;
+}
