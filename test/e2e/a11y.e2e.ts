@@ -1,8 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { csrfHeaders, DEMO_USERS, failOnMissingRecipes, signInAs, signInAsAuditor } from './support';
 
 failOnMissingRecipes();
+
+/** Resolves once every animation of the element and what it holds has finished. */
+async function settled(locator: Locator): Promise<void> {
+  await locator.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+}
 
 /** axe finds no serious or critical violation on the page as it is now. */
 async function expectAccessible(page: Page, label: string): Promise<void> {
@@ -54,11 +59,14 @@ for (const lng of ['en', 'ar']) {
       }
       await page.getByTestId('nav-menu-trigger').click();
       await expect(page.getByTestId('nav-menu')).toBeVisible();
+      await settled(page.getByTestId('nav-menu'));
       await expectAccessible(page, `navigation menu (${lng})`);
       await page.keyboard.press('Escape');
       await page.setViewportSize({ width: 390, height: 800 });
       await page.getByTestId('mobile-menu-trigger').click();
       await expect(page.getByTestId('mobile-menu')).toBeVisible();
+      // Checked once it has slid in: mid-animation, its text is measured against a blend of colours.
+      await settled(page.getByTestId('mobile-menu'));
       await expectAccessible(page, `mobile menu (${lng})`);
     });
 

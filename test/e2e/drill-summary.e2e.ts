@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Ack, ConsoleState, DrillMember, DrillRun, DrillTemplateSummary } from '@muster/contracts';
 import { expect, test, type Page } from '@playwright/test';
@@ -238,20 +239,22 @@ test.describe('Drill after-action summary', () => {
     await expect(lead.getByTestId('addendum-body')).toHaveValue('');
     await expect(manager.getByTestId('addendum-item')).toContainText(note);
 
-    // Both downloads answer with their files.
-    for (const [testId, type] of [
-      ['export-pdf', 'application/pdf'],
-      ['export-csv', 'text/csv'],
-    ] as const) {
-      const href = await lead.getByTestId(testId).getAttribute('href');
-      const file = await lead.request.get(href!);
-      expect(file.status(), testId).toBe(200);
-      expect(file.headers()['content-type']).toContain(type);
-      expect(file.headers()['content-disposition']).toContain('attachment');
-      const body = await file.body();
-      if (type === 'application/pdf') expect(body.subarray(0, 5).toString()).toBe('%PDF-');
-      else expect(body.toString()).toContain('Replace the quay loudspeakers');
-    }
+    // The PDF is made by the documents engine: a progress bar that reaches 100 %, then the file.
+    const [pdf] = await Promise.all([lead.waitForEvent('download'), lead.getByTestId('export-pdf').click()]);
+    await expect(lead.getByTestId('export-pdf-progress')).toHaveAttribute('data-percent', '100');
+    await expect(lead.getByTestId('export-pdf-render')).toHaveAttribute('data-state', 'done');
+    expect(
+      readFileSync(await pdf.path())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
+    // The CSV answers at once.
+    const csv = await lead.request.get((await lead.getByTestId('export-csv').getAttribute('href'))!);
+    expect(csv.status()).toBe(200);
+    expect(csv.headers()['content-type']).toContain('text/csv');
+    expect(csv.headers()['content-disposition']).toContain('attachment');
+    expect((await csv.body()).toString()).toContain('Replace the quay loudspeakers');
 
     // The locked report is accessible, in English and in Arabic (right to left, nothing overflowing).
     for (const lng of ['en', 'ar']) {

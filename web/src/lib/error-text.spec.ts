@@ -68,6 +68,10 @@ describe('errorText', () => {
     });
   });
 
+  it("shows an answer that is not Muster's in its own words (spec §8)", () => {
+    expect(errorText(t, new ApiError(502, '{"error":"Bad gateway upstream"}', 'Bad Gateway'))).toBe('Bad gateway upstream');
+  });
+
   it('falls back on the class of the code, then on "could not be reached"', () => {
     expect(errorText(t, refusal({ code: 'FORBIDDEN' }))).toBe('No tiene permiso para hacer esto');
     expect(errorText(t, new TypeError('Failed to fetch'))).toBe(

@@ -8,7 +8,7 @@ import {
   type ReasonParams,
 } from '@muster/contracts';
 import type { TFunction } from 'i18next';
-import { ApiError, apiErrorBody } from './api';
+import { ApiError, apiErrorBody, errorMessage } from './api';
 
 /** Why a request was refused, as the server said it: an HTTP error body or a socket acknowledgement. */
 export interface Refusal {
@@ -95,11 +95,14 @@ export function reasonText(t: TFunction, reason: string, params: ReasonParams = 
 
 /**
  * What to tell the reader about a failed request, in their language: the refusal's reason, else
- * the class of its code, else that Muster could not be reached. Never the server's English.
+ * the class of its code, else that Muster could not be reached. Never Muster's English; an
+ * answer that is not Muster's (no `code`) is shown in its own words.
  */
 export function errorText(t: TFunction, error: unknown): string {
   const refusal = refusalOf(error);
   if (refusal?.reason) return reasonText(t, refusal.reason, refusal.params);
+  // Not Muster's answer (a proxy's, a gateway's): its own words, read as spec §8 says.
+  if (error instanceof ApiError && !refusal?.code) return errorMessage(error);
   const generic = refusal?.code === 'timeout' ? 'common.timeout' : refusal?.code ? GENERIC[refusal.code as ErrorCode] : undefined;
   if (generic) return reasonText(t, generic);
   if (error instanceof ApiError || refusal) return reasonText(t, 'common.internal');

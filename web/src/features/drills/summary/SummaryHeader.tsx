@@ -10,6 +10,7 @@ import { formatClock } from '../vocab';
 import { ApproveButton } from './ApprovalSection';
 import { summaryStage } from './summary-figures';
 import { isolate } from '../log-text';
+import { RenderButton } from '../../documents/RenderButton';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -115,12 +116,12 @@ export function SummaryHeader({ run, durationMs }: { run: DrillRun; durationMs: 
         </Alert.Root>
       )}
       {stage !== 'not_started' && (
-        <HStack gap="2" wrap="wrap" _print={{ display: 'none' }}>
-          <Button asChild variant="outline" size="sm">
-            <a href={summaryExportUrl(run.id, 'pdf', language)} download data-testid="export-pdf">
-              {t('header.downloadPdf')}
-            </a>
-          </Button>
+        <HStack gap="2" wrap="wrap" align="flex-start" _print={{ display: 'none' }}>
+          <RenderButton
+            request={{ kind: 'drill-summary-pdf', runId: run.id, language }}
+            label={t('header.downloadPdf')}
+            testId="export-pdf"
+          />
           <Button asChild variant="outline" size="sm">
             <a href={summaryExportUrl(run.id, 'csv', language)} download data-testid="export-csv">
               {t('header.downloadCsv')}

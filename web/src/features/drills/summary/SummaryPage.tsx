@@ -69,7 +69,7 @@ function SummarySkeleton() {
  * the approval that locks it and dated addenda; printable and downloadable, and live while open.
  */
 export default function SummaryPage({ pageId }: PageProps) {
-  const { t } = useTranslation(['drillSummary', 'drills', 'pages', 'drillLibrary']);
+  const { t } = useTranslation(['drillSummary', 'drills', 'pages', 'drillLibrary', 'documents']);
   usePageTitle(pageId);
   usePrintInLight();
   const { id = '' } = useParams();
