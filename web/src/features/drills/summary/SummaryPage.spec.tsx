@@ -3,9 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { TextDecoder, TextEncoder } from 'node:util';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { ChakraProvider } from '@chakra-ui/react';
-import { reasonText, type DrillSummary, type ErrorReason } from '@muster/contracts';
+import { reasonText, type DrillSummary, type ErrorReason, type RenderView } from '@muster/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createInstance } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { addAllRecipes } from '../../../components/ui/all-recipes';
@@ -27,6 +27,7 @@ if (!('ResizeObserver' in globalThis))
   });
 
 const fake = new FakeConsoleSocket();
+const RENDER_ID = '5e4d3c2b-1a0f-4e9d-8c7b-6a5f4e3d2c1b';
 jest.unstable_mockModule('socket.io-client', () => ({ io: () => fake }));
 
 const { default: SummaryPage } = await import('./SummaryPage');
@@ -34,7 +35,7 @@ const { MemoryRouter, Route, Routes } = await import('react-router-dom');
 
 const locale = (ns: string) =>
   JSON.parse(readFileSync(fileURLToPath(new URL(`../../../../public/locales/en/${ns}.json`, import.meta.url)), 'utf8')) as object;
-const NAMESPACES = ['common', 'errors', 'pages', 'drills', 'drillSummary'];
+const NAMESPACES = ['common', 'errors', 'pages', 'drills', 'drillSummary', 'documents'];
 const i18n = createInstance();
 void i18n.use(initReactI18next).init({
   lng: 'en',
@@ -163,10 +164,52 @@ describe('the after-action summary', () => {
       'completed',
     ]);
     expect(screen.getAllByTestId('summary-timeline-entry')[2]!.textContent).toContain('was published at its time.');
-    expect(screen.getByTestId('export-pdf').getAttribute('href')).toBe(`/api/drills/runs/${RUN_ID}/summary/export?format=pdf&language=en`);
     expect(screen.getByTestId('export-csv').getAttribute('href')).toBe(`/api/drills/runs/${RUN_ID}/summary/export?format=csv&language=en`);
     // The page joined the run's room, to stay live.
     expect(fake.sent('console:subscribe').map((e) => e.payload)).toEqual([{ runId: RUN_ID }]);
+  });
+
+  it('has the PDF made by the documents engine: a progress bar with its stage up to 100 %, then a link to save it again', async () => {
+    renderPage();
+    const view = (stage: RenderView['stage'], percent: number, status: RenderView['status'] = 'running'): RenderView => ({
+      id: RENDER_ID,
+      kind: 'drill-summary-pdf',
+      status,
+      stage,
+      percent,
+      fileName: status === 'done' ? 'quay-fire-drill.pdf' : null,
+      sizeBytes: status === 'done' ? 1024 : null,
+      createdAt: '2026-11-27T09:00:00.000Z',
+      finishedAt: status === 'done' ? '2026-11-27T09:00:02.000Z' : null,
+      expiresAt: status === 'done' ? '2026-11-28T09:00:02.000Z' : null,
+      reason: null,
+      downloadUrl: status === 'done' ? `/api/documents/renders/${RENDER_ID}/download` : null,
+    });
+    answers['POST /api/documents/renders'] = [response(view('queued', 0, 'queued'), 202)];
+    answers[`GET /api/documents/renders/${RENDER_ID}`] = [response(view('queued', 0, 'queued'))];
+    fireEvent.click(await screen.findByTestId('export-pdf'));
+    await waitFor(() => expect(screen.getByTestId('export-pdf-progress').dataset.percent).toBe('0'));
+    expect(requests.find((r) => r.method === 'POST' && r.url === '/api/documents/renders')?.body).toEqual({
+      kind: 'drill-summary-pdf',
+      runId: RUN_ID,
+      language: 'en',
+    });
+    act(() => fake.fire('documents:render', view('rendering', 40)));
+    expect(screen.getByTestId('export-pdf-progress').textContent).toContain('Making the file');
+    expect(screen.getByTestId('export-pdf-progress').dataset.percent).toBe('40');
+    // Another render's news is not this one's.
+    act(() => fake.fire('documents:render', { ...view('done', 100, 'done'), id: '00000000-0000-4000-8000-000000000000' }));
+    expect(screen.getByTestId('export-pdf-progress').dataset.percent).toBe('40');
+    // Once done, the file is saved: the page follows its download link.
+    const saved: (string | null)[] = [];
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.getAttribute('href'));
+    });
+    act(() => fake.fire('documents:render', view('done', 100, 'done')));
+    click.mockRestore();
+    expect(saved).toEqual([`/api/documents/renders/${RENDER_ID}/download`]);
+    expect(screen.getByTestId('export-pdf-progress').dataset.percent).toBe('100');
+    expect(screen.getByTestId('export-pdf-download').getAttribute('href')).toBe(`/api/documents/renders/${RENDER_ID}/download`);
   });
 
   it('checks a new action with the contracts schema in place, then adds it from an area for improvement', async () => {
