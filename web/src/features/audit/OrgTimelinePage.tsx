@@ -1,5 +1,5 @@
 import { Stack } from '@chakra-ui/react';
-import { api, hasRank, verifyQuerySchema } from '@muster/contracts';
+import { hasRank, verifyQuerySchema } from '@muster/contracts';
 import { useTranslation } from 'react-i18next';
 import { useSignedInSession } from '../auth/signed-in-session';
 import type { PageProps } from '../../lib/page';
@@ -10,17 +10,24 @@ import { useOrgTimeline } from './api';
 import { ChooseOrganizationNote, CsvLink, OrganizationPicker, TimelineFilters, TimelineResults } from './components';
 import { PageHeader } from '../../components/PageHeader';
 import { SecurityAdminLinks } from './SecurityAdminLinks';
-import { csvHref, pageSizeOf, TIMELINE_KEYS, timelineQuery } from './filters';
+import { pageSizeOf, TIMELINE_KEYS, timelineQuery } from './filters';
 import { VerifyChain } from './VerifyChain';
 import { issueMessage, reasonText } from '../../lib/error-text';
+import { RenderButton } from '../documents/RenderButton';
 
 /**
  * /app/admin/security-timeline: the organisation's security events with their actors, filtered
  * (also by address and free text), paged, exportable, and the audit chain verified on demand.
  * Platform staff have no organisation: they name one by its id first.
  */
+/** The filters of a timeline, without its paging: an export holds every event they match. */
+function withoutPaging(query: Record<string, string | number | undefined>): Record<string, string | number> {
+  const { page: _page, pageSize: _pageSize, ...filters } = query;
+  return Object.fromEntries(Object.entries(filters).filter((e): e is [string, string | number] => e[1] !== undefined));
+}
+
 export default function OrgTimelinePage({ pageId }: PageProps) {
-  const { t } = useTranslation(['audit', 'pages']);
+  const { t } = useTranslation(['audit', 'pages', 'documents']);
   usePageTitle(pageId);
   const session = useSignedInSession();
   const platform = !session.org;
@@ -37,7 +44,17 @@ export default function OrgTimelinePage({ pageId }: PageProps) {
         title={t('pages:orgSecurityTimeline.title')}
         subtitle={t('org.subtitle')}
         actions={
-          <CsvLink href={checked.ok ? csvHref(api.audit.orgTimelineCsv.path, checked.query) : ''} disabled={!checked.ok || !orgReady} />
+          checked.ok && orgReady ? (
+            // Made by the documents engine: a long timeline takes a while, shown as it goes.
+            <RenderButton
+              key={JSON.stringify(checked.query)}
+              request={{ kind: 'security-timeline-csv', filters: withoutPaging(checked.query) }}
+              label={t('export')}
+              testId="export-csv"
+            />
+          ) : (
+            <CsvLink href="" disabled />
+          )
         }
       />
       <SecurityAdminLinks />

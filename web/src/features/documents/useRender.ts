@@ -26,7 +26,7 @@ function save(render: RenderView): void {
  * `documents:render` event of it moves the state on, and the file is saved once done. After a
  * reconnect that lost events, the render is read again.
  */
-export function useRender(): { state: RenderState; start: (request: RenderRequest) => Promise<void>; reset: () => void } {
+export function useRender(): { state: RenderState; start: (request: RenderRequest) => Promise<void> } {
   const [state, setState] = useState<RenderState>({ kind: 'idle' });
   const current = useRef<string | null>(null);
 
@@ -74,10 +74,5 @@ export function useRender(): { state: RenderState; start: (request: RenderReques
     [apply],
   );
 
-  const reset = useCallback(() => {
-    current.current = null;
-    setState({ kind: 'idle' });
-  }, []);
-
-  return { state, start, reset };
+  return { state, start };
 }
