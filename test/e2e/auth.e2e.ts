@@ -25,7 +25,8 @@ test.describe('Identity screens', () => {
     await page.getByTestId('login-password').fill(password);
     await page.getByTestId('login-submit').click();
 
-    await expect(page).toHaveURL(/\/app\/dashboard$/);
+    // Through the landing controller (/app/dashboard) to the role's own dashboard.
+    await expect(page).toHaveURL(/\/app\/admin\/dashboard$/);
     await expect(page.getByTestId('greeting')).toHaveText(/^Good (morning|afternoon|evening), \S+/);
     // The first sign-in in this browser is not a return.
     await expect(page.getByText(`Welcome to Muster, ${email}`)).toBeVisible();
@@ -61,7 +62,7 @@ test.describe('Identity screens', () => {
 
     await page.getByTestId('magic-code').fill(code!);
     await page.getByTestId('magic-verify').click();
-    await expect(page).toHaveURL(/\/app\/dashboard$/);
+    await expect(page).toHaveURL(/\/app\/manager$/);
     await expect(page.getByTestId('greeting')).toHaveText(/^Good (morning|afternoon|evening), /);
     const me = await page.request.get('/api/auth/me');
     expect(await me.json()).toMatchObject({ authenticated: true, user: { email }, role: 'MANAGER' });
@@ -87,7 +88,7 @@ test.describe('Identity screens', () => {
     await expect(page.getByTestId('login-password')).toBeFocused();
     await page.keyboard.type(DEMO_PASSWORD);
     await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(/\/app\/dashboard$/);
+    await expect(page).toHaveURL(/\/app\/user$/);
     // "Forgot password?" is still reachable: after the password field, before the sign-in button.
     await page.goto('/login?lng=en');
     await page.getByTestId('login-password').focus();
@@ -125,7 +126,7 @@ test.describe('Identity screens', () => {
     await page.getByTestId('login-email').fill('accountant@harborpoint.example');
     await page.getByTestId('login-password').fill(DEMO_PASSWORD);
     await page.getByTestId('login-submit').click();
-    await expect(page).toHaveURL(/\/app\/dashboard$/);
+    await expect(page).toHaveURL(/\/app\/accountant$/);
     await expect(toast).toContainText('Welcome to Muster, accountant@harborpoint.example');
     await expect(toast).not.toContainText('Welcome back');
 
@@ -134,7 +135,7 @@ test.describe('Identity screens', () => {
     await page.getByTestId('login-email').fill('accountant@harborpoint.example');
     await page.getByTestId('login-password').fill(DEMO_PASSWORD);
     await page.getByTestId('login-submit').click();
-    await expect(page).toHaveURL(/\/app\/dashboard$/);
+    await expect(page).toHaveURL(/\/app\/accountant$/);
     await expect(page.getByText('Welcome back, accountant@harborpoint.example')).toBeVisible();
   });
 
@@ -170,7 +171,8 @@ test.describe('Identity screens', () => {
     await page.getByTestId('login-email').fill('admin@harborpoint.example');
     await page.getByTestId('login-password').fill(DEMO_PASSWORD);
     await page.getByTestId('login-submit').click();
-    await expect(page).toHaveURL(/\/app\/dashboard\?lng=en$/);
+    // Back where the visitor was going: the landing controller, then the ADMIN dashboard.
+    await expect(page).toHaveURL(/\/app\/admin\/dashboard$/);
     await expect(page.getByTestId('organization')).toHaveText('Harbor Point Port Authority');
     expect(await page.evaluate(() => localStorage.getItem('muster.returnUrl'))).toBeNull();
   });
@@ -182,7 +184,7 @@ test.describe('Identity screens', () => {
     await page.getByTestId('login-email').fill('sysops@muster.example');
     await page.getByTestId('login-password').fill(DEMO_PASSWORD);
     await page.getByTestId('login-submit').click();
-    await expect(page).toHaveURL(/\/app\/dashboard$/);
+    await expect(page).toHaveURL(/\/app\/sysops$/);
     await expect(page.getByTestId('organization')).toHaveText('Platform Admin');
     await page.goto('/login?lng=en');
     await page.getByTestId('test-session').click();
@@ -229,7 +231,7 @@ test.describe('Identity screens', () => {
     await page.getByTestId('login-email').fill(email);
     await page.getByTestId('login-password').fill(newPassword);
     await page.getByTestId('login-submit').click();
-    await expect(page).toHaveURL(/\/app\/dashboard$/);
+    await expect(page).toHaveURL(/\/app\/admin\/dashboard$/);
 
     // The link works once.
     await page.goto(`${link!}&lng=en`);
