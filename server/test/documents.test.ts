@@ -1,10 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { RenderView } from '@muster/contracts';
 import pg from 'pg';
+import { extractText } from '../src/platform/documents/pdf-reading.js';
 import { signUpElsewhere } from './support/accounts.js';
 import { clearRedisPrefix, startServer, uniquePrefix, type ServerProcess } from './support/app.js';
 import { chatSocket, type ChatSocket } from './support/chat.js';
@@ -45,17 +42,6 @@ async function runOf(client: TestClient): Promise<{ id: string }> {
   const template = await libraryTemplate(client, 'fire');
   const admin = (await membersByRole(client)).ADMIN!;
   return scheduleRun(client, { templateId: template.id, leadUserId: admin.id, location: 'Quay 4' });
-}
-
-/** The text of a PDF, as poppler's pdftotext reads it. */
-function pdfText(pdf: Buffer): string {
-  const dir = mkdtempSync(join(tmpdir(), 'muster-render-'));
-  try {
-    writeFileSync(join(dir, 'file.pdf'), pdf);
-    return execFileSync('pdftotext', ['-enc', 'UTF-8', join(dir, 'file.pdf'), '-'], { encoding: 'utf8' });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 describe('Documents: renders with progress', () => {
@@ -104,7 +90,7 @@ describe('Documents: renders with progress', () => {
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.length).toBe(done.sizeBytes);
     // The summary's fixed texts are in Arabic.
-    expect(pdfText(pdf)).toContain('الأهداف');
+    expect(extractText(pdf)).toContain('الأهداف');
 
     // Another organisation sees neither the render nor its file.
     const outsider = await signUpElsewhere(api.url!);

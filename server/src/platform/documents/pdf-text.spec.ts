@@ -1,53 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createPdf } from './pdf-text.js';
-
-const dir = mkdtempSync(join(tmpdir(), 'muster-pdf-text-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/** Runs a poppler tool on a PDF. poppler-utils must be installed (.ci/run installs it). */
-function poppler(tool: 'pdftotext' | 'pdffonts', pdf: Buffer, args: string[] = []): string {
-  const file = join(dir, `${randomUUID()}.pdf`);
-  writeFileSync(file, pdf);
-  try {
-    return execFileSync(tool, [...args, file, ...(tool === 'pdftotext' ? ['-'] : [])], { encoding: 'utf8' });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-      throw new Error(`${tool} is not installed: these tests read the PDFs with poppler-utils (apt-get install poppler-utils)`, {
-        cause: error,
-      });
-    }
-    throw error;
-  }
-}
-
-const extract = (pdf: Buffer) => poppler('pdftotext', pdf, ['-enc', 'UTF-8']);
-
-const CJK = '[\\p{Script=Han}\\u3000-\\u303f\\uff00-\\uffef]';
-/**
- * Text as compared: without the bidi controls pdftotext wraps right-to-left text in (and the
- * isolates of the source), whitespace collapsed, none left between Chinese characters (where a
- * line wrapped), then NFKC (extraction may give Arabic presentation forms). pdftotext counts the
- * colon and the Arabic comma as parts of numbers, and in right-to-left text takes the space before
- * them along ("التجمع، ثم" comes out as "التجمع ،ثم", from any PDF): one space after them, none before.
- */
-const normal = (text: string) =>
-  text
-    .replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu, '')
-    .replace(/\s+/gu, ' ')
-    .replace(new RegExp(`(?<=${CJK}) (?=${CJK})`, 'gu'), '')
-    .normalize('NFKC')
-    .replace(/ ?([،:]) ?/gu, '$1 ')
-    .trim();
-
-/** Lines of page 1 as pdftotext lays them out: their left and right edges. */
-const lineEdges = (pdf: Buffer) =>
-  [
-    ...poppler('pdftotext', pdf, ['-bbox-layout', '-f', '1', '-l', '1']).matchAll(/<line xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)"/gu),
-  ].map((m) => ({ left: Number(m[1]), right: Number(m[2]) }));
+import { comparable as normal, extractText as extract, lineEdges, poppler } from './pdf-reading.js';
 
 const MIXED = 'تمرين الحريق في الرصيف 4 – Quay 4 fire drill';
 /** ح, ج and خ (and ب, ت, ن, ي) share shaped glyphs in Noto Sans Arabic. */

@@ -1,39 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { LANGUAGE_CODES, type DrillLogEntry, type DrillSummary, type LanguageCode } from '@muster/contracts';
+import { comparable as normal, extractText, lineEdges, poppler } from '../../../platform/documents/pdf-reading.js';
 import { summaryPdf } from './summary-export.js';
 import { SUMMARY_PDF_TEXT } from './summary-pdf-text.js';
-
-const dir = mkdtempSync(join(tmpdir(), 'muster-summary-pdf-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/** Runs a poppler tool on a PDF. poppler-utils must be installed (.ci/run installs it). */
-function poppler(tool: 'pdftotext' | 'pdffonts', pdf: Buffer, args: string[] = []): string {
-  const file = join(dir, `${tool}-${String(Math.random()).slice(2)}.pdf`);
-  writeFileSync(file, pdf);
-  try {
-    return execFileSync(tool, [...args, file, ...(tool === 'pdftotext' ? ['-'] : [])], { encoding: 'utf8' });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-      throw new Error(`${tool} is not installed: these tests read the PDFs with poppler-utils (apt-get install poppler-utils)`, {
-        cause: error,
-      });
-    }
-    throw error;
-  }
-}
-
-/** Extracted text as compared: see pdf-text.spec.ts (bidi controls out, whitespace collapsed, NFKC, pdftotext's colon). */
-const normal = (text: string) =>
-  text
-    .replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu, '')
-    .replace(/\s+/gu, ' ')
-    .replace(/(?<=[\p{Script=Han}\u3000-\u303f\uff00-\uffef]) (?=[\p{Script=Han}\u3000-\u303f\uff00-\uffef])/gu, '')
-    .normalize('NFKC')
-    .replace(/ ?([،:]) ?/gu, '$1 ')
-    .trim();
 
 const LEAD = { id: 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d', name: 'Amelia Hart' };
 const log = (seq: number, type: DrillLogEntry['type'], data: DrillLogEntry['data'] = {}): DrillLogEntry => ({
@@ -174,7 +143,7 @@ const rendered = new Map<LanguageCode, Buffer>();
 beforeAll(async () => {
   for (const language of LANGUAGE_CODES) rendered.set(language, await summaryPdf(SUMMARY, language));
 });
-const text = (language: LanguageCode) => normal(poppler('pdftotext', rendered.get(language)!, ['-enc', 'UTF-8']));
+const text = (language: LanguageCode) => normal(extractText(rendered.get(language)!));
 
 describe('summary PDF', () => {
   it('says in English what it said before the text layer', () => {
@@ -216,13 +185,8 @@ describe('summary PDF', () => {
   });
 
   it('lays Arabic out right to left, in embedded fonts only', () => {
-    const lines = [
-      ...poppler('pdftotext', rendered.get('ar')!, ['-bbox-layout', '-f', '1', '-l', '1']).matchAll(
-        /<line xMin="[\d.]+" yMin="[\d.]+" xMax="([\d.]+)"/gu,
-      ),
-    ];
     // The title, the facts and the headings end at the right margin.
-    expect(lines.filter((m) => Math.abs(Number(m[1]) - (595.28 - 50)) < 1).length).toBeGreaterThanOrEqual(10);
+    expect(lineEdges(rendered.get('ar')!).filter((line) => Math.abs(line.right - (595.28 - 50)) < 1).length).toBeGreaterThanOrEqual(10);
     for (const language of LANGUAGE_CODES) {
       const fonts = poppler('pdffonts', rendered.get(language)!).trim().split('\n').slice(2);
       for (const font of fonts) expect(font).toMatch(/\+NotoSans[\w-]*\s+CID TrueType\s+Identity-H\s+yes yes yes/u);
