@@ -68,11 +68,18 @@ export function fieldMessage({ reason, params }: FieldReason): string {
   return query ? `${reason}?${query}` : reason;
 }
 
+/** A `fieldMessage` string read back: its reason and parameters; null for a text that is no reason. */
+function readFieldMessage(message: string): FieldReason | null {
+  const query = message.indexOf('?');
+  const name = query < 0 ? message : message.slice(0, query);
+  if (!isErrorReason(name)) return null;
+  return { reason: name, params: query < 0 ? {} : Object.fromEntries(new URLSearchParams(message.slice(query + 1))) };
+}
+
 /** A zod issue of a form's own check, as `fieldMessage` writes it. */
 export function issueMessage(issue: Parameters<typeof issueReason>[0]): string {
   // An issue passed on from another form's check already says it in this form.
-  const query = issue.message.indexOf('?');
-  if (query > 0 && isErrorReason(issue.message.slice(0, query))) return issue.message;
+  if (issue.message.includes('?') && readFieldMessage(issue.message)) return issue.message;
   return fieldMessage(issueReason(issue));
 }
 
@@ -86,11 +93,8 @@ export function serverIssues(error: unknown): { path: string[]; message: string 
  * as one `fieldMessage` string; a text that is no reason, as it is.
  */
 export function reasonText(t: TFunction, reason: string, params: ReasonParams = {}): string {
-  const query = reason.indexOf('?');
-  const name = query < 0 ? reason : reason.slice(0, query);
-  if (!isErrorReason(name)) return reason;
-  const carried = query < 0 ? {} : Object.fromEntries(new URLSearchParams(reason.slice(query + 1)));
-  return t(name, { ns: 'errors', ...carried, ...params });
+  const read = readFieldMessage(reason);
+  return read ? t(read.reason, { ns: 'errors', ...read.params, ...params }) : reason;
 }
 
 /**
@@ -124,10 +128,8 @@ export function firstErrorText(t: TFunction, error: unknown): string {
 export function messagesInEnglish(messages: Record<string, string>): Record<string, string> {
   return Object.fromEntries(
     Object.entries(messages).map(([path, message]) => {
-      const query = message.indexOf('?');
-      const name = query < 0 ? message : message.slice(0, query);
-      const params = query < 0 ? {} : Object.fromEntries(new URLSearchParams(message.slice(query + 1)));
-      return [path, isErrorReason(name) ? englishText(name, params) : message];
+      const read = readFieldMessage(message);
+      return [path, read ? englishText(read.reason, read.params) : message];
     }),
   );
 }
