@@ -12,6 +12,7 @@ import { AuditChainSiem1795485607628 } from './1795485607628-AuditChainSiem.js';
 import { UsageRecords1795447965646 } from './1795447965646-UsageRecords.js';
 import { TicketAttachments1795448139801 } from './1795448139801-TicketAttachments.js';
 import { DocumentRenders1795749992750 } from './1795749992750-DocumentRenders.js';
+import { OrgTimeZoneUserLanguage1795757253669 } from './1795757253669-OrgTimeZoneUserLanguage.js';
 
 /**
  * Every migration, in order. To add one: change the entities, build the server, run
@@ -31,4 +32,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   Billing1795480953588,
   AuditChainSiem1795485607628,
   DocumentRenders1795749992750,
+  OrgTimeZoneUserLanguage1795757253669,
 ];

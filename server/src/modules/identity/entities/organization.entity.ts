@@ -13,6 +13,10 @@ export class Organization {
   @Column({ name: 'sso_required', type: 'boolean', default: false })
   ssoRequired: boolean;
 
+  /** IANA time zone (e.g. Europe/Rotterdam): day boundaries, due dates, PDFs and emails use it. */
+  @Column({ name: 'time_zone', type: 'varchar', length: 64, default: 'UTC' })
+  timeZone: string;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

@@ -1,3 +1,4 @@
+import type { LanguageCode } from '@muster/contracts';
 import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 export const USER_STATUSES = ['active', 'suspended', 'frozen', 'locked'] as const;
@@ -6,6 +7,7 @@ export type UserStatus = (typeof USER_STATUSES)[number];
 /** A person who signs in. Emails are stored lower-cased, so uniqueness is case-insensitive. */
 @Entity({ name: 'users' })
 @Check('users_email_lower_check', `"email" = lower("email")`)
+@Check('users_language_check', `"language" IS NULL OR "language" IN ('en', 'es', 'zh', 'ar')`)
 @Check('users_status_check', `"status" IN ('active', 'suspended', 'frozen', 'locked')`)
 export class User {
   @PrimaryGeneratedColumn('uuid')
@@ -38,6 +40,10 @@ export class User {
 
   @Column({ type: 'varchar', length: 16, default: 'active' })
   status: UserStatus;
+
+  /** The language the person chose (en, es, zh, ar); null until they choose one. Emails use it. */
+  @Column({ type: 'varchar', length: 5, nullable: true })
+  language: LanguageCode | null;
 
   @Column({ name: 'last_login_at', type: 'timestamptz', nullable: true })
   lastLoginAt: Date | null;
