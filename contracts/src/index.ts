@@ -10,6 +10,7 @@ export * from './dev.js';
 export * from './jobs.js';
 export * from './realtime.js';
 export * from './auth.js';
+export * from './principal.js';
 export * from './auditor.js';
 export * from './app-config.js';
 export * from './api.js';

@@ -1,3 +1,4 @@
+import type { Principal } from './principal.js';
 import type { RenderView } from './documents.js';
 import type { ChatMessage, ChatReadEvent, ChatSummary, ChatTypingEvent, OperatorState } from './chat.js';
 import type {
@@ -21,7 +22,6 @@ import type {
 import type { Notification } from './notifications.js';
 import type { SiemDeliveryChanged } from './siem.js';
 import type { ProbeResult } from './health.js';
-import type { Role } from './roles.js';
 import type { UsageAlert } from './usage.js';
 import type { SubscriptionChanged } from './billing.js';
 
@@ -155,20 +155,21 @@ export interface ClientToServerEvents {
   ) => void;
 }
 
-export type InterServerEvents = Record<string, never>;
+/** Between api instances (through the Redis adapter): a session's principal changed. */
+export interface InterServerEvents {
+  'principal:refresh': (sessionId: string, principal: Principal) => void;
+}
 
 /** What the handshake middleware attaches to each socket. */
 export interface SocketData {
-  /** Null for anonymous sockets (allowed only where an event allows it). */
-  userId: string | null;
-  orgId: string | null;
-  sessionId: string | null;
-  /** The session's role (null for anonymous sockets). */
-  role: Role | null;
+  /**
+   * Who the socket acts for: its session's principal, resolved at the handshake and kept up to date
+   * when the session's profile changes. Null for anonymous sockets (allowed only where an event
+   * allows it).
+   */
+  principal: Principal | null;
   /** Chats this socket subscribed to, with its side in each (set by `chat:subscribe`). */
   chats?: Record<string, { side: 'customer' | 'operator'; name: string }>;
-  /** The member's display name, read once for the drill console's log. */
-  name?: string;
 }
 
 /** Room names. Every feature room is joined through an authorised `subscribe`. */

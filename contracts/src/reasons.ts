@@ -215,6 +215,7 @@ export const AUTH_REASONS = {
   wrongCurrentPassword: 'Your current password is incorrect',
   notSignedIn: 'You are not signed in',
   forbidden: "You don't have permission to do this",
+  noOrganization: 'This belongs to an organisation: platform accounts have none of their own',
   auditorOnly: 'Guest auditor sessions can only use the auditor portal',
   csrf: 'The request is missing its security token. Reload the page and try again.',
   originNotAllowed: 'Requests from this origin are not allowed',

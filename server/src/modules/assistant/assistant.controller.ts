@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { api, type AssistantAnswer } from '@muster/contracts';
-import { Client, OptionalAuth, Public, type AuthContext, type ClientContext } from '../../platform/auth/auth.decorators.js';
+import { api, type AssistantAnswer, type Principal } from '@muster/contracts';
+import { Client, OptionalAuth, Public, type ClientContext } from '../../platform/auth/auth.decorators.js';
 import { Endpoint, ValidBody } from '../../platform/http/endpoint.decorator.js';
 import { AssistantService } from './assistant.service.js';
 
@@ -12,7 +12,7 @@ export class AssistantController {
   @Public()
   ask(
     @ValidBody() body: Parameters<AssistantService['ask']>[0],
-    @OptionalAuth() auth: AuthContext | null,
+    @OptionalAuth() auth: Principal | null,
     @Client() client: ClientContext,
   ): Promise<AssistantAnswer> {
     return this.assistant.ask(body, auth, client);

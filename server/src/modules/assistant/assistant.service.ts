@@ -7,10 +7,11 @@ import {
   type AssistantAnswer,
   type LanguageCode,
   type askAssistantSchema,
+  type Principal,
 } from '@muster/contracts';
 import type { z } from 'zod';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
-import type { AuthContext, ClientContext } from '../../platform/auth/auth.decorators.js';
+import type { ClientContext } from '../../platform/auth/auth.decorators.js';
 import { AiCompletionService, type CompletionReply } from '../../platform/ai/ai-completion.service.js';
 import { LimiterService } from '../../platform/limits/limiter.service.js';
 import { KnowledgeService, type RetrievedArticle } from '../knowledge/knowledge.service.js';
@@ -43,7 +44,7 @@ export class AssistantService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async ask(input: AskInput, auth: AuthContext | null, client: ClientContext): Promise<AssistantAnswer> {
+  async ask(input: AskInput, auth: Principal | null, client: ClientContext): Promise<AssistantAnswer> {
     await this.throttle(auth ? `session:${auth.sessionId}` : `ip:${client.ip}`);
     const language = input.language;
     let articles = await this.knowledge.retrieve(input.question, language);

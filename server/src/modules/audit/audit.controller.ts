@@ -8,17 +8,18 @@ import {
   type ThreatsQuery,
   type TimelinePage,
   type TimelineQuery,
+  type Principal,
 } from '@muster/contracts';
 import type { FastifyReply } from 'fastify';
-import { Auth, Client, MinRole, type AuthContext, type ClientContext } from '../../platform/auth/auth.decorators.js';
-import { auditActorOf } from '../../platform/audit/audit.service.js';
+import { Auth, Client, MinRole, type ClientContext } from '../../platform/auth/auth.decorators.js';
+import { auditActorOf } from '../../platform/auth/principal.js';
 import { Endpoint, ValidQuery } from '../../platform/http/endpoint.decorator.js';
 import { sendDownload } from '../../platform/http/download.js';
 import type { TimelineScope } from './audit-query.service.js';
 import { AuditTrailService } from './audit-trail.service.js';
 
 /** The signed-in principal's own events: a user's, or a guest auditor's invite's. */
-function ownScope(auth: AuthContext): TimelineScope {
+function ownScope(auth: Principal): TimelineScope {
   return auth.userId ? { kind: 'user', userId: auth.userId } : { kind: 'invite', inviteId: auth.inviteId ?? '' };
 }
 
@@ -26,7 +27,7 @@ function ownScope(auth: AuthContext): TimelineScope {
  * The organisation an admin reads: always their own. Platform staff (no organisation) name one
  * with `orgId`, or read the platform's own chain (events of no organisation) without it.
  */
-function orgScope(auth: AuthContext, orgId: string | undefined): string | null {
+function orgScope(auth: Principal, orgId: string | undefined): string | null {
   if (auth.orgId) return auth.orgId;
   return PLATFORM_ROLES.includes(auth.role) ? (orgId?.toLowerCase() ?? null) : null;
 }
@@ -42,13 +43,13 @@ export class AuditController {
   constructor(private readonly trail: AuditTrailService) {}
 
   @Endpoint(api.audit.myTimeline)
-  myTimeline(@Auth() auth: AuthContext, @ValidQuery() query: TimelineQuery): Promise<TimelinePage> {
+  myTimeline(@Auth() auth: Principal, @ValidQuery() query: TimelineQuery): Promise<TimelinePage> {
     return this.trail.timeline(ownScope(auth), query);
   }
 
   @Endpoint(api.audit.myTimelineCsv)
   async myTimelineCsv(
-    @Auth() auth: AuthContext,
+    @Auth() auth: Principal,
     @Client() client: ClientContext,
     @ValidQuery() query: TimelineQuery,
     @Res() reply: FastifyReply,
@@ -59,14 +60,14 @@ export class AuditController {
 
   @Endpoint(api.audit.orgTimeline)
   @MinRole('ADMIN')
-  orgTimeline(@Auth() auth: AuthContext, @ValidQuery() query: TimelineQuery): Promise<TimelinePage> {
+  orgTimeline(@Auth() auth: Principal, @ValidQuery() query: TimelineQuery): Promise<TimelinePage> {
     return this.trail.timeline({ kind: 'org', orgId: orgScope(auth, query.orgId) }, query);
   }
 
   @Endpoint(api.audit.orgTimelineCsv)
   @MinRole('ADMIN')
   async orgTimelineCsv(
-    @Auth() auth: AuthContext,
+    @Auth() auth: Principal,
     @Client() client: ClientContext,
     @ValidQuery() query: TimelineQuery,
     @Res() reply: FastifyReply,
@@ -78,14 +79,14 @@ export class AuditController {
 
   @Endpoint(api.audit.threats)
   @MinRole('ADMIN')
-  threats(@Auth() auth: AuthContext, @ValidQuery() query: ThreatsQuery): Promise<ThreatsOverview> {
+  threats(@Auth() auth: Principal, @ValidQuery() query: ThreatsQuery): Promise<ThreatsOverview> {
     return this.trail.threats(orgScope(auth, query.orgId), query);
   }
 
   @Endpoint(api.audit.threatsCsv)
   @MinRole('ADMIN')
   async threatsCsv(
-    @Auth() auth: AuthContext,
+    @Auth() auth: Principal,
     @Client() client: ClientContext,
     @ValidQuery() query: ThreatsQuery,
     @Res() reply: FastifyReply,
@@ -97,7 +98,7 @@ export class AuditController {
   @Endpoint(api.audit.customerTimeline)
   @MinRole('SYSOPS')
   customerTimeline(
-    @Auth() auth: AuthContext,
+    @Auth() auth: Principal,
     @Client() client: ClientContext,
     @Param('userId') userId: string,
     @ValidQuery() query: TimelineQuery,
@@ -108,7 +109,7 @@ export class AuditController {
   @Endpoint(api.audit.customerTimelineCsv)
   @MinRole('SYSOPS')
   async customerTimelineCsv(
-    @Auth() auth: AuthContext,
+    @Auth() auth: Principal,
     @Client() client: ClientContext,
     @Param('userId') userId: string,
     @ValidQuery() query: TimelineQuery,
@@ -120,7 +121,7 @@ export class AuditController {
 
   @Endpoint(api.audit.verify)
   @MinRole('ADMIN')
-  verify(@Auth() auth: AuthContext, @Client() client: ClientContext, @ValidQuery() query: { orgId?: string }): Promise<ChainVerification> {
+  verify(@Auth() auth: Principal, @Client() client: ClientContext, @ValidQuery() query: { orgId?: string }): Promise<ChainVerification> {
     return this.trail.verify(auditActorOf(auth, client), orgScope(auth, query.orgId));
   }
 }

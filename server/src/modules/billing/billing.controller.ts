@@ -7,9 +7,10 @@ import {
   type CreditsOverview,
   type Invoice,
   type SubscriptionInfo,
+  type Principal,
 } from '@muster/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Auth, Client, MinRole, Public, type AuthContext, type ClientContext } from '../../platform/auth/auth.decorators.js';
+import { Auth, Client, MinRole, Public, type ClientContext } from '../../platform/auth/auth.decorators.js';
 import { DomainError } from '../../platform/errors/domain-error.js';
 import { Endpoint, ValidBody } from '../../platform/http/endpoint.decorator.js';
 import { sendDownload } from '../../platform/http/download.js';
@@ -18,11 +19,10 @@ import { CheckoutService } from './checkout.service.js';
 import { CreditsService } from './credits.service.js';
 import { InvoicesService } from './invoices.service.js';
 import { StripeEventsService } from './stripe-events.service.js';
-import { auditActorOf } from '../../platform/audit/audit.service.js';
+import { auditActorOf, inOrg } from '../../platform/auth/principal.js';
 
-function orgOf(auth: AuthContext): string {
-  if (!auth.orgId) throw new DomainError('FORBIDDEN', 'billing.noOrganization');
-  return auth.orgId;
+function orgOf(auth: Principal): string {
+  return inOrg(auth, 'billing.noOrganization').orgId;
 }
 
 @Controller()
@@ -36,14 +36,14 @@ export class BillingController {
   ) {}
 
   @Endpoint(api.billing.subscription)
-  subscription(@Auth() auth: AuthContext, @Client() client: ClientContext): Promise<SubscriptionInfo> {
+  subscription(@Auth() auth: Principal, @Client() client: ClientContext): Promise<SubscriptionInfo> {
     return this.billing.subscription(auditActorOf(auth, client), orgOf(auth));
   }
 
   @Endpoint(api.billing.startCheckout)
   @MinRole('ADMIN')
   startCheckout(
-    @Auth() auth: AuthContext,
+    @Auth() auth: Principal,
     @Client() client: ClientContext,
     @ValidBody() body: Parameters<CheckoutService['startCheckout']>[2],
   ): Promise<Checkout> {
@@ -51,26 +51,26 @@ export class BillingController {
   }
 
   @Endpoint(api.billing.checkout)
-  checkout(@Auth() auth: AuthContext, @Param('id') id: string): Promise<Checkout> {
+  checkout(@Auth() auth: Principal, @Param('id') id: string): Promise<Checkout> {
     return this.checkouts.checkout(orgOf(auth), id);
   }
 
   @Endpoint(api.billing.completeCheckout)
   @MinRole('ADMIN')
-  completeCheckout(@Auth() auth: AuthContext, @Client() client: ClientContext, @Param('id') id: string): Promise<Checkout> {
+  completeCheckout(@Auth() auth: Principal, @Client() client: ClientContext, @Param('id') id: string): Promise<Checkout> {
     return this.checkouts.completeCheckout(auditActorOf(auth, client), orgOf(auth), id);
   }
 
   @Endpoint(api.billing.cancelCheckout)
   @MinRole('ADMIN')
-  cancelCheckout(@Auth() auth: AuthContext, @Client() client: ClientContext, @Param('id') id: string): Promise<Checkout> {
+  cancelCheckout(@Auth() auth: Principal, @Client() client: ClientContext, @Param('id') id: string): Promise<Checkout> {
     return this.checkouts.cancelCheckout(auditActorOf(auth, client), orgOf(auth), id);
   }
 
   @Endpoint(api.billing.setRenewal)
   @MinRole('ADMIN')
   setRenewal(
-    @Auth() auth: AuthContext,
+    @Auth() auth: Principal,
     @Client() client: ClientContext,
     @ValidBody() body: { cancelAtPeriodEnd: boolean },
   ): Promise<SubscriptionInfo> {
@@ -79,19 +79,19 @@ export class BillingController {
 
   @Endpoint(api.billing.portal)
   @MinRole('ADMIN')
-  portal(@Auth() auth: AuthContext) {
+  portal(@Auth() auth: Principal) {
     return this.billing.portal(orgOf(auth));
   }
 
   @Endpoint(api.billing.invoices)
   @MinRole('ACCOUNTANT')
-  invoices(@Auth() auth: AuthContext): Promise<Invoice[]> {
+  invoices(@Auth() auth: Principal): Promise<Invoice[]> {
     return this.invoiceBook.invoices(orgOf(auth));
   }
 
   @Endpoint(api.billing.invoicesCsv)
   @MinRole('ACCOUNTANT')
-  async invoicesCsv(@Auth() auth: AuthContext, @Client() client: ClientContext, @Res() reply: FastifyReply): Promise<void> {
+  async invoicesCsv(@Auth() auth: Principal, @Client() client: ClientContext, @Res() reply: FastifyReply): Promise<void> {
     const orgId = orgOf(auth);
     const body = await this.invoiceBook.invoicesCsv(orgId);
     await this.invoiceBook.auditedExport(auditActorOf(auth, client), orgId);
@@ -100,7 +100,7 @@ export class BillingController {
 
   @Endpoint(api.billing.markPaid)
   @MinRole('ACCOUNTANT')
-  markPaid(@Auth() auth: AuthContext, @Client() client: ClientContext, @Param('id') id: string): Promise<Invoice> {
+  markPaid(@Auth() auth: Principal, @Client() client: ClientContext, @Param('id') id: string): Promise<Invoice> {
     // Recording a payment is the accountant's or an administrator's; managers and auditors read.
     if (auth.role !== 'ACCOUNTANT' && auth.role !== 'ADMIN') throw new DomainError('FORBIDDEN', 'billing.adminsOnly');
     return this.invoiceBook.markPaid(auditActorOf(auth, client), orgOf(auth), id);
@@ -108,20 +108,20 @@ export class BillingController {
 
   @Endpoint(api.billing.accountant)
   @MinRole('ACCOUNTANT')
-  accountant(@Auth() auth: AuthContext): Promise<AccountantOverview> {
+  accountant(@Auth() auth: Principal): Promise<AccountantOverview> {
     return this.invoiceBook.accountant(orgOf(auth));
   }
 
   @Endpoint(api.billing.credits)
   @MinRole('ADMIN')
-  credits(@Auth() auth: AuthContext, @Client() client: ClientContext): Promise<CreditsOverview> {
+  credits(@Auth() auth: Principal, @Client() client: ClientContext): Promise<CreditsOverview> {
     return this.creditBook.credits(auditActorOf(auth, client));
   }
 
   @Endpoint(api.billing.grantCredit)
   @MinRole('DEPUTY_ADMIN')
   grantCredit(
-    @Auth() auth: AuthContext,
+    @Auth() auth: Principal,
     @Client() client: ClientContext,
     @ValidBody() body: Parameters<CreditsService['grantCredit']>[1],
   ): Promise<Credit> {

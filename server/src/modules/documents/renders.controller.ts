@@ -1,14 +1,14 @@
 import { Controller, Param, Res } from '@nestjs/common';
-import { api, type RenderView } from '@muster/contracts';
+import { api, type RenderView, type Principal } from '@muster/contracts';
 import type { FastifyReply } from 'fastify';
-import { Auth, Client, type AuthContext, type ClientContext } from '../../platform/auth/auth.decorators.js';
+import { Auth, Client, type ClientContext } from '../../platform/auth/auth.decorators.js';
 import { DomainError } from '../../platform/errors/domain-error.js';
 import { sendDownload } from '../../platform/http/download.js';
 import { Endpoint, ValidBody } from '../../platform/http/endpoint.decorator.js';
 import { RendersService, type RenderInput } from './renders.service.js';
 
 /** A render is for a signed-in member (guest auditors have a portal of their own). */
-function userOf(auth: AuthContext): string {
+function userOf(auth: Principal): string {
   if (!auth.userId) throw new DomainError('FORBIDDEN', 'auth.forbidden');
   return auth.userId;
 }
@@ -18,27 +18,17 @@ export class RendersController {
   constructor(private readonly renders: RendersService) {}
 
   @Endpoint(api.documents.startRender)
-  start(@Auth() auth: AuthContext, @Client() client: ClientContext, @ValidBody() body: RenderInput): Promise<RenderView> {
-    return this.renders.start(
-      {
-        userId: userOf(auth),
-        orgId: auth.orgId,
-        role: auth.role,
-        email: auth.profile?.me.user.email ?? null,
-        ip: client.ip,
-        userAgent: client.userAgent,
-      },
-      body,
-    );
+  start(@Auth() auth: Principal, @Client() client: ClientContext, @ValidBody() body: RenderInput): Promise<RenderView> {
+    return this.renders.start(auth, client, body);
   }
 
   @Endpoint(api.documents.render)
-  render(@Auth() auth: AuthContext, @Param('id') id: string): Promise<RenderView> {
+  render(@Auth() auth: Principal, @Param('id') id: string): Promise<RenderView> {
     return this.renders.get(userOf(auth), id);
   }
 
   @Endpoint(api.documents.download)
-  async download(@Auth() auth: AuthContext, @Param('id') id: string, @Res() reply: FastifyReply): Promise<void> {
+  async download(@Auth() auth: Principal, @Param('id') id: string, @Res() reply: FastifyReply): Promise<void> {
     const file = await this.renders.download(userOf(auth), id);
     sendDownload(reply, file.contentType, file.fileName, file.stream);
   }

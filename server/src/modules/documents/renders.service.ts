@@ -12,6 +12,7 @@ import {
   rooms,
   type RenderStage,
   type RenderView,
+  type Principal,
   type Role,
   type TimelineQuery,
 } from '@muster/contracts';
@@ -22,23 +23,14 @@ import { RealtimeService } from '../../platform/realtime/realtime.service.js';
 import { StorageService } from '../../platform/storage/storage.service.js';
 import { isUuid } from '../../platform/tenancy/tenant-scope.js';
 import { AuditTrailService } from '../audit/audit-trail.service.js';
-import { DrillMembersService } from '../drills/drill-members.service.js';
+import { asMember } from '../../platform/auth/principal.js';
+import type { ClientContext } from '../../platform/auth/auth.decorators.js';
 import { RunsService } from '../drills/runs.service.js';
 import { summaryFileName, summaryPdf } from '../drills/summary/summary-export.js';
 import { SummaryService } from '../drills/summary/summary.service.js';
 import { RenderRow, type RenderParams } from './entities/render.entity.js';
 
 const HOUR_MS = 3_600_000;
-
-/** Who asks for a render, as the request knows them. */
-export interface RenderRequester {
-  userId: string;
-  orgId: string | null;
-  role: Role;
-  email: string | null;
-  ip: string;
-  userAgent: string | null;
-}
 
 /** A render's request once validated. */
 export type RenderInput =
@@ -83,15 +75,26 @@ export class RendersService {
     private readonly queues: QueueService,
     private readonly realtime: RealtimeService,
     private readonly storage: StorageService,
-    private readonly members: DrillMembersService,
     private readonly runs: RunsService,
     private readonly summaries: SummaryService,
     private readonly trail: AuditTrailService,
   ) {}
 
-  async start(requester: RenderRequester, input: RenderInput): Promise<RenderView> {
-    const name = await this.check(requester, input);
-    const params: RenderParams = { request: { ...input }, requester: { ...requester, name } };
+  /** Starts a render for a signed-in member (guest auditors have a portal of their own). */
+  async start(principal: Principal, client: ClientContext, input: RenderInput): Promise<RenderView> {
+    if (!principal.userId) throw new DomainError('FORBIDDEN', 'auth.forbidden');
+    await this.check(principal, input);
+    const requester: RenderParams['requester'] = {
+      userId: principal.userId,
+      orgId: principal.orgId,
+      role: principal.role,
+      name: principal.name,
+      email: principal.email,
+      ip: client.ip,
+      userAgent: client.userAgent,
+      timeZone: principal.timeZone,
+    };
+    const params: RenderParams = { request: { ...input }, requester };
     const row = await this.renders.save(
       this.renders.create({ orgId: requester.orgId, requestedBy: requester.userId, kind: input.kind, params }),
     );
@@ -202,15 +205,13 @@ export class RendersService {
     }
   }
 
-  /** Refuses what the requester may not have made, as the synchronous export would; answers their name. */
-  private async check(requester: RenderRequester, input: RenderInput): Promise<string> {
+  /** Refuses what the requester may not have made, as the synchronous export would. */
+  private async check(principal: Principal, input: RenderInput): Promise<void> {
     if (input.kind === 'drill-summary-pdf') {
-      const actor = await this.members.actorById(requester.userId, requester.orgId);
-      await this.runs.get(actor, input.runId);
-      return actor.name;
+      await this.runs.get(asMember(principal, 'drillTemplate.noOrganization'), input.runId);
+      return;
     }
-    if (!hasRank(requester.role, 'ADMIN')) throw new DomainError('FORBIDDEN', 'auth.forbidden');
-    return requester.email ?? '';
+    if (!hasRank(principal.role, 'ADMIN')) throw new DomainError('FORBIDDEN', 'auth.forbidden');
   }
 
   private async own(userId: string, id: string): Promise<RenderRow> {

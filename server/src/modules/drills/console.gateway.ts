@@ -24,7 +24,7 @@ import type { MusterSocket } from '../../platform/realtime/realtime.types.js';
 import { answer, type AckFn } from '../../platform/realtime/socket-answer.js';
 import { ConsoleService } from './console.service.js';
 import type { DrillActor } from './drill-actor.js';
-import { DrillMembersService } from './drill-members.service.js';
+import { asMember } from '../../platform/auth/principal.js';
 
 /**
  * The drill console over Socket.IO: a room per run, joined through `console:subscribe` by
@@ -35,22 +35,18 @@ import { DrillMembersService } from './drill-members.service.js';
 export class ConsoleGateway {
   private readonly logger = new Logger('DrillConsole');
 
-  constructor(
-    private readonly console: ConsoleService,
-    private readonly members: DrillMembersService,
-  ) {}
+  constructor(private readonly console: ConsoleService) {}
 
-  /** The member behind a socket; the name is read once per socket, for the decision log. */
-  private async actor(socket: MusterSocket): Promise<DrillActor> {
-    const { userId, orgId, role } = socket.data;
-    if (userId && role && !orgId) throw new DomainError('FORBIDDEN', 'drillTemplate.noOrganization');
-    if (!userId || !orgId || !role) throw new NotFoundError('drillRun');
-    socket.data.name ??= (await this.members.actorById(userId, orgId)).name;
-    return { userId, orgId, role, name: socket.data.name };
+  /** The member behind a socket: its principal (anonymous sockets and guest auditors find no run). */
+  private actor(socket: MusterSocket): DrillActor {
+    const principal = socket.data.principal;
+    if (principal?.kind === 'user' && !principal.orgId) throw new DomainError('FORBIDDEN', 'drillTemplate.noOrganization');
+    if (!principal?.orgId || principal.kind !== 'user' || !principal.userId) throw new NotFoundError('drillRun');
+    return asMember(principal, 'drillTemplate.noOrganization');
   }
 
   private handle<T extends object>(socket: MusterSocket, ack: AckFn<T>, work: (actor: DrillActor) => Promise<T>): Promise<void> {
-    return answer(socket, ack, 'console:error', this.logger, async () => work(await this.actor(socket)));
+    return answer(socket, ack, 'console:error', this.logger, () => work(this.actor(socket)));
   }
 
   @SubscribeMessage('console:subscribe')

@@ -1,13 +1,11 @@
-import { isDrillManager, runPermissions, type Role, type RunPermissions } from '@muster/contracts';
+import { isDrillManager, runPermissions, type MemberPrincipal, type RunPermissions } from '@muster/contracts';
 import type { DrillRunRow } from './entities/drill-run.entity.js';
 
-/** A member of an organisation acting on its drills (from a session or a socket). */
-export interface DrillActor {
-  userId: string;
-  orgId: string;
-  role: Role;
-  name: string;
-}
+/**
+ * A member of an organisation acting on its drills: the request's or socket's principal (a
+ * `MemberPrincipal` is one), or the requester a background render acts for.
+ */
+export type DrillActor = Pick<MemberPrincipal, 'userId' | 'orgId' | 'role' | 'name'>;
 
 /** ADMIN and MANAGER plan drills, change templates, approve runs and stand in for any lead. */
 export function isManager(actor: Pick<DrillActor, 'role'>): boolean {

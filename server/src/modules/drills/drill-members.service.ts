@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { type DrillMember, type Role } from '@muster/contracts';
-import type { AuthContext } from '../../platform/auth/auth.decorators.js';
 import { DomainError, NotFoundError } from '../../platform/errors/domain-error.js';
 import { AuthService } from '../identity/auth.service.js';
 import { displayName, type Account } from '../identity/accounts.js';
@@ -11,13 +10,10 @@ import type { DrillActor } from './drill-actor.js';
 export class DrillMembersService {
   constructor(private readonly accounts: AuthService) {}
 
-  /** The signed-in member; platform staff (no organisation) have no drills: 403. */
-  async actor(auth: AuthContext): Promise<DrillActor> {
-    const account = await this.accounts.requireAccount(auth);
-    return this.actorOf(account);
-  }
-
-  /** A socket's member, from its session's ids (the name read once per socket by the gateway). */
+  /**
+   * The member a background job acts for (a render's requester), as they are now: a request or a
+   * socket has its principal instead. Someone who left the organisation is not found.
+   */
   async actorById(userId: string | null, orgId: string | null): Promise<DrillActor> {
     const account = userId && orgId ? await this.accounts.findAccount({ id: userId }) : null;
     if (!account || account.membership.orgId !== orgId) throw new NotFoundError('drillRun');

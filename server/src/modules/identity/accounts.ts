@@ -1,8 +1,8 @@
-import type { SessionInfo } from '@muster/contracts';
+import { displayNameOf, type SessionInfo } from '@muster/contracts';
 import type { Membership } from './entities/membership.entity.js';
 import type { Organization } from './entities/organization.entity.js';
 import type { User } from './entities/user.entity.js';
-import type { SessionPrincipal } from '../../platform/session/session.service.js';
+import type { NewSession } from '../../platform/session/session.service.js';
 import type { SessionProfile } from '../../platform/session/session.store.js';
 
 /** A user with the membership that gives their role, and their organisation if any. */
@@ -12,7 +12,8 @@ export interface Account {
   org: Organization | null;
 }
 
-export function principalOf(account: Account): SessionPrincipal {
+/** What a new session of this account holds. */
+export function newSessionOf(account: Account): NewSession {
   return {
     kind: 'user',
     principalId: account.user.id,
@@ -26,7 +27,7 @@ export function principalOf(account: Account): SessionPrincipal {
 
 /** What the sessions of this account keep of it (see `SessionProfile`). */
 export function profileOf(account: Account): SessionProfile {
-  return { me: sessionInfoOf(account) };
+  return { me: sessionInfoOf(account), language: account.user.language ?? 'en', timeZone: account.org?.timeZone ?? 'UTC' };
 }
 
 export function sessionInfoOf(account: Account): SessionInfo {
@@ -48,6 +49,5 @@ export function sessionInfoOf(account: Account): SessionInfo {
 
 /** How a person is named to others: first and last name, else the username. */
 export function displayName(account: Account): string {
-  const { firstName, lastName, username } = account.user;
-  return [firstName, lastName].filter(Boolean).join(' ') || username;
+  return displayNameOf(account.user);
 }

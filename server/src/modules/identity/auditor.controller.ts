@@ -1,7 +1,7 @@
 import { Controller, Param, Req, Res, UseGuards } from '@nestjs/common';
-import { api, verifyMagicSchema, type AuditorContext, type AuditorInvite, type SessionInfo } from '@muster/contracts';
+import { api, verifyMagicSchema, type AuditorContext, type AuditorInvite, type SessionInfo, type Principal } from '@muster/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Auth, Client, MinRole, Public, type AuthContext, type ClientContext } from '../../platform/auth/auth.decorators.js';
+import { Auth, Client, MinRole, Public, type ClientContext } from '../../platform/auth/auth.decorators.js';
 import { Endpoint, ValidBody } from '../../platform/http/endpoint.decorator.js';
 import { AuthService } from './auth.service.js';
 import { AuditorService } from './auditor.service.js';
@@ -43,7 +43,7 @@ export class AuditorAuthController {
 
   @Endpoint(api.auditor.context)
   @MinRole('GUEST_AUDITOR')
-  context(@Auth() auth: AuthContext): Promise<AuditorContext> {
+  context(@Auth() auth: Principal): Promise<AuditorContext> {
     return this.auditors.context(auth);
   }
 }
@@ -55,13 +55,13 @@ export class AuditorInvitesController {
   constructor(private readonly auditors: AuditorService) {}
 
   @Endpoint(api.auditor.listInvites)
-  list(@Auth() auth: AuthContext): Promise<AuditorInvite[]> {
+  list(@Auth() auth: Principal): Promise<AuditorInvite[]> {
     return this.auditors.list(auth);
   }
 
   @Endpoint(api.auditor.createInvite)
   create(
-    @Auth() auth: AuthContext,
+    @Auth() auth: Principal,
     @ValidBody() body: { email: string; auditorName: string; firm: string | null; expiresAt: string },
     @Client() client: ClientContext,
   ): Promise<AuditorInvite> {
@@ -69,12 +69,12 @@ export class AuditorInvitesController {
   }
 
   @Endpoint(api.auditor.getInvite)
-  get(@Auth() auth: AuthContext, @Param('id') id: string): Promise<AuditorInvite> {
+  get(@Auth() auth: Principal, @Param('id') id: string): Promise<AuditorInvite> {
     return this.auditors.get(auth, id);
   }
 
   @Endpoint(api.auditor.revokeInvite)
-  revoke(@Auth() auth: AuthContext, @Param('id') id: string, @Client() client: ClientContext): Promise<AuditorInvite> {
+  revoke(@Auth() auth: Principal, @Param('id') id: string, @Client() client: ClientContext): Promise<AuditorInvite> {
     return this.auditors.revoke(auth, id, client);
   }
 }

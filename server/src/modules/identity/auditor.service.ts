@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { type AuditorContext, type AuditorInvite as AuditorInviteView, type SessionInfo } from '@muster/contracts';
+import { type AuditorContext, type AuditorInvite as AuditorInviteView, type SessionInfo, type Principal } from '@muster/contracts';
 import { IsNull, MoreThan, Repository } from 'typeorm';
 import { AuditService } from '../../platform/audit/audit.service.js';
-import type { AuthContext, ClientContext } from '../../platform/auth/auth.decorators.js';
+import type { ClientContext } from '../../platform/auth/auth.decorators.js';
 import { DomainError } from '../../platform/errors/domain-error.js';
 import { MailService } from '../../platform/mail/mail.service.js';
-import { SessionService, type SessionPrincipal } from '../../platform/session/session.service.js';
+import { auditActorOf } from '../../platform/auth/principal.js';
+import { SessionService, type NewSession } from '../../platform/session/session.service.js';
 import { tenant } from '../../platform/tenancy/tenant-scope.js';
 import { AuditorInvite } from './entities/auditor-invite.entity.js';
 import { Organization } from './entities/organization.entity.js';
@@ -43,26 +44,22 @@ export class AuditorService {
     private readonly mail: MailService,
   ) {}
 
-  private actor(auth: AuthContext, client: ClientContext) {
-    return { userId: auth.userId, inviteId: auth.inviteId, role: auth.role, orgId: auth.orgId, ip: client.ip, userAgent: client.userAgent };
-  }
-
-  private scope(auth: AuthContext) {
+  private scope(auth: Principal) {
     if (!auth.orgId) throw new DomainError('FORBIDDEN', 'auth.forbidden');
     return tenant(this.invites, auth.orgId);
   }
 
-  async list(auth: AuthContext): Promise<AuditorInviteView[]> {
+  async list(auth: Principal): Promise<AuditorInviteView[]> {
     const rows = await this.scope(auth).find({}, { createdAt: 'DESC' });
     return rows.map((r) => inviteView(r));
   }
 
-  async get(auth: AuthContext, id: string): Promise<AuditorInviteView> {
+  async get(auth: Principal, id: string): Promise<AuditorInviteView> {
     return inviteView(await this.scope(auth).get(id, 'invite'));
   }
 
   async create(
-    auth: AuthContext,
+    auth: Principal,
     body: { email: string; auditorName: string; firm: string | null; expiresAt: string },
     client: ClientContext,
   ): Promise<AuditorInviteView> {
@@ -81,7 +78,7 @@ export class AuditorService {
     await this.audit.record({
       action: 'auditor.invite.created',
       outcome: 'success',
-      actor: this.actor(auth, client),
+      actor: auditActorOf(auth, client),
       target: { type: 'auditor_invite', id: invite.id },
       metadata: { email: invite.email, expiresAt: body.expiresAt },
     });
@@ -94,7 +91,7 @@ export class AuditorService {
     return inviteView(invite);
   }
 
-  async revoke(auth: AuthContext, id: string, client: ClientContext): Promise<AuditorInviteView> {
+  async revoke(auth: Principal, id: string, client: ClientContext): Promise<AuditorInviteView> {
     const scope = this.scope(auth);
     const invite = await scope.get(id, 'invite');
     if (!invite.revokedAt) {
@@ -104,7 +101,7 @@ export class AuditorService {
       await this.audit.record({
         action: 'auditor.invite.revoked',
         outcome: 'success',
-        actor: this.actor(auth, client),
+        actor: auditActorOf(auth, client),
         target: { type: 'auditor_invite', id: invite.id },
         metadata: { sessionsEnded: ended },
       });
@@ -150,7 +147,7 @@ export class AuditorService {
     code: string,
     nonce: string | undefined,
     client: ClientContext,
-  ): Promise<{ principal: SessionPrincipal; info: SessionInfo }> {
+  ): Promise<{ principal: NewSession; info: SessionInfo }> {
     await this.throttle.consume('signInIp', client.ip);
     const result = await this.magic.verify('auditor', email, code, nonce);
     const invite =
@@ -182,7 +179,7 @@ export class AuditorService {
         orgId: invite.orgId,
         role: 'GUEST_AUDITOR',
         notAfter: invite.expiresAt,
-        profile: { me: this.infoOf(invite) },
+        profile: { me: this.infoOf(invite), language: 'en', timeZone: invite.organization?.timeZone ?? 'UTC' },
       },
       info: this.infoOf(invite),
     };
@@ -204,18 +201,13 @@ export class AuditorService {
     };
   }
 
-  private async inviteOf(auth: AuthContext): Promise<AuditorInvite> {
+  private async inviteOf(auth: Principal): Promise<AuditorInvite> {
     const invite = auth.inviteId ? await this.invites.findOne({ where: { id: auth.inviteId }, relations: { organization: true } }) : null;
     if (!invite || invite.revokedAt || invite.expiresAt <= new Date()) throw new DomainError('UNAUTHENTICATED', 'auth.notSignedIn');
     return invite;
   }
 
-  /** `GET /api/auth/me` of a guest auditor: the session's profile (a revoked invite ends its sessions). */
-  async sessionInfo(auth: AuthContext): Promise<SessionInfo> {
-    return auth.profile?.me ?? this.infoOf(await this.inviteOf(auth));
-  }
-
-  async context(auth: AuthContext): Promise<AuditorContext> {
+  async context(auth: Principal): Promise<AuditorContext> {
     const invite = await this.inviteOf(auth);
     return { invite: { auditorName: invite.auditorName, firm: invite.firm, expiresAt: invite.expiresAt.toISOString() } };
   }

@@ -8,9 +8,10 @@ import {
   type ResetPasswordRequest,
   type SessionInfo,
   type UpdateProfileRequest,
+  type Principal,
 } from '@muster/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Auth, Client, OptionalAuth, Public, type AuthContext, type ClientContext } from '../../platform/auth/auth.decorators.js';
+import { Auth, Client, Me, OptionalAuth, Public, type ClientContext } from '../../platform/auth/auth.decorators.js';
 import { Endpoint, ValidBody } from '../../platform/http/endpoint.decorator.js';
 import type { Account } from './accounts.js';
 import { AuthService } from './auth.service.js';
@@ -38,8 +39,8 @@ export class AuthController {
   ) {}
 
   @Endpoint(api.auth.me)
-  me(@Auth() auth: AuthContext): Promise<SessionInfo> {
-    return auth.kind === 'auditor' ? this.auditors.sessionInfo(auth) : this.auth.sessionInfo(auth);
+  me(@Me() me: SessionInfo): SessionInfo {
+    return me;
   }
 
   @Endpoint(api.auth.login)
@@ -65,7 +66,7 @@ export class AuthController {
   async logout(
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-    @OptionalAuth() auth: AuthContext | null,
+    @OptionalAuth() auth: Principal | null,
     @Client() client: ClientContext,
   ): Promise<Ok> {
     await this.auth.logout(request, reply, auth, client);
@@ -99,7 +100,7 @@ export class AuthController {
 
   @Endpoint(api.auth.verifyPassword)
   async verifyPassword(
-    @Auth() auth: AuthContext,
+    @Auth() auth: Principal,
     @ValidBody() body: { password: string },
     @Client() client: ClientContext,
   ): Promise<{ success: boolean }> {
@@ -121,12 +122,12 @@ export class AuthController {
   }
 
   @Endpoint(api.auth.updateProfile)
-  updateProfile(@Auth() auth: AuthContext, @ValidBody() body: UpdateProfileRequest): Promise<SessionInfo> {
+  updateProfile(@Auth() auth: Principal, @ValidBody() body: UpdateProfileRequest): Promise<SessionInfo> {
     return this.auth.updateProfile(auth, body);
   }
 
   @Endpoint(api.auth.changePassword)
-  async changePassword(@Auth() auth: AuthContext, @ValidBody() body: ChangePasswordRequest, @Client() client: ClientContext): Promise<Ok> {
+  async changePassword(@Auth() auth: Principal, @ValidBody() body: ChangePasswordRequest, @Client() client: ClientContext): Promise<Ok> {
     await this.auth.changePassword(auth, body, client);
     return OK;
   }

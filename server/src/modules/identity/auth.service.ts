@@ -11,19 +11,20 @@ import {
   type ResetPasswordRequest,
   type SessionInfo,
   type UpdateProfileRequest,
+  type Principal,
 } from '@muster/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { DataSource, Repository } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { AuditService, type AuditActor } from '../../platform/audit/audit.service.js';
-import type { AuthContext, ClientContext } from '../../platform/auth/auth.decorators.js';
+import type { ClientContext } from '../../platform/auth/auth.decorators.js';
 import { DomainError, InvalidFieldError } from '../../platform/errors/domain-error.js';
 import { MailService } from '../../platform/mail/mail.service.js';
 import { REDIS } from '../../platform/redis/redis.tokens.js';
 import { clearSessionCookie, sessionIdFrom, setSessionCookie } from '../../platform/session/session-cookie.js';
-import { SessionService, type SessionPrincipal } from '../../platform/session/session.service.js';
-import { principalOf, profileOf, sessionInfoOf, type Account } from './accounts.js';
+import { SessionService, type NewSession } from '../../platform/session/session.service.js';
+import { newSessionOf, profileOf, sessionInfoOf, type Account } from './accounts.js';
 import { Membership } from './entities/membership.entity.js';
 import { Organization } from './entities/organization.entity.js';
 import { User } from './entities/user.entity.js';
@@ -88,21 +89,10 @@ export class AuthService {
   }
 
   /** The signed-in user's account; 401 when the session has none (a guest auditor, a deleted user). */
-  async requireAccount(auth: AuthContext): Promise<Account> {
+  async requireAccount(auth: Principal): Promise<Account> {
     const account = auth.userId ? await this.findAccount({ id: auth.userId }) : null;
     if (!account) throw new DomainError('UNAUTHENTICATED', 'auth.notSignedIn');
     return account;
-  }
-
-  /**
-   * `GET /api/auth/me`: the session's profile, without a database read. A session issued before
-   * sessions kept a profile gets one now, from the account.
-   */
-  async sessionInfo(auth: AuthContext): Promise<SessionInfo> {
-    if (auth.profile) return auth.profile.me;
-    const profile = profileOf(await this.requireAccount(auth));
-    await this.sessions.rewrite(auth.sessionId, auth, profile);
-    return profile.me;
   }
 
   private actor(client: ClientContext, account?: Account | null, email?: string): AuditActor {
@@ -120,7 +110,7 @@ export class AuthService {
    * Opens a session for a principal whose credentials were checked: the previous session of
    * this browser (if any) is destroyed, so the id rotates at every sign-in.
    */
-  async signIn(request: FastifyRequest, reply: FastifyReply, principal: SessionPrincipal): Promise<void> {
+  async signIn(request: FastifyRequest, reply: FastifyReply, principal: NewSession): Promise<void> {
     const previous = sessionIdFrom(request.headers.cookie);
     if (previous) await this.sessions.destroy(previous);
     const { id, maxAgeSeconds } = await this.sessions.issue(principal);
@@ -181,7 +171,7 @@ export class AuthService {
     client: ClientContext,
     method: 'password' | 'magic_code',
   ): Promise<SessionInfo> {
-    await this.signIn(request, reply, principalOf(account));
+    await this.signIn(request, reply, newSessionOf(account));
     await this.users.update(account.user.id, { lastLoginAt: new Date() });
     await this.audit.record({
       action: method === 'password' ? 'auth.login' : 'auth.magic.verified',
@@ -254,7 +244,7 @@ export class AuthService {
     return `${this.config.APP_ORIGINS[0] ?? ''}${path}`;
   }
 
-  async logout(request: FastifyRequest, reply: FastifyReply, auth: AuthContext | null, client: ClientContext): Promise<void> {
+  async logout(request: FastifyRequest, reply: FastifyReply, auth: Principal | null, client: ClientContext): Promise<void> {
     if (auth) {
       await this.sessions.destroy(auth.sessionId);
       await this.audit.record({
@@ -316,7 +306,7 @@ export class AuthService {
   }
 
   /** The session-lock check: is this the signed-in user's password? */
-  async verifyPassword(auth: AuthContext, password: string, client: ClientContext): Promise<boolean> {
+  async verifyPassword(auth: Principal, password: string, client: ClientContext): Promise<boolean> {
     await this.throttle.consume('verifyPassword', auth.sessionId);
     const account = auth.userId ? await this.findAccount({ id: auth.userId }) : null;
     const actor = {
@@ -388,7 +378,7 @@ export class AuthService {
     });
   }
 
-  async changePassword(auth: AuthContext, body: ChangePasswordRequest, client: ClientContext): Promise<void> {
+  async changePassword(auth: Principal, body: ChangePasswordRequest, client: ClientContext): Promise<void> {
     const account = auth.userId ? await this.findAccount({ id: auth.userId }) : null;
     if (!account || account.org?.ssoRequired || !account.user.passwordHash) throw new DomainError('SSO_REQUIRED', 'auth.ssoRequired');
     if (!(await this.passwords.verify(account.user.passwordHash, body.currentPassword))) {
@@ -410,7 +400,7 @@ export class AuthService {
     });
   }
 
-  async updateProfile(auth: AuthContext, body: UpdateProfileRequest): Promise<SessionInfo> {
+  async updateProfile(auth: Principal, body: UpdateProfileRequest): Promise<SessionInfo> {
     if (!auth.userId) throw new DomainError('FORBIDDEN', 'auth.forbidden');
     if (body.username) {
       const taken = await this.users.findOne({ where: { username: body.username } });

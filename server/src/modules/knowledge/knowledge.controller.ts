@@ -1,6 +1,6 @@
 import { Controller, Param } from '@nestjs/common';
-import { api, type Article, type ArticleList, type HelpSearchResult, type PublishedArticle } from '@muster/contracts';
-import { Auth, MinRole, Public, type AuthContext } from '../../platform/auth/auth.decorators.js';
+import { api, type Article, type ArticleList, type HelpSearchResult, type PublishedArticle, type Principal } from '@muster/contracts';
+import { Auth, MinRole, Public } from '../../platform/auth/auth.decorators.js';
 import { Endpoint, ValidBody, ValidQuery } from '../../platform/http/endpoint.decorator.js';
 import { KnowledgeService } from './knowledge.service.js';
 
@@ -10,13 +10,13 @@ export class KnowledgeController {
 
   @Endpoint(api.knowledge.list)
   @MinRole('SYSOPS')
-  list(@Auth() auth: AuthContext, @ValidQuery() query: Parameters<KnowledgeService['list']>[1]): Promise<ArticleList> {
+  list(@Auth() auth: Principal, @ValidQuery() query: Parameters<KnowledgeService['list']>[1]): Promise<ArticleList> {
     return this.knowledge.list(auth, query);
   }
 
   @Endpoint(api.knowledge.create)
   @MinRole('SYSOPS')
-  create(@Auth() auth: AuthContext, @ValidBody() body: Parameters<KnowledgeService['create']>[1]): Promise<Article> {
+  create(@Auth() auth: Principal, @ValidBody() body: Parameters<KnowledgeService['create']>[1]): Promise<Article> {
     return this.knowledge.create(auth, body);
   }
 
@@ -28,17 +28,13 @@ export class KnowledgeController {
 
   @Endpoint(api.knowledge.update)
   @MinRole('SYSOPS')
-  update(
-    @Auth() auth: AuthContext,
-    @Param('id') id: string,
-    @ValidBody() body: Parameters<KnowledgeService['update']>[2],
-  ): Promise<Article> {
+  update(@Auth() auth: Principal, @Param('id') id: string, @ValidBody() body: Parameters<KnowledgeService['update']>[2]): Promise<Article> {
     return this.knowledge.update(auth, id, body);
   }
 
   @Endpoint(api.knowledge.submit)
   @MinRole('SYSOPS')
-  submit(@Auth() auth: AuthContext, @Param('id') id: string): Promise<Article> {
+  submit(@Auth() auth: Principal, @Param('id') id: string): Promise<Article> {
     return this.knowledge.submit(auth, id);
   }
 
@@ -50,11 +46,7 @@ export class KnowledgeController {
 
   @Endpoint(api.knowledge.review)
   @MinRole('SYSOPS')
-  review(
-    @Auth() auth: AuthContext,
-    @Param('id') id: string,
-    @ValidBody() body: Parameters<KnowledgeService['review']>[2],
-  ): Promise<Article> {
+  review(@Auth() auth: Principal, @Param('id') id: string, @ValidBody() body: Parameters<KnowledgeService['review']>[2]): Promise<Article> {
     return this.knowledge.review(auth, id, body);
   }
 

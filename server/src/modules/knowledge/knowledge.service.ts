@@ -12,14 +12,13 @@ import {
   type reviewArticleSchema,
   type updateArticleSchema,
   stripMarkdown,
+  type Principal,
 } from '@muster/contracts';
 import { ArrayContains, ILike, type EntityManager, type FindOptionsWhere, type Repository } from 'typeorm';
 import type { z } from 'zod';
-import type { AuthContext } from '../../platform/auth/auth.decorators.js';
 import { DomainError, NotFoundError } from '../../platform/errors/domain-error.js';
+import { asUser } from '../../platform/auth/principal.js';
 import { isUuid } from '../../platform/tenancy/tenant-scope.js';
-import { displayName } from '../identity/accounts.js';
-import { AuthService } from '../identity/auth.service.js';
 import { KnowledgeArticle } from './entities/article.entity.js';
 
 type CreateInput = z.output<typeof createArticleSchema>;
@@ -79,14 +78,11 @@ export function snippetParts(snippet: string): { text: string; match: boolean }[
  */
 @Injectable()
 export class KnowledgeService {
-  constructor(
-    @InjectRepository(KnowledgeArticle) private readonly articles: Repository<KnowledgeArticle>,
-    private readonly accounts: AuthService,
-  ) {}
+  constructor(@InjectRepository(KnowledgeArticle) private readonly articles: Repository<KnowledgeArticle>) {}
 
-  private async author(auth: AuthContext): Promise<{ id: string; name: string }> {
-    const account = await this.accounts.requireAccount(auth);
-    return { id: account.user.id, name: displayName(account) };
+  private author(auth: Principal): { id: string; name: string } {
+    const author = asUser(auth);
+    return { id: author.userId, name: author.name };
   }
 
   private async find(id: string, manager?: EntityManager): Promise<KnowledgeArticle> {
@@ -107,11 +103,11 @@ export class KnowledgeService {
     });
   }
 
-  async list(auth: AuthContext, query: ListQuery): Promise<ArticleList> {
+  async list(auth: Principal, query: ListQuery): Promise<ArticleList> {
     const where: FindOptionsWhere<KnowledgeArticle> = {
       ...(query.status ? { status: query.status } : {}),
       ...(query.language ? { language: query.language } : {}),
-      ...(query.author === 'me' ? { authorUserId: (await this.author(auth)).id } : {}),
+      ...(query.author === 'me' ? { authorUserId: this.author(auth).id } : {}),
       ...(query.q ? { title: ILike(`%${escapeLike(query.q)}%`) } : {}),
     };
     const [rows, total] = await this.articles.findAndCount({
@@ -127,16 +123,16 @@ export class KnowledgeService {
     return toArticle(await this.find(id));
   }
 
-  async create(auth: AuthContext, input: CreateInput): Promise<Article> {
-    const author = await this.author(auth);
+  async create(auth: Principal, input: CreateInput): Promise<Article> {
+    const author = this.author(auth);
     const saved = await this.articles.save(
       this.articles.create({ ...input, tags: unique(input.tags), status: 'draft', authorUserId: author.id, authorName: author.name }),
     );
     return toArticle(saved);
   }
 
-  async update(auth: AuthContext, id: string, input: UpdateInput): Promise<Article> {
-    const editor = await this.author(auth);
+  async update(auth: Principal, id: string, input: UpdateInput): Promise<Article> {
+    const editor = this.author(auth);
     return this.change(id, (article) => {
       if (article.authorUserId !== editor.id) throw new DomainError('FORBIDDEN', 'knowledge.authorOnly');
       if (article.status !== 'draft') throw new DomainError('CONFLICT', 'knowledge.onlyDrafts');
@@ -144,8 +140,8 @@ export class KnowledgeService {
     });
   }
 
-  async submit(auth: AuthContext, id: string): Promise<Article> {
-    const editor = await this.author(auth);
+  async submit(auth: Principal, id: string): Promise<Article> {
+    const editor = this.author(auth);
     return this.change(id, (article) => {
       if (article.authorUserId !== editor.id) throw new DomainError('FORBIDDEN', 'knowledge.authorOnly');
       if (article.status !== 'draft') throw new DomainError('CONFLICT', 'knowledge.notDraft');
@@ -163,8 +159,8 @@ export class KnowledgeService {
   }
 
   /** Only the author edits and submits, and only another operator reviews: no one publishes their own words alone. */
-  async review(auth: AuthContext, id: string, input: ReviewInput): Promise<Article> {
-    const reviewer = await this.author(auth);
+  async review(auth: Principal, id: string, input: ReviewInput): Promise<Article> {
+    const reviewer = this.author(auth);
     return this.change(id, (article) => {
       if (article.status !== 'in_review') throw new DomainError('CONFLICT', 'knowledge.notInReview');
       if (article.authorUserId === reviewer.id) throw new DomainError('FORBIDDEN', 'knowledge.ownArticle');

@@ -1,13 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { type CannedResponse, type cannedResponseInputSchema } from '@muster/contracts';
+import { type CannedResponse, type cannedResponseInputSchema, type Principal } from '@muster/contracts';
 import { QueryFailedError, type Repository } from 'typeorm';
 import type { z } from 'zod';
-import type { AuthContext } from '../../platform/auth/auth.decorators.js';
 import { DomainError, NotFoundError } from '../../platform/errors/domain-error.js';
+import { asUser } from '../../platform/auth/principal.js';
 import { isUuid } from '../../platform/tenancy/tenant-scope.js';
-import { AuthService } from '../identity/auth.service.js';
-import { displayName } from '../identity/accounts.js';
 import { CannedResponseRow } from './entities/canned-response.entity.js';
 
 type CannedInput = z.output<typeof cannedResponseInputSchema>;
@@ -34,12 +32,9 @@ const isUniqueViolation = (err: unknown): boolean =>
  */
 @Injectable()
 export class CannedResponsesService {
-  constructor(
-    @InjectRepository(CannedResponseRow) private readonly rows: Repository<CannedResponseRow>,
-    private readonly accounts: AuthService,
-  ) {}
+  constructor(@InjectRepository(CannedResponseRow) private readonly rows: Repository<CannedResponseRow>) {}
 
-  async list(auth: AuthContext): Promise<{ items: CannedResponse[] }> {
+  async list(auth: Principal): Promise<{ items: CannedResponse[] }> {
     const rows = await this.rows
       .createQueryBuilder('r')
       .where('r.owner_user_id IS NULL OR r.owner_user_id = :me', { me: auth.userId })
@@ -48,12 +43,12 @@ export class CannedResponsesService {
     return { items: rows.map(cannedOf) };
   }
 
-  async create(auth: AuthContext, input: CannedInput): Promise<CannedResponse> {
-    const account = await this.accounts.requireAccount(auth);
+  async create(auth: Principal, input: CannedInput): Promise<CannedResponse> {
+    const author = asUser(auth);
     const row = this.rows.create({
-      ownerUserId: input.shared ? null : account.user.id,
-      authorUserId: account.user.id,
-      authorName: displayName(account),
+      ownerUserId: input.shared ? null : author.userId,
+      authorUserId: author.userId,
+      authorName: author.name,
       shortcut: input.shortcut,
       title: input.title,
       body: input.body,
@@ -61,7 +56,7 @@ export class CannedResponsesService {
     return cannedOf(await this.saveUnique(row));
   }
 
-  async update(auth: AuthContext, id: string, input: CannedInput): Promise<CannedResponse> {
+  async update(auth: Principal, id: string, input: CannedInput): Promise<CannedResponse> {
     const row = await this.mine(auth, id);
     row.shortcut = input.shortcut;
     row.title = input.title;
@@ -70,12 +65,12 @@ export class CannedResponsesService {
     return cannedOf(await this.saveUnique(row));
   }
 
-  async remove(auth: AuthContext, id: string): Promise<{ deleted: true }> {
+  async remove(auth: Principal, id: string): Promise<{ deleted: true }> {
     await this.rows.delete({ id: (await this.mine(auth, id)).id });
     return { deleted: true };
   }
 
-  private async mine(auth: AuthContext, id: string): Promise<CannedResponseRow> {
+  private async mine(auth: Principal, id: string): Promise<CannedResponseRow> {
     const row = isUuid(id) ? await this.rows.findOneBy({ id }) : null;
     // Someone else's personal response is not found.
     if (!row || (row.ownerUserId !== null && row.ownerUserId !== auth.userId)) throw new NotFoundError('cannedResponse');

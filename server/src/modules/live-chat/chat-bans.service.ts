@@ -1,15 +1,14 @@
 import { isIP } from 'node:net';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { type ChatBan, type createChatBanSchema, type ErrorReason } from '@muster/contracts';
+import { type ChatBan, type createChatBanSchema, type ErrorReason, type Principal } from '@muster/contracts';
 import { Brackets, type Repository } from 'typeorm';
 import type { z } from 'zod';
-import type { AuthContext, ClientContext } from '../../platform/auth/auth.decorators.js';
-import { AuditService, type AuditActor } from '../../platform/audit/audit.service.js';
+import type { ClientContext } from '../../platform/auth/auth.decorators.js';
+import { AuditService } from '../../platform/audit/audit.service.js';
 import { InvalidFieldError, NotFoundError } from '../../platform/errors/domain-error.js';
+import { asUser, auditActorOf } from '../../platform/auth/principal.js';
 import { isUuid } from '../../platform/tenancy/tenant-scope.js';
-import { AuthService } from '../identity/auth.service.js';
-import { displayName, type Account } from '../identity/accounts.js';
 import { ChatBanRow } from './entities/chat-ban.entity.js';
 import { Chat } from './entities/chat.entity.js';
 import { LiveChatService } from './live-chat.service.js';
@@ -42,7 +41,6 @@ export class ChatBansService {
     @InjectRepository(ChatBanRow) private readonly bans: Repository<ChatBanRow>,
     @InjectRepository(Chat) private readonly chats: Repository<Chat>,
     private readonly liveChat: LiveChatService,
-    private readonly accounts: AuthService,
     private readonly audit: AuditService,
   ) {}
 
@@ -56,16 +54,16 @@ export class ChatBansService {
     return { items: rows.map((r) => banOf(r)) };
   }
 
-  async create(auth: AuthContext, input: BanInput, client: ClientContext): Promise<ChatBan> {
-    const account = await this.accounts.requireAccount(auth);
+  async create(auth: Principal, input: BanInput, client: ClientContext): Promise<ChatBan> {
+    const operator = asUser(auth);
     const value = normalise(input.kind, input.value);
     const row = await this.bans.save(
       this.bans.create({
         kind: input.kind,
         value,
         reason: input.reason,
-        createdByUserId: account.user.id,
-        createdByName: displayName(account),
+        createdByUserId: operator.userId,
+        createdByName: operator.name,
         expiresAt: input.hours ? new Date(Date.now() + input.hours * HOUR_MS) : null,
         revokedAt: null,
       }),
@@ -73,7 +71,7 @@ export class ChatBansService {
     await this.audit.record({
       action: 'chat.ban',
       outcome: 'success',
-      actor: auditActor(account, client),
+      actor: auditActorOf(auth, client),
       target: { type: `chat_ban_${input.kind}`, id: row.id },
       metadata: { kind: input.kind, value, reason: input.reason, expiresAt: row.expiresAt?.toISOString() ?? null },
     });
@@ -93,8 +91,7 @@ export class ChatBansService {
     return banOf(row);
   }
 
-  async revoke(auth: AuthContext, id: string, client: ClientContext): Promise<ChatBan> {
-    const account = await this.accounts.requireAccount(auth);
+  async revoke(auth: Principal, id: string, client: ClientContext): Promise<ChatBan> {
     const row = isUuid(id) ? await this.bans.findOneBy({ id }) : null;
     if (!row) throw new NotFoundError('ban');
     if (row.revokedAt === null) {
@@ -103,25 +100,13 @@ export class ChatBansService {
       await this.audit.record({
         action: 'chat.unban',
         outcome: 'success',
-        actor: auditActor(account, client),
+        actor: auditActorOf(auth, client),
         target: { type: `chat_ban_${row.kind}`, id: row.id },
         metadata: { kind: row.kind, value: row.value },
       });
     }
     return banOf(row);
   }
-}
-
-/** The operator who bans or lifts, for the audit trail (platform staff: no organisation). */
-function auditActor(account: Account, client: ClientContext): AuditActor {
-  return {
-    userId: account.user.id,
-    role: account.membership.role,
-    email: account.user.email,
-    orgId: null,
-    ip: client.ip,
-    userAgent: client.userAgent,
-  };
 }
 
 /** The stored form of a ban's value; a value that cannot be what its kind says is a 400. */

@@ -1,12 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { hasRank, rooms, type OperatorState, type Role, type UpdateOperatorRequest } from '@muster/contracts';
+import { hasRank, rooms, type OperatorState, type Principal, type UpdateOperatorRequest } from '@muster/contracts';
 import { DataSource, type EntityManager, type Repository } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { DomainError } from '../../platform/errors/domain-error.js';
 import { RealtimeService } from '../../platform/realtime/realtime.service.js';
-import { AuthService } from '../identity/auth.service.js';
-import { displayName } from '../identity/accounts.js';
 import { summaryOf } from './chat-view.js';
 import { ChatMessagesStore } from './chat-messages.store.js';
 import type { ChatMessageRow } from './entities/chat-message.entity.js';
@@ -17,6 +15,9 @@ import { Chat } from './entities/chat.entity.js';
 const ASSIGN_LOCK = 'muster:chat-assign';
 
 /** A chat that changed operator in a transaction, announced after it commits. */
+/** A support operator acting: their principal (a request's or a socket's). */
+export type Operator = Pick<Principal, 'userId' | 'role' | 'name'>;
+
 export interface Assignment {
   chat: Chat;
   previousOperatorId: string | null;
@@ -37,30 +38,28 @@ export class ChatOperatorsService {
   constructor(
     @InjectRepository(ChatOperator) private readonly operators: Repository<ChatOperator>,
     private readonly dataSource: DataSource,
-    private readonly accounts: AuthService,
     private readonly realtime: RealtimeService,
     private readonly messages: ChatMessagesStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** The operator row of a signed-in support operator (created on first use). */
-  async ensure(userId: string, role: Role): Promise<ChatOperator> {
-    if (!hasRank(role, 'SYSOPS')) throw new DomainError('FORBIDDEN', 'chat.notOperator');
+  /** The operator row of a signed-in support operator (created on first use, named as their principal is). */
+  async ensure(operator: Operator): Promise<ChatOperator> {
+    const { userId, role, name } = operator;
+    if (!userId || !hasRank(role, 'SYSOPS')) throw new DomainError('FORBIDDEN', 'chat.notOperator');
     const found = await this.operators.findOneBy({ userId });
     if (found) return found;
-    const account = await this.accounts.findAccount({ id: userId });
-    if (!account) throw new DomainError('UNAUTHENTICATED', 'auth.notSignedIn');
     await this.operators
       .createQueryBuilder()
       .insert()
-      .values({ userId, name: displayName(account), presence: 'offline', capacity: this.config.CHAT_OPERATOR_CAPACITY })
+      .values({ userId, name, presence: 'offline', capacity: this.config.CHAT_OPERATOR_CAPACITY })
       .orIgnore()
       .execute();
     return this.operators.findOneByOrFail({ userId });
   }
 
-  async state(userId: string, role: Role): Promise<OperatorState> {
-    const op = await this.ensure(userId, role);
+  async state(operator: Operator): Promise<OperatorState> {
+    const op = await this.ensure(operator);
     return (await this.statesOf([op.userId]))[0]!;
   }
 
@@ -88,13 +87,13 @@ export class ChatOperatorsService {
     }));
   }
 
-  async update(userId: string, role: Role, input: UpdateOperatorRequest): Promise<OperatorState> {
-    await this.ensure(userId, role);
+  async update(operator: Operator, input: UpdateOperatorRequest): Promise<OperatorState> {
+    const { userId } = await this.ensure(operator);
     await this.operators.update(
       { userId },
       { ...(input.presence ? { presence: input.presence } : {}), ...(input.capacity ? { capacity: input.capacity } : {}) },
     );
-    const state = await this.state(userId, role);
+    const state = await this.state(operator);
     this.realtime.emitTo(rooms.sysops(), 'chat:operator', state);
     await this.assignQueued();
     return state;

@@ -10,19 +10,15 @@ import {
   type ChatSummary,
   type OperatorState,
   type StartChatResult,
+  type Principal,
 } from '@muster/contracts';
 import type { FastifyRequest } from 'fastify';
-import { Auth, Client, MinRole, OptionalAuth, Public, type AuthContext, type ClientContext } from '../../platform/auth/auth.decorators.js';
+import { Auth, Client, MinRole, OptionalAuth, Public, type ClientContext } from '../../platform/auth/auth.decorators.js';
 import { Endpoint, ValidBody, ValidQuery } from '../../platform/http/endpoint.decorator.js';
 import { CannedResponsesService } from './canned-responses.service.js';
 import { ChatBansService } from './chat-bans.service.js';
 import { ChatOperatorsService } from './chat-operators.service.js';
-import { LiveChatService, type ChatParty } from './live-chat.service.js';
-
-/** The party of a request: its session (if any) and a visitor's chat token header. */
-function partyOf(auth: AuthContext | null, token: string | undefined): ChatParty {
-  return { userId: auth?.userId ?? null, role: auth?.role ?? null, visitorToken: token ?? null };
-}
+import { LiveChatService, partyOf } from './live-chat.service.js';
 
 @Controller()
 export class LiveChatController {
@@ -37,22 +33,22 @@ export class LiveChatController {
   @Endpoint(api.chat.start)
   @Public()
   start(
-    @OptionalAuth() auth: AuthContext | null,
+    @OptionalAuth() auth: Principal | null,
     @ValidBody() body: Parameters<LiveChatService['start']>[1],
     @Client() client: ClientContext,
   ): Promise<StartChatResult> {
-    return this.chats.start(partyOf(auth, undefined), body, client);
+    return this.chats.start(partyOf(auth), body, client);
   }
 
   @Endpoint(api.chat.list)
-  list(@Auth() auth: AuthContext, @ValidQuery() query: Parameters<LiveChatService['list']>[1]): Promise<ChatList> {
-    return this.chats.list(partyOf(auth, undefined), query);
+  list(@Auth() auth: Principal, @ValidQuery() query: Parameters<LiveChatService['list']>[1]): Promise<ChatList> {
+    return this.chats.list(partyOf(auth), query);
   }
 
   @Endpoint(api.chat.get)
   @Public()
   async get(
-    @OptionalAuth() auth: AuthContext | null,
+    @OptionalAuth() auth: Principal | null,
     @Headers(CHAT_TOKEN_HEADER) token: string | undefined,
     @Param('id') id: string,
   ): Promise<ChatDetail> {
@@ -62,24 +58,24 @@ export class LiveChatController {
 
   @Endpoint(api.chat.accept)
   @MinRole('SYSOPS')
-  accept(@Auth() auth: AuthContext, @Param('id') id: string): Promise<ChatSummary> {
-    return this.chats.accept(partyOf(auth, undefined), id);
+  accept(@Auth() auth: Principal, @Param('id') id: string): Promise<ChatSummary> {
+    return this.chats.accept(partyOf(auth), id);
   }
 
   @Endpoint(api.chat.transfer)
   @MinRole('SYSOPS')
   transfer(
-    @Auth() auth: AuthContext,
+    @Auth() auth: Principal,
     @Param('id') id: string,
     @ValidBody() body: Parameters<LiveChatService['transfer']>[2],
   ): Promise<ChatSummary> {
-    return this.chats.transfer(partyOf(auth, undefined), id, body);
+    return this.chats.transfer(partyOf(auth), id, body);
   }
 
   @Endpoint(api.chat.close)
   @Public()
   close(
-    @OptionalAuth() auth: AuthContext | null,
+    @OptionalAuth() auth: Principal | null,
     @Headers(CHAT_TOKEN_HEADER) token: string | undefined,
     @Param('id') id: string,
   ): Promise<ChatSummary> {
@@ -89,7 +85,7 @@ export class LiveChatController {
   @Endpoint(api.chat.rate)
   @Public()
   rate(
-    @OptionalAuth() auth: AuthContext | null,
+    @OptionalAuth() auth: Principal | null,
     @Headers(CHAT_TOKEN_HEADER) token: string | undefined,
     @Param('id') id: string,
     @ValidBody() body: Parameters<LiveChatService['rate']>[2],
@@ -100,7 +96,7 @@ export class LiveChatController {
   @Endpoint(api.chat.transcript)
   @Public()
   transcript(
-    @OptionalAuth() auth: AuthContext | null,
+    @OptionalAuth() auth: Principal | null,
     @Headers(CHAT_TOKEN_HEADER) token: string | undefined,
     @Param('id') id: string,
   ): Promise<{ sentTo: string }> {
@@ -109,14 +105,14 @@ export class LiveChatController {
 
   @Endpoint(api.chat.toTicket)
   @MinRole('SYSOPS')
-  toTicket(@Auth() auth: AuthContext, @Param('id') id: string): Promise<{ ticketId: string }> {
-    return this.chats.toTicket(partyOf(auth, undefined), id);
+  toTicket(@Auth() auth: Principal, @Param('id') id: string): Promise<{ ticketId: string }> {
+    return this.chats.toTicket(partyOf(auth), id);
   }
 
   @Endpoint(api.chat.uploadAttachment)
   @Public()
   upload(
-    @OptionalAuth() auth: AuthContext | null,
+    @OptionalAuth() auth: Principal | null,
     @Headers(CHAT_TOKEN_HEADER) token: string | undefined,
     @Param('id') id: string,
     @Req() request: FastifyRequest,
@@ -127,7 +123,7 @@ export class LiveChatController {
   @Endpoint(api.chat.downloadAttachment)
   @Public()
   async download(
-    @OptionalAuth() auth: AuthContext | null,
+    @OptionalAuth() auth: Principal | null,
     @Headers(CHAT_TOKEN_HEADER) token: string | undefined,
     @Param('id') id: string,
     @Param('attachmentId') attachmentId: string,
@@ -156,28 +152,28 @@ export class ChatOperatorsController {
   }
 
   @Endpoint(api.chat.me)
-  me(@Auth() auth: AuthContext): Promise<OperatorState> {
-    return this.operators.state(auth.userId!, auth.role);
+  me(@Auth() auth: Principal): Promise<OperatorState> {
+    return this.operators.state(auth);
   }
 
   @Endpoint(api.chat.updateMe)
-  updateMe(@Auth() auth: AuthContext, @ValidBody() body: Parameters<ChatOperatorsService['update']>[2]): Promise<OperatorState> {
-    return this.operators.update(auth.userId!, auth.role, body);
+  updateMe(@Auth() auth: Principal, @ValidBody() body: Parameters<ChatOperatorsService['update']>[1]): Promise<OperatorState> {
+    return this.operators.update(auth, body);
   }
 
   @Endpoint(api.chat.cannedList)
-  cannedList(@Auth() auth: AuthContext): Promise<{ items: CannedResponse[] }> {
+  cannedList(@Auth() auth: Principal): Promise<{ items: CannedResponse[] }> {
     return this.canned.list(auth);
   }
 
   @Endpoint(api.chat.cannedCreate)
-  cannedCreate(@Auth() auth: AuthContext, @ValidBody() body: Parameters<CannedResponsesService['create']>[1]): Promise<CannedResponse> {
+  cannedCreate(@Auth() auth: Principal, @ValidBody() body: Parameters<CannedResponsesService['create']>[1]): Promise<CannedResponse> {
     return this.canned.create(auth, body);
   }
 
   @Endpoint(api.chat.cannedUpdate)
   cannedUpdate(
-    @Auth() auth: AuthContext,
+    @Auth() auth: Principal,
     @Param('id') id: string,
     @ValidBody() body: Parameters<CannedResponsesService['update']>[2],
   ): Promise<CannedResponse> {
@@ -185,7 +181,7 @@ export class ChatOperatorsController {
   }
 
   @Endpoint(api.chat.cannedDelete)
-  cannedDelete(@Auth() auth: AuthContext, @Param('id') id: string): Promise<{ deleted: true }> {
+  cannedDelete(@Auth() auth: Principal, @Param('id') id: string): Promise<{ deleted: true }> {
     return this.canned.remove(auth, id);
   }
 
@@ -196,7 +192,7 @@ export class ChatOperatorsController {
 
   @Endpoint(api.chat.ban)
   ban(
-    @Auth() auth: AuthContext,
+    @Auth() auth: Principal,
     @ValidBody() body: Parameters<ChatBansService['create']>[1],
     @Client() client: ClientContext,
   ): Promise<ChatBan> {
@@ -204,7 +200,7 @@ export class ChatOperatorsController {
   }
 
   @Endpoint(api.chat.unban)
-  unban(@Auth() auth: AuthContext, @Param('id') id: string, @Client() client: ClientContext): Promise<ChatBan> {
+  unban(@Auth() auth: Principal, @Param('id') id: string, @Client() client: ClientContext): Promise<ChatBan> {
     return this.bans.revoke(auth, id, client);
   }
 }

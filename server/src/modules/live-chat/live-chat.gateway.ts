@@ -24,7 +24,7 @@ import { validate } from '../../platform/http/endpoint.decorator.js';
 import type { MusterSocket } from '../../platform/realtime/realtime.types.js';
 import { answer, type AckFn } from '../../platform/realtime/socket-answer.js';
 import { ChatOperatorsService } from './chat-operators.service.js';
-import { LiveChatService, type ChatParty, type ChatSide } from './live-chat.service.js';
+import { LiveChatService, partyOf, type ChatParty, type ChatSide } from './live-chat.service.js';
 
 /** An operator whose last socket is gone this long is marked offline (a page reload keeps them online). */
 const OPERATOR_OFFLINE_GRACE_MS = 30_000;
@@ -47,7 +47,8 @@ export class LiveChatGateway implements OnGatewayConnection, OnGatewayDisconnect
 
   /** An operator's sockets are in the staff rooms of their open chats (again after a reconnect that lost its rooms). */
   async handleConnection(socket: MusterSocket): Promise<void> {
-    if (socket.recovered || !socket.data.userId || !socket.data.role || !hasRank(socket.data.role, 'SYSOPS')) return;
+    const principal = socket.data.principal;
+    if (socket.recovered || !principal?.userId || !hasRank(principal.role, 'SYSOPS')) return;
     try {
       const { items } = await this.chats.list(this.party(socket), { scope: 'mine', status: 'active', limit: 100 });
       if (items.length) await socket.join(items.map((c) => rooms.chatStaff(c.id)));
@@ -57,8 +58,9 @@ export class LiveChatGateway implements OnGatewayConnection, OnGatewayDisconnect
   }
 
   handleDisconnect(socket: MusterSocket): void {
-    const { userId, role } = socket.data;
-    if (!userId || !role || !hasRank(role, 'SYSOPS')) return;
+    const principal = socket.data.principal;
+    const userId = principal?.userId;
+    if (!userId || !hasRank(principal.role, 'SYSOPS')) return;
     setTimeout(() => {
       this.operators.disconnected(userId).catch((err: unknown) => {
         this.logger.error('Marking an operator offline failed', err instanceof Error ? err.stack : undefined);
@@ -128,7 +130,7 @@ export class LiveChatGateway implements OnGatewayConnection, OnGatewayDisconnect
   }
 
   private party(socket: MusterSocket, visitorToken?: string): ChatParty {
-    return { userId: socket.data.userId, role: socket.data.role, visitorToken: visitorToken ?? null };
+    return partyOf(socket.data.principal, visitorToken);
   }
 
   private subscribed(socket: MusterSocket, chatId: string): { side: ChatSide; name: string } {

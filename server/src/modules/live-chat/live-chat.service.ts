@@ -20,6 +20,7 @@ import {
   type StartChatResult,
   type startChatSchema,
   type transferChatSchema,
+  type Principal,
 } from '@muster/contracts';
 import type { FastifyRequest } from 'fastify';
 import { DataSource, type EntityManager, type Repository } from 'typeorm';
@@ -35,12 +36,10 @@ import { UsageService } from '../usage/usage.service.js';
 import type { StoredObject } from '../../platform/storage/storage.types.js';
 import { readUpload } from '../../platform/storage/upload.js';
 import { isUuid } from '../../platform/tenancy/tenant-scope.js';
-import { AuthService } from '../identity/auth.service.js';
-import { displayName } from '../identity/accounts.js';
 import { TicketsService } from '../tickets/tickets.service.js';
 import { activeBanOf } from './chat-bans.query.js';
 import { forCustomerSide, ChatMessagesStore, type NewMessage } from './chat-messages.store.js';
-import { ChatOperatorsService } from './chat-operators.service.js';
+import { ChatOperatorsService, type Operator } from './chat-operators.service.js';
 import { attachmentOf, summaryOf } from './chat-view.js';
 import { ChatAttachmentRow } from './entities/chat-attachment.entity.js';
 import { ChatMessageRow } from './entities/chat-message.entity.js';
@@ -55,10 +54,18 @@ type RateInput = z.output<typeof rateChatSchema>;
 export type ChatStats = Pick<Insights, 'chats' | 'satisfaction' | 'perOperator' | 'busiestHours'> & { perDay: Map<string, number> };
 
 /** Who is asking: a session's account and role, and/or a visitor's chat token. */
+/** Who acts on a chat: a signed-in principal, or a visitor holding the chat's token. */
 export interface ChatParty {
   userId: string | null;
   role: Role | null;
+  /** The signed-in principal; null for a visitor. */
+  principal: Principal | null;
   visitorToken?: string | null | undefined;
+}
+
+/** The party of a request or socket: its principal (if any) and a visitor's chat token. */
+export function partyOf(principal: Principal | null, visitorToken?: string | null): ChatParty {
+  return { userId: principal?.userId ?? null, role: principal?.role ?? null, principal, visitorToken: visitorToken ?? null };
 }
 
 export type ChatSide = 'customer' | 'operator';
@@ -99,7 +106,6 @@ export class LiveChatService {
     private readonly dataSource: DataSource,
     private readonly messages: ChatMessagesStore,
     private readonly operators: ChatOperatorsService,
-    private readonly accounts: AuthService,
     private readonly tickets: TicketsService,
     private readonly mail: MailService,
     private readonly realtime: RealtimeService,
@@ -117,9 +123,14 @@ export class LiveChatService {
   }
 
   async start(party: ChatParty, input: StartInput, client: ClientContext): Promise<StartChatResult> {
-    const account = party.userId ? await this.accounts.findAccount({ id: party.userId }) : null;
-    const customer = account
-      ? { userId: account.user.id, name: displayName(account), email: account.user.email, org: account.org }
+    const member = party.principal?.userId ? { ...party.principal, userId: party.principal.userId } : null;
+    const customer = member
+      ? {
+          userId: member.userId,
+          name: member.name,
+          email: member.email,
+          org: member.orgId ? { id: member.orgId, name: member.orgName ?? '' } : null,
+        }
       : this.visitor(input);
     await this.limiter
       .limit('chat-start', { points: this.config.CHATS_PER_HOUR, durationSeconds: 60 * 60 })
@@ -238,7 +249,7 @@ export class LiveChatService {
     if (!chat) throw new NotFoundError('chat');
     if (party.userId && chat.customerUserId === party.userId) return { chat, side: 'customer', name: chat.customerName };
     if (party.userId && isOperator(party.role)) {
-      const op = await this.operators.ensure(party.userId, party.role!);
+      const op = await this.operators.ensure(this.operatorOf(party));
       return { chat, side: 'operator', name: op.name };
     }
     if (tokenMatches(party.visitorToken, chat.visitorTokenHash)) return { chat, side: 'customer', name: chat.customerName };
@@ -294,7 +305,7 @@ export class LiveChatService {
   // Operator actions
 
   async accept(party: ChatParty, chatId: string): Promise<ChatSummary> {
-    const operator = await this.operators.ensure(this.operatorId(party), party.role!);
+    const operator = await this.operators.ensure(this.operatorOf(party));
     const chat = await this.operators.withAssignmentLock(async (manager, assigned) => {
       const { chat } = await this.access(party, chatId, manager);
       if (chat.status !== 'queued') throw new DomainError('CONFLICT', chat.status === 'closed' ? 'chat.closed' : 'chat.alreadyAssigned');
@@ -588,8 +599,14 @@ export class LiveChatService {
   // ------------------------------------------------------------------------------------------
 
   private operatorId(party: ChatParty): string {
-    if (!party.userId || !isOperator(party.role)) throw new DomainError('FORBIDDEN', 'chat.notOperator');
-    return party.userId;
+    return this.operatorOf(party).userId;
+  }
+
+  /** The party as a support operator: a signed-in principal of SYSOPS rank or above (else 403). */
+  private operatorOf(party: ChatParty): Operator & { userId: string } {
+    const principal = party.principal;
+    if (!principal?.userId || !isOperator(principal.role)) throw new DomainError('FORBIDDEN', 'chat.notOperator');
+    return { userId: principal.userId, role: principal.role, name: principal.name };
   }
 
   private async sendMail(

@@ -1,6 +1,6 @@
 import { Controller, Param } from '@nestjs/common';
-import { api, type NotificationList } from '@muster/contracts';
-import { Auth, type AuthContext } from '../../platform/auth/auth.decorators.js';
+import { api, type NotificationList, type Principal } from '@muster/contracts';
+import { Auth } from '../../platform/auth/auth.decorators.js';
 import { Endpoint, ValidQuery } from '../../platform/http/endpoint.decorator.js';
 import { NotificationsService } from './notifications.service.js';
 
@@ -9,17 +9,17 @@ export class NotificationsController {
   constructor(private readonly notifications: NotificationsService) {}
 
   @Endpoint(api.notifications.list)
-  list(@Auth() auth: AuthContext, @ValidQuery() query: { limit: number }): Promise<NotificationList> {
+  list(@Auth() auth: Principal, @ValidQuery() query: { limit: number }): Promise<NotificationList> {
     return this.notifications.list(auth, query.limit);
   }
 
   @Endpoint(api.notifications.readAll)
-  readAll(@Auth() auth: AuthContext): Promise<{ unread: number }> {
+  readAll(@Auth() auth: Principal): Promise<{ unread: number }> {
     return this.notifications.readAll(auth);
   }
 
   @Endpoint(api.notifications.read)
-  read(@Auth() auth: AuthContext, @Param('id') id: string): Promise<{ unread: number }> {
+  read(@Auth() auth: Principal, @Param('id') id: string): Promise<{ unread: number }> {
     return this.notifications.read(auth, id);
   }
 }

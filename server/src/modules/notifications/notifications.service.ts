@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { rooms, type Notification, type NotificationKind, type NotificationList } from '@muster/contracts';
+import { rooms, type Notification, type NotificationKind, type NotificationList, type Principal } from '@muster/contracts';
 import { IsNull, type Repository } from 'typeorm';
-import type { AuthContext } from '../../platform/auth/auth.decorators.js';
 import { NotFoundError } from '../../platform/errors/domain-error.js';
 import { RealtimeService } from '../../platform/realtime/realtime.service.js';
 import { isUuid } from '../../platform/tenancy/tenant-scope.js';
@@ -68,7 +67,7 @@ export class NotificationsService {
     return stored.map((row) => row.userId);
   }
 
-  async list(auth: AuthContext, limit: number): Promise<NotificationList> {
+  async list(auth: Principal, limit: number): Promise<NotificationList> {
     const userId = auth.principalId;
     const [items, unread] = await Promise.all([
       this.rows.find({ where: { userId }, order: { createdAt: 'DESC' }, take: limit }),
@@ -77,14 +76,14 @@ export class NotificationsService {
     return { items: items.map(record), unread };
   }
 
-  async read(auth: AuthContext, id: string): Promise<{ unread: number }> {
+  async read(auth: Principal, id: string): Promise<{ unread: number }> {
     if (!isUuid(id)) throw new NotFoundError('notification');
     const result = await this.rows.update({ id, userId: auth.principalId, readAt: IsNull() }, { readAt: new Date() });
     if (!result.affected && !(await this.rows.existsBy({ id, userId: auth.principalId }))) throw new NotFoundError('notification');
     return { unread: await this.unread(auth.principalId) };
   }
 
-  async readAll(auth: AuthContext): Promise<{ unread: number }> {
+  async readAll(auth: Principal): Promise<{ unread: number }> {
     await this.rows.update({ userId: auth.principalId, readAt: IsNull() }, { readAt: new Date() });
     return { unread: 0 };
   }

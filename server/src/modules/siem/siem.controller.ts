@@ -6,17 +6,16 @@ import {
   type SiemDeliveryPage,
   type SiemDestination,
   type SiemSecretReveal,
+  type Principal,
 } from '@muster/contracts';
-import { Auth, Client, MinRole, type AuthContext, type ClientContext } from '../../platform/auth/auth.decorators.js';
-import { auditActorOf } from '../../platform/audit/audit.service.js';
-import { DomainError } from '../../platform/errors/domain-error.js';
+import { Auth, Client, MinRole, type ClientContext } from '../../platform/auth/auth.decorators.js';
+import { auditActorOf, inOrg } from '../../platform/auth/principal.js';
 import { Endpoint, ValidBody, ValidQuery } from '../../platform/http/endpoint.decorator.js';
 import { SiemService } from './siem.service.js';
 
 /** SIEM destinations belong to an organisation: platform accounts have none. */
-function orgOf(auth: AuthContext): string {
-  if (!auth.orgId) throw new DomainError('FORBIDDEN', 'audit.noOrganization');
-  return auth.orgId;
+function orgOf(auth: Principal): string {
+  return inOrg(auth, 'audit.noOrganization').orgId;
 }
 
 /** The organisation's SIEM webhook destinations and their delivery logs (ADMIN). */
@@ -26,13 +25,13 @@ export class SiemController {
   constructor(private readonly siem: SiemService) {}
 
   @Endpoint(api.siem.list)
-  async list(@Auth() auth: AuthContext): Promise<{ items: SiemDestination[] }> {
+  async list(@Auth() auth: Principal): Promise<{ items: SiemDestination[] }> {
     return { items: await this.siem.list(orgOf(auth)) };
   }
 
   @Endpoint(api.siem.create)
   create(
-    @Auth() auth: AuthContext,
+    @Auth() auth: Principal,
     @Client() client: ClientContext,
     @ValidBody() body: Parameters<SiemService['create']>[2],
   ): Promise<SiemSecretReveal> {
@@ -41,7 +40,7 @@ export class SiemController {
 
   @Endpoint(api.siem.update)
   update(
-    @Auth() auth: AuthContext,
+    @Auth() auth: Principal,
     @Client() client: ClientContext,
     @Param('id') id: string,
     @ValidBody() body: Parameters<SiemService['update']>[3],
@@ -50,13 +49,13 @@ export class SiemController {
   }
 
   @Endpoint(api.siem.remove)
-  remove(@Auth() auth: AuthContext, @Client() client: ClientContext, @Param('id') id: string): Promise<void> {
+  remove(@Auth() auth: Principal, @Client() client: ClientContext, @Param('id') id: string): Promise<void> {
     return this.siem.remove(auditActorOf(auth, client), orgOf(auth), id);
   }
 
   @Endpoint(api.siem.rotate)
   rotate(
-    @Auth() auth: AuthContext,
+    @Auth() auth: Principal,
     @Client() client: ClientContext,
     @Param('id') id: string,
     @ValidBody() body: Parameters<SiemService['rotate']>[3],
@@ -65,13 +64,13 @@ export class SiemController {
   }
 
   @Endpoint(api.siem.test)
-  test(@Auth() auth: AuthContext, @Client() client: ClientContext, @Param('id') id: string): Promise<SiemDelivery> {
+  test(@Auth() auth: Principal, @Client() client: ClientContext, @Param('id') id: string): Promise<SiemDelivery> {
     return this.siem.sendTest(auditActorOf(auth, client), orgOf(auth), id);
   }
 
   @Endpoint(api.siem.deliveries)
   deliveries(
-    @Auth() auth: AuthContext,
+    @Auth() auth: Principal,
     @Param('id') id: string,
     @ValidQuery() query: Parameters<SiemService['deliveryPage']>[2],
   ): Promise<SiemDeliveryPage> {
@@ -79,13 +78,13 @@ export class SiemController {
   }
 
   @Endpoint(api.siem.delivery)
-  delivery(@Auth() auth: AuthContext, @Param('id') id: string, @Param('deliveryId') deliveryId: string): Promise<SiemDeliveryDetail> {
+  delivery(@Auth() auth: Principal, @Param('id') id: string, @Param('deliveryId') deliveryId: string): Promise<SiemDeliveryDetail> {
     return this.siem.deliveryDetail(orgOf(auth), id, deliveryId);
   }
 
   @Endpoint(api.siem.replay)
   replay(
-    @Auth() auth: AuthContext,
+    @Auth() auth: Principal,
     @Client() client: ClientContext,
     @Param('id') id: string,
     @Param('deliveryId') deliveryId: string,
@@ -94,7 +93,7 @@ export class SiemController {
   }
 
   @Endpoint(api.siem.replayFailed)
-  async replayFailed(@Auth() auth: AuthContext, @Client() client: ClientContext, @Param('id') id: string): Promise<{ replayed: number }> {
+  async replayFailed(@Auth() auth: Principal, @Client() client: ClientContext, @Param('id') id: string): Promise<{ replayed: number }> {
     return { replayed: await this.siem.replayFailed(auditActorOf(auth, client), orgOf(auth), id) };
   }
 }

@@ -6,9 +6,10 @@ import {
   type TicketBulkResult,
   type TicketDetail,
   type TicketList,
+  type Principal,
 } from '@muster/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Auth, type AuthContext } from '../../platform/auth/auth.decorators.js';
+import { Auth } from '../../platform/auth/auth.decorators.js';
 import { Endpoint, ValidBody, ValidQuery } from '../../platform/http/endpoint.decorator.js';
 import { contentDisposition } from '../../platform/storage/content-disposition.js';
 import { TicketsService } from './tickets.service.js';
@@ -18,33 +19,33 @@ export class TicketsController {
   constructor(private readonly tickets: TicketsService) {}
 
   @Endpoint(api.tickets.create)
-  create(@Auth() auth: AuthContext, @ValidBody() body: Parameters<TicketsService['create']>[1]): Promise<TicketDetail> {
+  create(@Auth() auth: Principal, @ValidBody() body: Parameters<TicketsService['create']>[1]): Promise<TicketDetail> {
     return this.tickets.create(auth, body);
   }
 
   @Endpoint(api.tickets.list)
-  list(@Auth() auth: AuthContext, @ValidQuery() query: Parameters<TicketsService['list']>[1]): Promise<TicketList> {
+  list(@Auth() auth: Principal, @ValidQuery() query: Parameters<TicketsService['list']>[1]): Promise<TicketList> {
     return this.tickets.list(auth, query);
   }
 
   @Endpoint(api.tickets.bulkStatus)
-  bulkStatus(@Auth() auth: AuthContext, @ValidBody() body: Parameters<TicketsService['bulkStatus']>[1]): Promise<TicketBulkResult> {
+  bulkStatus(@Auth() auth: Principal, @ValidBody() body: Parameters<TicketsService['bulkStatus']>[1]): Promise<TicketBulkResult> {
     return this.tickets.bulkStatus(auth, body);
   }
 
   @Endpoint(api.tickets.operators)
-  operators(@Auth() auth: AuthContext): Promise<{ items: SupportOperator[] }> {
+  operators(@Auth() auth: Principal): Promise<{ items: SupportOperator[] }> {
     return this.tickets.operators(auth);
   }
 
   @Endpoint(api.tickets.get)
-  get(@Auth() auth: AuthContext, @Param('id') id: string): Promise<TicketDetail> {
+  get(@Auth() auth: Principal, @Param('id') id: string): Promise<TicketDetail> {
     return this.tickets.get(auth, id);
   }
 
   @Endpoint(api.tickets.comment)
   comment(
-    @Auth() auth: AuthContext,
+    @Auth() auth: Principal,
     @Param('id') id: string,
     @ValidBody() body: Parameters<TicketsService['comment']>[2],
   ): Promise<TicketDetail> {
@@ -53,7 +54,7 @@ export class TicketsController {
 
   @Endpoint(api.tickets.update)
   update(
-    @Auth() auth: AuthContext,
+    @Auth() auth: Principal,
     @Param('id') id: string,
     @ValidBody() body: Parameters<TicketsService['update']>[2],
   ): Promise<TicketDetail> {
@@ -62,7 +63,7 @@ export class TicketsController {
 
   @Endpoint(api.tickets.upload)
   upload(
-    @Auth() auth: AuthContext,
+    @Auth() auth: Principal,
     @Param('id') id: string,
     @ValidQuery() query: Parameters<TicketsService['attach']>[3],
     @Req() request: FastifyRequest,
@@ -72,7 +73,7 @@ export class TicketsController {
 
   @Endpoint(api.tickets.download)
   async download(
-    @Auth() auth: AuthContext,
+    @Auth() auth: Principal,
     @Param('id') id: string,
     @Param('attachmentId') attachmentId: string,
     @Res() reply: FastifyReply,

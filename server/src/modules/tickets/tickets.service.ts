@@ -22,12 +22,13 @@ import {
   type ticketCommentSchema,
   type ticketListQuerySchema,
   type updateTicketSchema,
+  type Principal,
 } from '@muster/contracts';
 import type { FastifyRequest } from 'fastify';
 import { Brackets, DataSource, type EntityManager, type Repository } from 'typeorm';
 import type { z } from 'zod';
-import type { AuthContext } from '../../platform/auth/auth.decorators.js';
 import { DomainError, InvalidFieldError, NotFoundError } from '../../platform/errors/domain-error.js';
+import { asUser, inOrg } from '../../platform/auth/principal.js';
 import { isUuid } from '../../platform/tenancy/tenant-scope.js';
 import { MailService } from '../../platform/mail/mail.service.js';
 import { RealtimeService } from '../../platform/realtime/realtime.service.js';
@@ -106,22 +107,17 @@ export class TicketsService {
     this.realtime.emitTo(targets, 'ticket:updated', { ticketId: ticket.id });
   }
 
-  /** The signed-in member acting, with their account. */
-  private async member(auth: AuthContext): Promise<{ actor: Member; account: Account }> {
-    const account = await this.accounts.requireAccount(auth);
-    const actor: Member = {
-      userId: account.user.id,
-      name: displayName(account),
-      email: account.user.email,
-      role: account.membership.role,
-      orgId: account.membership.orgId,
-      operator: hasRank(account.membership.role, 'SYSOPS'),
+  /** The signed-in person acting, from their principal (a guest auditor has no tickets: 403). */
+  private actor(auth: Principal): Member {
+    const user = asUser(auth);
+    return {
+      userId: user.userId,
+      name: user.name,
+      email: user.email,
+      role: user.role,
+      orgId: user.orgId,
+      operator: hasRank(user.role, 'SYSOPS'),
     };
-    return { actor, account };
-  }
-
-  private async actor(auth: AuthContext): Promise<Member> {
-    return (await this.member(auth)).actor;
   }
 
   /** Whether the actor may see a ticket: operators all, the requester theirs, ADMIN/MANAGER their organisation's. */
@@ -140,10 +136,10 @@ export class TicketsService {
     return ticket;
   }
 
-  async create(auth: AuthContext, input: CreateInput): Promise<TicketDetail> {
-    const { actor, account } = await this.member(auth);
-    if (!account.org) throw new DomainError('FORBIDDEN', 'ticket.noOrganization');
-    return this.detail(actor, await this.open(actor, account.org, input));
+  async create(auth: Principal, input: CreateInput): Promise<TicketDetail> {
+    const member = inOrg(auth, 'ticket.noOrganization');
+    const actor = this.actor(member);
+    return this.detail(actor, await this.open(actor, { id: member.orgId, name: member.orgName }, input));
   }
 
   /**
@@ -231,8 +227,8 @@ export class TicketsService {
     });
   }
 
-  async list(auth: AuthContext, query: ListQuery): Promise<TicketList> {
-    const actor = await this.actor(auth);
+  async list(auth: Principal, query: ListQuery): Promise<TicketList> {
+    const actor = this.actor(auth);
     const qb = this.tickets.createQueryBuilder('t');
     if (query.scope === 'mine') {
       qb.where('t.requester_user_id = :userId', { userId: actor.userId });
@@ -284,13 +280,13 @@ export class TicketsService {
     return { items: rows.map((t) => summaryOf(t, now)), total };
   }
 
-  async get(auth: AuthContext, id: string): Promise<TicketDetail> {
-    const actor = await this.actor(auth);
+  async get(auth: Principal, id: string): Promise<TicketDetail> {
+    const actor = this.actor(auth);
     return this.detail(actor, await this.visible(actor, id));
   }
 
-  async comment(auth: AuthContext, id: string, input: CommentInput): Promise<TicketDetail> {
-    const actor = await this.actor(auth);
+  async comment(auth: Principal, id: string, input: CommentInput): Promise<TicketDetail> {
+    const actor = this.actor(auth);
     if (input.internal && !actor.operator) throw new DomainError('FORBIDDEN', 'ticket.internalOperatorsOnly');
     const ticket = await this.dataSource.transaction(async (manager) => {
       const locked = await this.visible(actor, id, manager);
@@ -327,8 +323,8 @@ export class TicketsService {
     return this.detail(actor, ticket);
   }
 
-  async update(auth: AuthContext, id: string, input: UpdateInput): Promise<TicketDetail> {
-    const actor = await this.actor(auth);
+  async update(auth: Principal, id: string, input: UpdateInput): Promise<TicketDetail> {
+    const actor = this.actor(auth);
     if (!actor.operator) {
       // Say nothing of a ticket the actor cannot see.
       await this.visible(actor, id);
@@ -371,8 +367,8 @@ export class TicketsService {
   }
 
   /** Sets the status of several tickets in one transaction (support operators); each requester is emailed. */
-  async bulkStatus(auth: AuthContext, input: BulkStatusInput): Promise<TicketBulkResult> {
-    const actor = await this.actor(auth);
+  async bulkStatus(auth: Principal, input: BulkStatusInput): Promise<TicketBulkResult> {
+    const actor = this.actor(auth);
     if (!actor.operator) throw new DomainError('FORBIDDEN', 'ticket.operatorsOnly');
     const ids = [...new Set(input.ids)].sort();
     const changed: { ticket: Ticket; from: TicketStatus }[] = [];
@@ -403,8 +399,8 @@ export class TicketsService {
   }
 
   /** Support operators a ticket can be assigned to. */
-  async operators(auth: AuthContext): Promise<{ items: SupportOperator[] }> {
-    const actor = await this.actor(auth);
+  async operators(auth: Principal): Promise<{ items: SupportOperator[] }> {
+    const actor = this.actor(auth);
     if (!actor.operator) throw new DomainError('FORBIDDEN', 'ticket.operatorsOnly');
     const accounts = await this.accounts.accountsWithRank('SYSOPS');
     return { items: accounts.map((a) => ({ id: a.user.id, name: displayName(a), email: a.user.email })) };
@@ -414,8 +410,8 @@ export class TicketsService {
    * Attaches the uploaded file (type read from its content) to a ticket the actor can see.
    * Internal files are for support operators only; a customer cannot add files to a closed ticket.
    */
-  async attach(auth: AuthContext, id: string, request: FastifyRequest, options: { internal: boolean }): Promise<TicketAttachmentRecord> {
-    const actor = await this.actor(auth);
+  async attach(auth: Principal, id: string, request: FastifyRequest, options: { internal: boolean }): Promise<TicketAttachmentRecord> {
+    const actor = this.actor(auth);
     if (options.internal && !actor.operator) throw new DomainError('FORBIDDEN', 'ticket.internalAttachmentOperatorsOnly');
     const ticket = await this.visible(actor, id);
     if (!actor.operator && ticket.status === 'closed') throw new DomainError('CONFLICT', 'ticket.closedAttachment');
@@ -466,8 +462,8 @@ export class TicketsService {
   }
 
   /** An attachment of a ticket the actor can see, opened for download. */
-  async download(auth: AuthContext, id: string, attachmentId: string): Promise<{ attachment: TicketAttachment; file: StoredObject }> {
-    const actor = await this.actor(auth);
+  async download(auth: Principal, id: string, attachmentId: string): Promise<{ attachment: TicketAttachment; file: StoredObject }> {
+    const actor = this.actor(auth);
     const ticket = await this.visible(actor, id);
     const attachment = isUuid(attachmentId) ? await this.attachments.findOne({ where: { id: attachmentId, ticketId: ticket.id } }) : null;
     if (!attachment || (attachment.internal && !actor.operator)) throw new NotFoundError('attachment');

@@ -1,15 +1,13 @@
 import { Controller, Param } from '@nestjs/common';
-import { api, type UsageAlert, type UsageOverview } from '@muster/contracts';
-import { Auth, Client, MinRole, type AuthContext, type ClientContext } from '../../platform/auth/auth.decorators.js';
-import { auditActorOf } from '../../platform/audit/audit.service.js';
-import { DomainError } from '../../platform/errors/domain-error.js';
+import { api, type UsageAlert, type UsageOverview, type Principal } from '@muster/contracts';
+import { Auth, Client, MinRole, type ClientContext } from '../../platform/auth/auth.decorators.js';
+import { auditActorOf, inOrg } from '../../platform/auth/principal.js';
 import { Endpoint, ValidBody } from '../../platform/http/endpoint.decorator.js';
 import { UsageService } from './usage.service.js';
 
 /** The organisation of the session (platform staff have none: usage belongs to an organisation). */
-function orgOf(auth: AuthContext): string {
-  if (!auth.orgId) throw new DomainError('FORBIDDEN', 'usage.noOrganization');
-  return auth.orgId;
+function orgOf(auth: Principal): string {
+  return inOrg(auth, 'usage.noOrganization').orgId;
 }
 
 @Controller()
@@ -17,25 +15,25 @@ export class UsageController {
   constructor(private readonly usage: UsageService) {}
 
   @Endpoint(api.usage.alerts)
-  async alerts(@Auth() auth: AuthContext): Promise<UsageAlert[]> {
+  async alerts(@Auth() auth: Principal): Promise<UsageAlert[]> {
     // Platform staff belong to no organisation: they have no usage alerts.
     return auth.orgId && auth.userId ? this.usage.alerts(auth.orgId, auth.userId) : [];
   }
 
   @Endpoint(api.usage.dismissAlert)
-  async dismiss(@Auth() auth: AuthContext, @Param('id') id: string): Promise<void> {
+  async dismiss(@Auth() auth: Principal, @Param('id') id: string): Promise<void> {
     await this.usage.dismiss(orgOf(auth), auth.userId!, id);
   }
 
   @Endpoint(api.usage.overview)
-  async overview(@Auth() auth: AuthContext): Promise<UsageOverview> {
+  async overview(@Auth() auth: Principal): Promise<UsageOverview> {
     return this.usage.overview(orgOf(auth));
   }
 
   @Endpoint(api.usage.saveThresholds)
   @MinRole('ADMIN')
   async saveThresholds(
-    @Auth() auth: AuthContext,
+    @Auth() auth: Principal,
     @Client() client: ClientContext,
     @ValidBody() body: Parameters<UsageService['saveThresholds']>[2],
   ): Promise<UsageOverview> {
@@ -45,7 +43,7 @@ export class UsageController {
   @Endpoint(api.usage.setOverage)
   @MinRole('ADMIN')
   async setOverage(
-    @Auth() auth: AuthContext,
+    @Auth() auth: Principal,
     @Client() client: ClientContext,
     @ValidBody() body: { enabled: boolean },
   ): Promise<UsageOverview> {

@@ -6,7 +6,7 @@ import type { DataSource } from 'typeorm';
 import { canonicalParts, ChainVerifier, chainKeyOf, GENESIS_HASH, type ChainLink, type EventFields } from './audit-chain.js';
 import { AuditEvent } from './audit-event.entity.js';
 
-/** Who did something, from where. Built from the request by `actorFrom()`. */
+/** Who did something, from where: `auditActorOf(principal, client)` for whoever is signed in. */
 export interface AuditActor {
   userId?: string | null;
   inviteId?: string | null;
@@ -267,23 +267,5 @@ function linkOf(row: RawLink): ChainLink {
     activityId: row.activity_id,
     severityId: row.severity_id,
     metadata: row.metadata,
-  };
-}
-
-/**
- * The actor of a request: the signed-in principal and where the request came from. The principal's
- * role keeps its type (a `Role` from the session stays a `Role`).
- */
-export function auditActorOf<R extends string | null>(
-  auth: { userId: string | null; inviteId?: string | null; role: R; orgId: string | null },
-  client: { ip: string; userAgent: string | null },
-): AuditActor & { userId: string | null; role: R; orgId: string | null } {
-  return {
-    userId: auth.userId,
-    inviteId: auth.inviteId ?? null,
-    role: auth.role,
-    orgId: auth.orgId,
-    ip: client.ip,
-    userAgent: client.userAgent,
   };
 }

@@ -7,12 +7,14 @@ import { sessionIdFrom } from '../session/session-cookie.js';
 import { SessionService } from '../session/session.service.js';
 import { SessionStore } from '../session/session.store.js';
 import { IS_PUBLIC, MIN_ROLE } from './auth.decorators.js';
+import { principalOf } from './principal.js';
 
 /** Paths a guest-auditor session may call: the auditor portal's API and sign-in/out. */
 const AUDITOR_PATHS = ['/api/auditor/', '/api/auth/'];
 
 /**
- * The global guard: resolves the session from its cookie, keeps guest auditors inside the
+ * The global guard: resolves the session from its cookie into the request's `Principal` (from
+ * Redis alone), keeps guest auditors inside the
  * auditor API, requires a session unless the endpoint is @Public(), and enforces @MinRole
  * with the ranks of contracts (the same ranks the web routes use).
  */
@@ -29,23 +31,24 @@ export class AccessGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     const sessionId = sessionIdFrom(request.headers.cookie);
     const record = await this.store.get(sessionId);
-    request.auth = record && sessionId ? { ...record, sessionId } : null;
+    const principal = record && sessionId ? principalOf(record, sessionId) : null;
+    request.principal = principal;
+    request.session = principal ? record : null;
 
     const targets = [context.getHandler(), context.getClass()];
     const isPublic = this.reflector.getAllAndOverride<boolean | undefined>(IS_PUBLIC, targets) ?? false;
     const minRole = this.reflector.getAllAndOverride<Role | undefined>(MIN_ROLE, targets);
 
-    const auth = request.auth;
-    if (auth?.role === 'GUEST_AUDITOR') {
+    if (principal?.role === 'GUEST_AUDITOR') {
       const path = request.url.split('?')[0] ?? '';
       if (!AUDITOR_PATHS.some((p) => path.startsWith(p))) throw new DomainError('AUDITOR_SCOPE', 'auth.auditorOnly');
     }
-    if (!auth) {
+    if (!record || !principal) {
       if (isPublic) return true;
       throw new DomainError('UNAUTHENTICATED', 'auth.notSignedIn');
     }
-    if (minRole && !hasRank(auth.role, minRole)) throw new DomainError('FORBIDDEN', 'auth.forbidden');
-    await this.sessions.touch(auth.sessionId, auth);
+    if (minRole && !hasRank(principal.role, minRole)) throw new DomainError('FORBIDDEN', 'auth.forbidden');
+    await this.sessions.touch(principal.sessionId, record);
     return true;
   }
 }

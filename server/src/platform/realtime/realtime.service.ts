@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import type { ServerToClientEvents } from '@muster/contracts';
+import { rooms, type Principal, type ServerToClientEvents } from '@muster/contracts';
 import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
@@ -34,6 +34,26 @@ export class RealtimeService implements OnModuleInit, OnApplicationShutdown {
   /** Called by the socket adapter when the api's Socket.IO server is created. */
   attach(server: MusterServer): void {
     this.server = server;
+    server.on('principal:refresh', (sessionId, principal) => this.applyPrincipal(sessionId, principal));
+  }
+
+  /**
+   * A session's principal changed (name, language, time zone): every socket of the session, on
+   * every api instance, acts for the new one from its next event.
+   */
+  refreshPrincipal(principal: Principal): void {
+    if (!this.server) return;
+    this.applyPrincipal(principal.sessionId, principal);
+    this.server.serverSideEmit('principal:refresh', principal.sessionId, principal);
+  }
+
+  /** Writes the principal into this instance's sockets of the session. */
+  private applyPrincipal(sessionId: string, principal: Principal): void {
+    const namespace = this.server?.of('/');
+    for (const socketId of namespace?.adapter.rooms.get(rooms.session(sessionId)) ?? []) {
+      const socket = namespace?.sockets.get(socketId);
+      if (socket?.data.principal?.sessionId === sessionId) socket.data.principal = principal;
+    }
   }
 
   emitTo<E extends keyof ServerToClientEvents>(room: string | string[], event: E, ...args: Parameters<ServerToClientEvents[E]>): void {

@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import type { ServerOptions } from 'socket.io';
 import type { AppConfig } from '../../config/config.js';
 import { originAllowed } from '../http/origin.js';
+import { principalOf } from '../auth/principal.js';
 import { sessionIdFrom } from '../session/session-cookie.js';
 import type { SessionStore } from '../session/session.store.js';
 import type { RealtimeService } from './realtime.service.js';
@@ -15,7 +16,7 @@ import { RECOVERY_WINDOW_MS, streamsAdapter } from './streams-adapter.js';
 /**
  * Creates the api's Socket.IO server: websocket transport first, Redis streams adapter with
  * connection-state recovery, Origin checked before the handshake, and the session cookie read
- * in the handshake middleware (guards do not run there). Sockets join their user, session and
+ * in the handshake middleware into the socket's `Principal` (guards do not run there). Sockets join their user, session and
  * organisation rooms; anonymous sockets are allowed and carry a null user.
  */
 export class MusterIoAdapter extends IoAdapter {
@@ -46,14 +47,12 @@ export class MusterIoAdapter extends IoAdapter {
       void this.sessions
         .get(sessionId)
         .then((session) => {
-          socket.data.sessionId = session && sessionId ? sessionId : null;
-          socket.data.userId = session?.userId ?? null; // null for guest auditors (their principal is an invite)
-          socket.data.orgId = session?.orgId ?? null;
-          socket.data.role = session?.role ?? null;
-          if (session && sessionId) {
-            const joined = [rooms.user(session.principalId), rooms.session(sessionId)];
-            if (session.orgId) joined.push(rooms.org(session.orgId));
-            if (hasRank(session.role, 'SYSOPS')) joined.push(rooms.sysops());
+          const principal = session && sessionId ? principalOf(session, sessionId) : null;
+          socket.data.principal = principal;
+          if (principal) {
+            const joined = [rooms.user(principal.principalId), rooms.session(principal.sessionId)];
+            if (principal.orgId) joined.push(rooms.org(principal.orgId));
+            if (hasRank(principal.role, 'SYSOPS')) joined.push(rooms.sysops());
             void socket.join(joined);
           }
           next();

@@ -5,9 +5,11 @@ import type { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { RealtimeService } from '../realtime/realtime.service.js';
 import { REDIS } from '../redis/redis.tokens.js';
+import { principalOf } from '../auth/principal.js';
 import { SessionStore, type SessionProfile, type SessionRecord } from './session.store.js';
 
-export interface SessionPrincipal {
+/** What a new session is issued for (a checked sign-in). */
+export interface NewSession {
   kind: 'user' | 'auditor';
   principalId: string;
   userId: string | null;
@@ -45,7 +47,7 @@ export class SessionService {
   }
 
   /** A new session (the caller destroys any previous one: the id rotates at every sign-in). */
-  async issue(principal: SessionPrincipal): Promise<{ id: string; record: SessionRecord; maxAgeSeconds: number }> {
+  async issue(principal: NewSession): Promise<{ id: string; record: SessionRecord; maxAgeSeconds: number }> {
     const now = Date.now();
     const max = now + this.config.SESSION_MAX_DAYS * 86_400_000;
     const record: SessionRecord = {
@@ -95,10 +97,18 @@ export class SessionService {
     }
   }
 
-  /** Writes the profile into one session (also an old session that has none yet). */
+  /**
+   * Writes the profile into one session, and brings its sockets (on every api instance) along: a
+   * new role or organisation changes which rooms the socket may be in, so those sockets are
+   * disconnected and reconnect with the new principal; any other change (name, language, time
+   * zone) is written into the sockets' principal in place.
+   */
   async rewrite(id: string, record: SessionRecord, profile: SessionProfile): Promise<void> {
     const next: SessionRecord = { ...record, role: profile.me.role, orgId: profile.me.org?.id ?? null, profile };
     await this.redis.set(this.store.key(id), JSON.stringify(next), 'KEEPTTL', 'XX');
+    const principal = principalOf(next, id);
+    if (!principal || next.role !== record.role || next.orgId !== record.orgId) this.realtime.disconnect(rooms.session(id));
+    else this.realtime.refreshPrincipal(principal);
   }
 
   async destroy(id: string): Promise<void> {

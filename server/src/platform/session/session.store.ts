@@ -1,16 +1,20 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Role, SessionInfo } from '@muster/contracts';
+import type { LanguageCode, Role, SessionInfo } from '@muster/contracts';
 import type { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { REDIS } from '../redis/redis.tokens.js';
 
 /**
  * Who the session's principal is, as of the last sign-in or refresh: what `GET /api/auth/me`
- * answers, read from the session without the database. Rewritten in every session of the
- * principal when their name or organisation changes (`SessionService.refreshProfile`).
+ * answers and what the request's `Principal` is made of, read from the session without the
+ * database. Rewritten in every session of the principal when their name, role, language or
+ * organisation (or its time zone) changes (`SessionService.refreshProfile`).
  */
 export interface SessionProfile {
   me: SessionInfo;
+  language: LanguageCode;
+  /** The organisation's IANA time zone (UTC without one). */
+  timeZone: string;
 }
 
 /** What a server-side session holds (DESIGN.md §4). The browser holds only the opaque id. */
@@ -26,7 +30,7 @@ export interface SessionRecord {
   lastActivityAt: number;
   /** Absolute end (ms since epoch), whatever the activity. */
   expiresAt: number;
-  /** Absent in sessions issued before profiles were kept: filled at their next `/api/auth/me`. */
+  /** Sessions issued before profiles were complete lack it: they are not accepted (sign in again). */
   profile?: SessionProfile;
 }
 

@@ -12,6 +12,8 @@ export interface RenderParams {
     email: string | null;
     ip: string;
     userAgent: string | null;
+    /** The organisation's time zone when the render was asked for (absent in older renders). */
+    timeZone?: string;
   };
 }
 
