@@ -1,3 +1,4 @@
+import type { SessionInfo } from './auth.js';
 import type { Principal } from './principal.js';
 import type { RenderView } from './documents.js';
 import type { ChatMessage, ChatReadEvent, ChatSummary, ChatTypingEvent, OperatorState } from './chat.js';
@@ -40,6 +41,11 @@ export type Ack<T> = ({ ok: true } & T) | AckError;
 
 /** Events the server pushes to clients (`area:verb`). */
 export interface ServerToClientEvents {
+  /**
+   * The session's profile changed (a new name or language, from another tab or device, or an
+   * administrator): what `GET /api/auth/me` answers now (room `session:<id>`).
+   */
+  'session:updated': (me: SessionInfo) => void;
   /** Result of a round-trip probe (POST /api/health/probe → queue → worker → adapter → socket). */
   'health:probe-result': (payload: ProbeResult) => void;
   /** A message stored in a chat (room `chat:<id>`), in seq order. */

@@ -1,7 +1,10 @@
 import type { ClientToServerEvents, ProbeResult, ServerToClientEvents } from '@muster/contracts';
 import { io, type Socket } from 'socket.io-client';
+import { signUpElsewhere } from './support/accounts.js';
+import { chatSocket, expectOk, nextEvent } from './support/chat.js';
 import { TestClient } from './support/client.js';
-import { json } from './support/http.js';
+import { joinConsole, libraryTemplate, membersByRole, scheduleRun } from './support/drills.js';
+import { expectJson, json } from './support/http.js';
 import { createTestDatabase } from './support/databases.js';
 import { clearRedisPrefix, startServer, uniquePrefix, type ServerProcess } from './support/app.js';
 
@@ -88,6 +91,26 @@ describe('Realtime across instances', () => {
       params: {},
       message: 'sentAt must be a number',
     });
+  });
+
+  it('follows a changed profile on every instance: a socket on B acts under the name changed through A, and hears session:updated', async () => {
+    const admin = await signUpElsewhere(apiA.url!);
+    const me = (await membersByRole(admin)).ADMIN!;
+    const run = await scheduleRun(admin, { templateId: (await libraryTemplate(admin, 'fire')).id, leadUserId: me.id });
+    const socket = await chatSocket(apiB.url!, admin);
+    sockets.push(socket);
+    await joinConsole(socket, run.id);
+
+    const updated = nextEvent(socket, 'session:updated');
+    await expectJson(await admin.patch('/api/auth/profile', { firstName: 'Ines', lastName: 'Okafor' }), 200);
+    // The event follows the principal's refresh on the same adapter stream: B already acts as the new principal.
+    expect((await updated).user).toMatchObject({ firstName: 'Ines', lastName: 'Okafor' });
+    const { log } = expectOk(await socket.emitWithAck('console:control', { runId: run.id, action: 'start' }));
+    expect(log.actor).toMatchObject({ name: 'Ines Okafor' });
+    // And B's HTTP answers the new profile from the session, without a reconnect or sign-in.
+    const cookie = [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const onB = await expectJson<{ user: { firstName: string } }>(await fetch(`${apiB.url!}/api/auth/me`, { headers: { cookie } }), 200);
+    expect(onB.user.firstName).toBe('Ines');
   });
 
   it('refuses a socket whose Origin is not configured', async () => {

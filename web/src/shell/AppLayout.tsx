@@ -4,6 +4,7 @@ import { Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { canQuickCreate, logoTarget, navigationFor } from '../app/navigation';
+import { useSessionUpdates } from '../features/auth/session';
 import { useSignedInSession } from '../features/auth/signed-in-session';
 import { useLogout } from '../features/auth/useLogout';
 import { useLiveNotifications } from '../features/notifications/useNotifications';
@@ -38,6 +39,8 @@ export function AppLayout() {
   const menuUnreadId = useId();
   // New notifications reach the bell live for as long as the shell is open.
   useLiveNotifications();
+  // A new name (another tab, another device) shows in the top bar without a reload.
+  useSessionUpdates();
   // So do usage alerts: the banner follows a crossed threshold without a reload.
   useLiveUsageAlerts();
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { rooms, type Principal, type ServerToClientEvents } from '@muster/contracts';
+import { rooms, type Principal, type ServerToClientEvents, type SessionInfo } from '@muster/contracts';
 import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
@@ -39,12 +39,15 @@ export class RealtimeService implements OnModuleInit, OnApplicationShutdown {
 
   /**
    * A session's principal changed (name, language, time zone): every socket of the session, on
-   * every api instance, acts for the new one from its next event.
+   * every api instance, acts for the new one from its next event, and its browser hears
+   * `session:updated`. Both travel the same adapter stream, in this order, so a client that heard
+   * the event already acts as the new principal.
    */
-  refreshPrincipal(principal: Principal): void {
+  refreshPrincipal(principal: Principal, me: SessionInfo): void {
     if (!this.server) return;
     this.applyPrincipal(principal.sessionId, principal);
     this.server.serverSideEmit('principal:refresh', principal.sessionId, principal);
+    this.server.to(rooms.session(principal.sessionId)).emit('session:updated', me);
   }
 
   /** Writes the principal into this instance's sockets of the session. */

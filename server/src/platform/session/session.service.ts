@@ -108,7 +108,7 @@ export class SessionService {
     await this.redis.set(this.store.key(id), JSON.stringify(next), 'KEEPTTL', 'XX');
     const principal = principalOf(next, id);
     if (!principal || next.role !== record.role || next.orgId !== record.orgId) this.realtime.disconnect(rooms.session(id));
-    else this.realtime.refreshPrincipal(principal);
+    else this.realtime.refreshPrincipal(principal, profile.me);
   }
 
   async destroy(id: string): Promise<void> {

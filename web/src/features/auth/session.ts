@@ -1,6 +1,7 @@
 import { API_PATHS, type SessionInfo } from '@muster/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, errorStatus } from '../../lib/api';
+import { useSocketEvent } from '../../lib/socket';
 
 /** The current-user query (spec §7): its key is the GET path. */
 export const SESSION_QUERY_KEY = [API_PATHS.me] as const;
@@ -28,4 +29,13 @@ export function useSession() {
     retry: false,
     meta: { silent: true },
   });
+}
+
+/**
+ * Keeps the signed-in session current: when the profile changes elsewhere (another tab or device,
+ * an administrator), the server pushes what `/api/auth/me` now answers. Used by the signed-in layouts.
+ */
+export function useSessionUpdates(): void {
+  const queryClient = useQueryClient();
+  useSocketEvent('session:updated', (me) => queryClient.setQueryData(SESSION_QUERY_KEY, me));
 }
