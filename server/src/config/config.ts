@@ -40,6 +40,13 @@ export const configSchema = z
     /** PostgreSQL URL. When unset, an embedded PostgreSQL server is started with its data in DATA_DIR/postgres. */
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    /**
+     * The tenant check (platform/tenancy/tenant-check.ts): a query of an org-owned table that names
+     * no organisation throws (`strict`, what the integration tests run with) or is appended to
+     * TENANT_CHECK_FILE (`report`). Off in production.
+     */
+    TENANT_CHECK: z.enum(['off', 'strict', 'report']).default('off'),
+    TENANT_CHECK_FILE: z.string().default('tenant-check.jsonl'),
     REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).default('redis://127.0.0.1:6379'),
     /** Prefix of every Redis key, queue and stream (tests give each file its own). */
     REDIS_PREFIX: z

@@ -1,6 +1,7 @@
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { MusterDataSource } from './transaction-context.js';
 import { AfterCommitSubscriber } from './after-commit.js';
+import { TenantCheckSubscriber } from '../platform/tenancy/tenant-check.js';
 import { ENTITIES } from './entities.js';
 import { MIGRATIONS } from './migrations/index.js';
 
@@ -10,7 +11,7 @@ export function dataSourceOptions(url: string, poolSize: number, logging: boolea
     type: 'postgres',
     url,
     entities: ENTITIES,
-    subscribers: [AfterCommitSubscriber],
+    subscribers: [AfterCommitSubscriber, TenantCheckSubscriber],
     migrations: MIGRATIONS,
     migrationsTableName: 'migrations',
     uuidExtension: 'pgcrypto',

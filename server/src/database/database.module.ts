@@ -2,6 +2,8 @@ import { Inject, Injectable, Logger, Module, type DynamicModule, type OnModuleIn
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import pg from 'pg';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { enableTenantCheck } from '../platform/tenancy/tenant-check.js';
 import { dataSourceOptions, runMigrations } from './data-source.js';
 import { MusterDataSource } from './transaction-context.js';
 
@@ -22,6 +24,7 @@ export class MigrationRunner implements OnModuleInit {
   constructor(
     private readonly dataSource: DataSource,
     @Inject(DATABASE_URL) private readonly url: string,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -34,6 +37,7 @@ export class MigrationRunner implements OnModuleInit {
     } finally {
       await lock.end().catch(() => undefined); // ending the session releases the lock
     }
+    if (this.config.TENANT_CHECK !== 'off') enableTenantCheck(this.dataSource, this.config.TENANT_CHECK, this.config.TENANT_CHECK_FILE);
   }
 }
 

@@ -1,3 +1,4 @@
+import { acrossOrganisations } from '../platform/tenancy/tenant-check.js';
 import type { Role } from '@muster/contracts';
 import type { DataSource } from 'typeorm';
 import { Membership } from '../modules/identity/entities/membership.entity.js';
@@ -49,6 +50,10 @@ export async function seedDemoData(
   hashPassword: (password: string) => Promise<string>,
 ): Promise<{ created: boolean }> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
+  return acrossOrganisations('seeding the demo organisation', () => seedIn(dataSource, passwordHash));
+}
+
+async function seedIn(dataSource: DataSource, passwordHash: string): Promise<{ created: boolean }> {
   return dataSource.transaction(async (tx) => {
     const existing = await tx.findOne(Organization, { where: { name: DEMO_ORGANIZATION } });
     if (existing) return { created: false };

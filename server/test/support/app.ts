@@ -63,6 +63,9 @@ export function startServer(options: ServerOptions): Promise<ServerProcess> {
     JOB_BACKOFF_MS: '50',
     // A developer's .env is not the tests' configuration.
     ENV_FILE: '',
+    // A query of an org-owned table that names no organisation fails the test (platform/tenancy).
+    TENANT_CHECK: process.env.TEST_TENANT_CHECK ?? 'strict',
+    TENANT_CHECK_FILE: process.env.TEST_TENANT_CHECK_FILE ?? '/tmp/muster-tenant-check.jsonl',
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl, DATABASE_POOL_SIZE: String(TEST_POOL_SIZE) } : {}),
     ...options.env,
   };

@@ -58,7 +58,7 @@ export class BillingService {
     if (subscription.provider === 'stripe') {
       throw new InvalidFieldError('cancelAtPeriodEnd', 'billing.checkoutOtherProvider');
     }
-    await this.subscriptions.setRenewal(subscription.id, cancelAtPeriodEnd);
+    await this.subscriptions.setRenewal(subscription, cancelAtPeriodEnd);
     await this.audit.record({
       action: cancelAtPeriodEnd ? 'billing.renewal.stop' : 'billing.renewal.resume',
       outcome: 'success',

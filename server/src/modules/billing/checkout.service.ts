@@ -84,13 +84,13 @@ export class CheckoutService {
       });
       row.url = started.url;
       row.providerRef = started.reference;
-      await this.checkouts.save(row);
+      await this.checkouts.update({ id: row.id, orgId }, { url: row.url, providerRef: row.providerRef });
       if (started.customerId && started.customerId !== subscription.providerCustomerId) {
-        await this.subscriptions.setProviderCustomer(subscription.id, started.customerId);
+        await this.subscriptions.setProviderCustomer(subscription, started.customerId);
       }
     } catch (err) {
       // Nothing happened at the provider: the checkout is closed and the credit given back.
-      await this.checkouts.update({ id: row.id }, { status: 'canceled' });
+      await this.checkouts.update({ id: row.id, orgId }, { status: 'canceled' });
       if (this.provider.id === 'stripe' && creditCents > 0) await this.credits.refundCredit(orgId, creditCents, row.id);
       throw err;
     }
@@ -140,7 +140,16 @@ export class CheckoutService {
       row.completedAt = now;
       row.creditCents = creditCents;
       row.invoiceId = invoice.id;
-      await manager.save(row);
+      await manager.update(
+        CheckoutRow,
+        { id: row.id, orgId },
+        {
+          status: row.status,
+          completedAt: row.completedAt,
+          creditCents: row.creditCents,
+          invoiceId: row.invoiceId,
+        },
+      );
       this.planChanges.announce(manager, orgId, row);
       return { row, previous };
     });

@@ -116,7 +116,7 @@ export class CreditsService {
     for (const credit of credits) {
       if (left === 0) break;
       const take = Math.min(left, credit.remainingCents);
-      await manager.getRepository(CreditRow).update({ id: credit.id }, { remainingCents: credit.remainingCents - take });
+      await manager.getRepository(CreditRow).update({ id: credit.id, orgId }, { remainingCents: credit.remainingCents - take });
       left -= take;
     }
     return cents - left;

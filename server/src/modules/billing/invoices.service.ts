@@ -103,7 +103,7 @@ export class InvoicesService {
     if (row.status !== 'open') throw new DomainError('CONFLICT', 'billing.invoiceNotOpen');
     row.status = 'paid';
     row.paidAt = new Date();
-    await this.invoiceRows.save(row);
+    await this.invoiceRows.update({ id: row.id, orgId }, { status: row.status, paidAt: row.paidAt });
     await this.audit.record({
       action: 'billing.invoice.paid',
       outcome: 'success',

@@ -13,6 +13,7 @@ import { InvoiceRow } from './entities/invoice.entity.js';
 import { PlanChangesService } from './plan-changes.service.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-provider.js';
 import { StripePaymentProvider } from './providers/stripe.provider.js';
+import { acrossOrganisations } from '../../platform/tenancy/tenant-check.js';
 
 /** Stripe's subscription states in ours. */
 function statusOfStripe(status: Stripe.Subscription.Status): SubscriptionStatus {
@@ -40,7 +41,14 @@ export class StripeEventsService {
   async stripeEvent(rawBody: Buffer, signature: string | undefined): Promise<{ received: true; duplicate: boolean }> {
     if (!(this.provider instanceof StripePaymentProvider)) throw new NotFoundError('stripeWebhook');
     const event = this.provider.event(rawBody, signature);
-    const applied = await this.dataSource.transaction(async (manager) => {
+    // The provider names subscriptions and checkouts by its own references, of any organisation.
+    const applied = await acrossOrganisations('payment provider webhook', () => this.apply(event));
+    return { received: true, duplicate: !applied };
+  }
+
+  /** Applies an event once (its id recorded in the same transaction); false when it was applied before. */
+  private apply(event: Stripe.Event): Promise<boolean> {
+    return this.dataSource.transaction(async (manager) => {
       const inserted = await manager.query<{ id: string }[]>(
         `INSERT INTO payment_events (id, provider, type) VALUES ($1, 'stripe', $2) ON CONFLICT DO NOTHING RETURNING id`,
         [event.id, event.type],
@@ -49,7 +57,6 @@ export class StripeEventsService {
       await this.applyStripeEvent(manager, event);
       return true;
     });
-    return { received: true, duplicate: !applied };
   }
 
   private async applyStripeEvent(manager: EntityManager, event: Stripe.Event): Promise<void> {

@@ -459,7 +459,7 @@ export class ConsoleService {
   private async queueInjects(run: DrillRunRow, now: Date): Promise<void> {
     if (!run.autoInjects || run.status !== 'in_progress' || run.snapshot.injects.length === 0) return;
     const published = new Set(
-      (await this.store.injects.find({ where: { runId: run.id }, select: { injectId: true } })).map((i) => i.injectId),
+      (await this.store.injects.find({ where: { runId: run.id, orgId: run.orgId }, select: { injectId: true } })).map((i) => i.injectId),
     );
     const elapsed = elapsedAt(run, now) ?? 0;
     for (const inject of run.snapshot.injects) {

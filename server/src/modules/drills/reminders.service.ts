@@ -275,7 +275,8 @@ export class RemindersService {
     const ids = new Set<string>();
     if (rule.recipients.includes('lead')) ids.add(run.leadUserId);
     if (rule.recipients.includes('participants')) {
-      for (const p of await this.participants.find({ where: { runId: run.id }, select: { userId: true } })) if (p.userId) ids.add(p.userId);
+      for (const p of await this.participants.find({ where: { runId: run.id, orgId: run.orgId }, select: { userId: true } }))
+        if (p.userId) ids.add(p.userId);
     }
     if (rule.recipients.includes('managers'))
       for (const m of people.values()) if ((MANAGER_ROLES as readonly string[]).includes(m.role)) ids.add(m.id);

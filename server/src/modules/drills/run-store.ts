@@ -4,6 +4,7 @@ import { rooms, type ConsoleState, type DrillLogEntry, type DrillLogType, type R
 import { DataSource, In, type EntityManager, type Repository } from 'typeorm';
 import { DomainError, NotFoundError } from '../../platform/errors/domain-error.js';
 import { RealtimeService } from '../../platform/realtime/realtime.service.js';
+import { withinOrganisation } from '../../platform/tenancy/tenant-check.js';
 import { isUuid, tenant } from '../../platform/tenancy/tenant-scope.js';
 import type { DrillActor } from './drill-actor.js';
 import { DrillRunRow } from './entities/drill-run.entity.js';
@@ -37,17 +38,20 @@ export class RunStore {
 
   /** The run of the organisation (another organisation's: not found). */
   async get(orgId: string, runId: string): Promise<DrillRunRow> {
-    return tenant(this.runs, orgId).get(runId, 'drillRun');
+    return tenant(this.runs, { orgId }).get(runId, 'drillRun');
   }
 
   /** Runs `work` in a transaction that holds the run's row lock. */
   locked<T>(orgId: string, runId: string, work: (tx: EntityManager, run: DrillRunRow) => Promise<T>): Promise<T> {
     if (!isUuid(runId)) return Promise.reject(new NotFoundError('drillRun'));
-    return this.dataSource.transaction(async (tx) => {
-      const run = await tx.findOne(DrillRunRow, { where: { id: runId, orgId }, lock: { mode: 'pessimistic_write' } });
-      if (!run) throw new NotFoundError('drillRun');
-      return work(tx, run);
-    });
+    // Everything the work does is with this organisation's run, found by its organisation.
+    return withinOrganisation(orgId, () =>
+      this.dataSource.transaction(async (tx) => {
+        const run = await tx.findOne(DrillRunRow, { where: { id: runId, orgId }, lock: { mode: 'pessimistic_write' } });
+        if (!run) throw new NotFoundError('drillRun');
+        return work(tx, run);
+      }),
+    );
   }
 
   /** Appends one entry to the run's decision log (the run's row lock must be held). */
@@ -60,7 +64,7 @@ export class RunStore {
     now: Date,
   ): Promise<DrillLogEntry> {
     run.logSeq += 1;
-    await tx.update(DrillRunRow, { id: run.id }, { logSeq: run.logSeq });
+    await tx.update(DrillRunRow, { id: run.id, orgId: run.orgId }, { logSeq: run.logSeq });
     const row = await tx.save(
       tx.create(RunLogRow, {
         orgId: run.orgId,

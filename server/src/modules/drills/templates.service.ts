@@ -18,6 +18,7 @@ import type { z } from 'zod';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { DomainError, NotFoundError } from '../../platform/errors/domain-error.js';
 import { LimiterService } from '../../platform/limits/limiter.service.js';
+import { withinOrganisation } from '../../platform/tenancy/tenant-check.js';
 import { isUuid, tenant } from '../../platform/tenancy/tenant-scope.js';
 import { AiCompletionService } from '../../platform/ai/ai-completion.service.js';
 import { UsageService } from '../usage/usage.service.js';
@@ -145,7 +146,7 @@ export class TemplatesService {
   async get(actor: DrillActor, id: string): Promise<DrillTemplate> {
     const library = libraryTemplate(id);
     if (library) return libraryRecord(library);
-    return this.record(actor, await tenant(this.rows, actor.orgId).get(id, 'drillTemplate'));
+    return this.record(actor, await tenant(this.rows, actor).get(id, 'drillTemplate'));
   }
 
   /** A published template's content, for scheduling a run (organisation's or library's). */
@@ -157,7 +158,7 @@ export class TemplatesService {
   async create(actor: DrillActor, input: SaveInput): Promise<DrillTemplate> {
     this.requireManager(actor);
     const { status, version: _v, ...content } = input;
-    const row = tenant(this.rows, actor.orgId).create({
+    const row = tenant(this.rows, actor).create({
       status,
       ...templateColumns(content),
       version: 1,
@@ -173,19 +174,22 @@ export class TemplatesService {
     this.requireManager(actor);
     if (!isUuid(id)) throw new NotFoundError('drillTemplate');
     const { status, version, ...content } = input;
-    return this.dataSource.transaction(async (tx) => {
-      const row = await tx.findOne(DrillTemplateRow, { where: { id, orgId: actor.orgId }, lock: { mode: 'pessimistic_write' } });
-      if (!row) throw new NotFoundError('drillTemplate');
-      if (version !== undefined && version !== row.version) throw new DomainError('VERSION_CONFLICT', 'drillTemplate.stale');
-      Object.assign(row, {
-        status,
-        ...templateColumns(content),
-        version: row.version + 1,
-        updatedByUserId: actor.userId,
-        updatedByName: actor.name,
-      });
-      return this.record(actor, await tx.save(row));
-    });
+    // The row is found by its organisation; its save runs as that organisation's.
+    return withinOrganisation(actor.orgId, () =>
+      this.dataSource.transaction(async (tx) => {
+        const row = await tx.findOne(DrillTemplateRow, { where: { id, orgId: actor.orgId }, lock: { mode: 'pessimistic_write' } });
+        if (!row) throw new NotFoundError('drillTemplate');
+        if (version !== undefined && version !== row.version) throw new DomainError('VERSION_CONFLICT', 'drillTemplate.stale');
+        Object.assign(row, {
+          status,
+          ...templateColumns(content),
+          version: row.version + 1,
+          updatedByUserId: actor.userId,
+          updatedByName: actor.name,
+        });
+        return this.record(actor, await tx.save(row));
+      }),
+    );
   }
 
   async duplicate(actor: DrillActor, id: string): Promise<DrillTemplate> {
@@ -203,7 +207,7 @@ export class TemplatesService {
   async remove(actor: DrillActor, id: string): Promise<void> {
     if (libraryTemplate(id)) throw new DomainError('FORBIDDEN', 'drillTemplate.libraryReadOnly');
     this.requireManager(actor);
-    const row = await tenant(this.rows, actor.orgId).get(id, 'drillTemplate');
+    const row = await tenant(this.rows, actor).get(id, 'drillTemplate');
     await this.rows.delete({ id: row.id, orgId: actor.orgId });
   }
 

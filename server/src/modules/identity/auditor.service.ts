@@ -46,7 +46,7 @@ export class AuditorService {
 
   private scope(auth: Principal) {
     if (!auth.orgId) throw new DomainError('FORBIDDEN', 'auth.forbidden');
-    return tenant(this.invites, auth.orgId);
+    return tenant(this.invites, { orgId: auth.orgId });
   }
 
   async list(auth: Principal): Promise<AuditorInviteView[]> {
@@ -163,7 +163,7 @@ export class AuditorService {
       });
       throw new DomainError('INVALID_MAGIC_CODE', 'auth.invalidMagic');
     }
-    await this.invites.update(invite.id, { lastUsedAt: new Date() });
+    await this.invites.update({ id: invite.id, orgId: invite.orgId }, { lastUsedAt: new Date() });
     await this.audit.record({
       action: 'auditor.invite.used',
       outcome: 'success',

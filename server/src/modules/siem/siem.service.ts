@@ -26,6 +26,7 @@ import { SiemDeliveryService } from './siem-delivery.service.js';
 import { hostOf, resolveAll } from './siem-http.js';
 import { testEvent } from './siem-payload.js';
 import { newSigningSecret, secretHint } from './siem-signature.js';
+import { withinOrganisation } from '../../platform/tenancy/tenant-check.js';
 
 type CreateInput = z.output<typeof createSiemDestinationSchema>;
 type UpdateInput = z.output<typeof updateSiemDestinationSchema>;
@@ -102,7 +103,7 @@ export class SiemService {
       }
     }
     if (!changed.length && !toggled) return this.view(row, (await this.countsOf(orgId, [row.id])).get(row.id));
-    await this.destinations.save(row);
+    await withinOrganisation(row.orgId, () => this.destinations.save(row));
     if (changed.length) {
       await this.record(actor, orgId, 'siem.destination.update', row, {
         changed: changed.map((key) => (key === 'authorization' ? 'authorization (value not logged)' : key)),
@@ -132,7 +133,7 @@ export class SiemService {
       .filter((s) => input.overlapHours > 0 && Date.parse(s.expiresAt) > now);
     const secret = newSigningSecret();
     row.secrets = [{ id: randomUUID(), secret, createdAt: new Date(now).toISOString(), expiresAt: null }, ...kept];
-    await this.destinations.save(row);
+    await withinOrganisation(row.orgId, () => this.destinations.save(row));
     await this.record(actor, orgId, 'siem.secret.rotate', row, { overlapHours: input.overlapHours });
     return { destination: this.view(row, (await this.countsOf(orgId, [row.id])).get(row.id)), secret };
   }

@@ -11,6 +11,7 @@ import {
 } from '@muster/contracts';
 import { LessThanOrEqual, type EntityManager, type Repository } from 'typeorm';
 import { Subscription } from './entities/subscription.entity.js';
+import { withinOrganisation } from '../../platform/tenancy/tenant-check.js';
 
 const DAY_MS = 86_400_000;
 
@@ -62,7 +63,7 @@ export class SubscriptionsService {
   async setOverage(orgId: string, enabled: boolean): Promise<Subscription> {
     const subscription = await this.of(orgId);
     subscription.overageEnabled = enabled;
-    return this.subscriptions.save(subscription);
+    return withinOrganisation(subscription.orgId, () => this.subscriptions.save(subscription));
   }
 
   /** The organisation's members who take a seat (guest auditors do not). */
@@ -95,18 +96,18 @@ export class SubscriptionsService {
     if (next.providerSubscriptionId) subscription.providerSubscriptionId = next.providerSubscriptionId;
     // Enterprise is fair use: overage billing does not apply.
     if (!PLANS[next.plan].overageBilling) subscription.overageEnabled = false;
-    await repo.save(subscription);
+    await withinOrganisation(subscription.orgId, () => repo.save(subscription));
     return previous;
   }
 
   /** Stops or resumes renewal at the end of the period. */
-  async setRenewal(id: string, cancelAtPeriodEnd: boolean): Promise<void> {
-    await this.subscriptions.update({ id }, { cancelAtPeriodEnd });
+  async setRenewal(subscription: Pick<Subscription, 'id' | 'orgId'>, cancelAtPeriodEnd: boolean): Promise<void> {
+    await this.subscriptions.update({ id: subscription.id, orgId: subscription.orgId }, { cancelAtPeriodEnd });
   }
 
   /** Records the payment provider's customer of the organisation. */
-  async setProviderCustomer(id: string, providerCustomerId: string): Promise<void> {
-    await this.subscriptions.update({ id }, { providerCustomerId });
+  async setProviderCustomer(subscription: Pick<Subscription, 'id' | 'orgId'>, providerCustomerId: string): Promise<void> {
+    await this.subscriptions.update({ id: subscription.id, orgId: subscription.orgId }, { providerCustomerId });
   }
 
   async ofProviderCustomer(providerCustomerId: string, manager?: EntityManager): Promise<Subscription | null> {
@@ -125,7 +126,7 @@ export class SubscriptionsService {
     subscription.currentPeriodEnd = state.currentPeriodEnd ?? subscription.currentPeriodEnd;
     subscription.providerSubscriptionId = state.providerSubscriptionId;
     subscription.provider = 'stripe';
-    return repo.save(subscription);
+    return withinOrganisation(subscription.orgId, () => repo.save(subscription));
   }
 
   /** The built-in active subscriptions whose period has ended by `now`. */
@@ -148,13 +149,13 @@ export class SubscriptionsService {
     if (subscription.status !== 'active' || !start || start > now) return { kind: 'skipped' };
     if (subscription.cancelAtPeriodEnd) {
       subscription.status = 'canceled';
-      await manager.save(subscription);
+      await withinOrganisation(subscription.orgId, () => manager.save(subscription));
       return { kind: 'canceled', subscription };
     }
     const end = periodEnd(start, subscription.cycle);
     await bill(subscription, start, end);
     subscription.currentPeriodEnd = end;
-    await manager.save(subscription);
+    await withinOrganisation(subscription.orgId, () => manager.save(subscription));
     return { kind: 'renewed', subscription };
   }
 }

@@ -15,6 +15,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { redisConnection } from '../redis/redis.module.js';
 import { REDIS } from '../redis/redis.tokens.js';
 import { checkJobRegistry, type DiscoveredHandler } from './job-registry.js';
+import { acrossOrganisations } from '../tenancy/tenant-check.js';
 import { JOB_HANDLER_METADATA } from './job-handler.decorator.js';
 
 type Handler = (payload: unknown, job: Job, token?: string) => Promise<unknown>;
@@ -81,7 +82,8 @@ export class WorkersService implements OnModuleInit, OnApplicationBootstrap, Bef
         if (!handler || JOB_QUEUES[job.name as JobName] !== queue) {
           throw new Error(`No handler for job "${job.name}" on queue "${queue}"`);
         }
-        return handler(job.data, job, token);
+        // A job is no principal: it acts on the rows its payload names, of whichever organisation.
+        return acrossOrganisations(`job ${job.name}`, () => handler(job.data, job, token));
       },
       {
         connection: this.connection!,

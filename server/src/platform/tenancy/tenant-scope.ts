@@ -1,6 +1,7 @@
-import type { NotFoundThing } from '@muster/contracts';
+import type { NotFoundThing, OrgPrincipal } from '@muster/contracts';
 import type { FindOptionsWhere, ObjectLiteral, Repository } from 'typeorm';
 import { NotFoundError } from '../errors/domain-error.js';
+import { withinOrganisation } from './tenant-check.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -16,15 +17,25 @@ export interface TenantOwned extends ObjectLiteral {
 }
 
 /**
- * Finders over one organisation's rows. The org id is required to build it, so an unscoped
+ * Whose rows a scope reaches: an `OrgPrincipal` (or a drill actor, which is one), or the
+ * organisation a background job was handed.
+ */
+export type OrgScope = Pick<OrgPrincipal, 'orgId'>;
+
+/**
+ * Finders over one organisation's rows. An organisation is required to build it, so an unscoped
  * query of a tenant-owned table does not compile; another organisation's row is simply not
- * found (404, never 403).
+ * found (404, never 403). Its queries run as the organisation's (the tenant check knows them).
  */
 export class TenantScope<T extends TenantOwned> {
+  readonly orgId: string;
+
   constructor(
     private readonly repo: Repository<T>,
-    readonly orgId: string,
-  ) {}
+    scope: OrgScope,
+  ) {
+    this.orgId = scope.orgId;
+  }
 
   private where(where: FindOptionsWhere<T> = {}): FindOptionsWhere<T> {
     return { ...where, orgId: this.orgId };
@@ -50,13 +61,14 @@ export class TenantScope<T extends TenantOwned> {
     return this.repo.create({ ...values, orgId: this.orgId } as unknown as T);
   }
 
+  /** Saves a row of this organisation (one of another is not found). */
   save(entity: T): Promise<T> {
-    if (entity.orgId !== this.orgId) throw new NotFoundError();
-    return this.repo.save(entity);
+    if (entity.orgId !== this.orgId) return Promise.reject(new NotFoundError());
+    return withinOrganisation(this.orgId, () => this.repo.save(entity));
   }
 }
 
-/** `tenant(repo, session.orgId)`: the one way services reach tenant-owned rows. */
-export function tenant<T extends TenantOwned>(repo: Repository<T>, orgId: string): TenantScope<T> {
-  return new TenantScope(repo, orgId);
+/** `tenant(repo, principal)`: the one way services reach tenant-owned rows. */
+export function tenant<T extends TenantOwned>(repo: Repository<T>, scope: OrgScope): TenantScope<T> {
+  return new TenantScope(repo, scope);
 }
