@@ -39,10 +39,9 @@ describe('the tenant check', () => {
 
   it('lets a job across organisations and a tenant scope through, and only inside them', async () => {
     const unscoped = 'UPDATE "drill_runs" SET "status" = $1 WHERE "id" = $2';
-    expect(acrossOrganisations('a nightly job', run(unscoped))).toBeUndefined();
-    await expect(
-      withinOrganisation('6c1f6c5e-2f55-4d8e-9a3e-0b1f6b7f4a10', () => Promise.resolve().then(run(unscoped))),
-    ).resolves.toBeUndefined();
+    expect(() => acrossOrganisations('a nightly job', run(unscoped))).not.toThrow();
+    const later = withinOrganisation('6c1f6c5e-2f55-4d8e-9a3e-0b1f6b7f4a10', () => Promise.resolve().then(run(unscoped)));
+    await expect(later).resolves.toBeUndefined();
     expect(run(unscoped)).toThrow(UnscopedQueryError);
   });
 });

@@ -1,19 +1,14 @@
+import { OrgOwnedEntity } from '../../../platform/tenancy/org-owned.entity.js';
 import type { BillingCycle, CheckoutStatus, PaymentProviderId, PlanId } from '@muster/contracts';
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index } from 'typeorm';
 
 /**
  * One attempt to change plan: what was asked for, at what price, through which provider, and how
  * it ended. Built-in checkouts are confirmed in the app; Stripe's complete by its webhook.
  */
+@Index('checkouts_org_id_idx', ['orgId'])
 @Entity({ name: 'checkouts' })
-export class CheckoutRow {
-  @PrimaryGeneratedColumn('uuid')
-  id: string;
-
-  @Index('checkouts_org_id_idx')
-  @Column({ name: 'org_id', type: 'uuid' })
-  orgId: string;
-
+export class CheckoutRow extends OrgOwnedEntity {
   @Column({ type: 'varchar', length: 16 })
   plan: PlanId;
 
@@ -51,9 +46,6 @@ export class CheckoutRow {
 
   @Column({ name: 'created_by', type: 'uuid', nullable: true })
   createdBy: string | null;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
 
   @Column({ name: 'completed_at', type: 'timestamptz', nullable: true })
   completedAt: Date | null;

@@ -1,19 +1,14 @@
-import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { OrgOwnedEntity } from '../../../platform/tenancy/org-owned.entity.js';
+import { Check, Column, Entity, Index } from 'typeorm';
 
 /**
  * An upgrade credit granted by a platform admin. What remains is taken off the organisation's next
  * invoices, oldest credit first.
  */
+@Index('billing_credits_org_id_idx', ['orgId'])
 @Entity({ name: 'billing_credits' })
 @Check('billing_credits_remaining_check', '"remaining_cents" >= 0 AND "remaining_cents" <= "amount_cents"')
-export class CreditRow {
-  @PrimaryGeneratedColumn('uuid')
-  id: string;
-
-  @Index('billing_credits_org_id_idx')
-  @Column({ name: 'org_id', type: 'uuid' })
-  orgId: string;
-
+export class CreditRow extends OrgOwnedEntity {
   @Column({ name: 'amount_cents', type: 'integer' })
   amountCents: number;
 
@@ -25,7 +20,4 @@ export class CreditRow {
 
   @Column({ name: 'granted_by', type: 'uuid', nullable: true })
   grantedBy: string | null;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
 }

@@ -1,16 +1,11 @@
+import { OrgOwnedEntity } from '../../../platform/tenancy/org-owned.entity.js';
 import type { CadenceKind } from '@muster/contracts';
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index } from 'typeorm';
 
 /** A cadence the organisation must keep (ISPS drills every 3 months, exercises every calendar year, …). */
 @Entity({ name: 'drill_cadences' })
 @Index('idx_drill_cadences_org', ['orgId'])
-export class CadenceRow {
-  @PrimaryGeneratedColumn('uuid')
-  id: string;
-
-  @Column({ name: 'org_id', type: 'uuid' })
-  orgId: string;
-
+export class CadenceRow extends OrgOwnedEntity {
   @Column({ type: 'varchar', length: 120 })
   name: string;
 
@@ -32,7 +27,4 @@ export class CadenceRow {
   /** Order on screen. */
   @Column({ type: 'integer', default: 0 })
   position: number;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
 }

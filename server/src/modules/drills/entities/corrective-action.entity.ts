@@ -1,28 +1,13 @@
+import { OrgOwnedEntity } from '../../../platform/tenancy/org-owned.entity.js';
 import type { ActionStatus } from '@muster/contracts';
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-  UpdateDateColumn,
-  type Relation,
-} from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne, UpdateDateColumn, type Relation } from 'typeorm';
 import { DrillRunRow } from './drill-run.entity.js';
 
 /** An improvement the after-action review assigns: owner, due date, status. */
+@Index('idx_drill_corrective_actions_org', ['orgId'])
 @Entity({ name: 'drill_corrective_actions' })
 @Index('idx_drill_corrective_actions_run', ['runId'])
-export class CorrectiveActionRow {
-  @PrimaryGeneratedColumn('uuid')
-  id: string;
-
-  @Index('idx_drill_corrective_actions_org')
-  @Column({ name: 'org_id', type: 'uuid' })
-  orgId: string;
-
+export class CorrectiveActionRow extends OrgOwnedEntity {
   @Column({ name: 'run_id', type: 'uuid' })
   runId: string;
 
@@ -50,9 +35,6 @@ export class CorrectiveActionRow {
 
   @Column({ name: 'created_by_user_id', type: 'uuid', nullable: true })
   createdByUserId: string | null;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
 
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;

@@ -1,6 +1,7 @@
+import { OrgOwnedEntity } from '../../../platform/tenancy/org-owned.entity.js';
 import type { DrillRunStatus, DrillScenario, DrillType, TemplateContent } from '@muster/contracts';
 import { DRILL_TIME } from './drill-time.js';
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, Index, UpdateDateColumn } from 'typeorm';
 
 /**
  * A scheduled, running or finished drill: a snapshot of its template, the plan (time, place,
@@ -9,13 +10,7 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Update
 @Entity({ name: 'drill_runs' })
 @Index('idx_drill_runs_org_scheduled', ['orgId', 'scheduledAt'])
 @Index('idx_drill_runs_org_status', ['orgId', 'status'])
-export class DrillRunRow {
-  @PrimaryGeneratedColumn('uuid')
-  id: string;
-
-  @Column({ name: 'org_id', type: 'uuid' })
-  orgId: string;
-
+export class DrillRunRow extends OrgOwnedEntity {
   /** The template it was scheduled from (an organisation's or the library's); the snapshot is what counts. */
   @Column({ name: 'template_id', type: 'uuid', nullable: true })
   templateId: string | null;
@@ -98,9 +93,6 @@ export class DrillRunRow {
 
   @Column({ name: 'created_by_user_id', type: 'uuid', nullable: true })
   createdByUserId: string | null;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
 
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;

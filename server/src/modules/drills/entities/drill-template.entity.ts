@@ -1,5 +1,6 @@
+import { OrgOwnedEntity } from '../../../platform/tenancy/org-owned.entity.js';
 import type { DrillScenario, DrillType, TemplateContent, TemplateStatus } from '@muster/contracts';
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, Index, UpdateDateColumn } from 'typeorm';
 
 /** The part of a template kept as one JSON document: what the builder edits as a whole. */
 export type TemplateBody = Omit<TemplateContent, 'name' | 'type' | 'scenario' | 'description'>;
@@ -13,13 +14,7 @@ export function templateColumns(content: TemplateContent): Pick<DrillTemplateRow
 /** An organisation's drill template. The built-in library lives in code (`library/`), not here. */
 @Entity({ name: 'drill_templates' })
 @Index('idx_drill_templates_org_updated', ['orgId', 'updatedAt'])
-export class DrillTemplateRow {
-  @PrimaryGeneratedColumn('uuid')
-  id: string;
-
-  @Column({ name: 'org_id', type: 'uuid' })
-  orgId: string;
-
+export class DrillTemplateRow extends OrgOwnedEntity {
   @Column({ type: 'varchar', length: 12 })
   status: TemplateStatus;
 
@@ -51,9 +46,6 @@ export class DrillTemplateRow {
 
   @Column({ name: 'updated_by_name', type: 'varchar', length: 200, nullable: true })
   updatedByName: string | null;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
 
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;

@@ -1,16 +1,11 @@
+import { OrgOwnedEntity } from '../../../platform/tenancy/org-owned.entity.js';
 import type { ReminderChannel, ReminderRecipient } from '@muster/contracts';
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index } from 'typeorm';
 
 /** When, how and to whom an organisation is reminded before its scheduled drill runs. */
 @Entity({ name: 'drill_reminder_rules' })
 @Index('idx_drill_reminder_rules_org', ['orgId'])
-export class ReminderRuleRow {
-  @PrimaryGeneratedColumn('uuid')
-  id: string;
-
-  @Column({ name: 'org_id', type: 'uuid' })
-  orgId: string;
-
+export class ReminderRuleRow extends OrgOwnedEntity {
   @Column({ name: 'lead_minutes', type: 'integer' })
   leadMinutes: number;
 
@@ -22,7 +17,4 @@ export class ReminderRuleRow {
 
   @Column({ type: 'boolean', default: true })
   enabled: boolean;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
 }

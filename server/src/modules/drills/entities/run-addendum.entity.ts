@@ -1,17 +1,12 @@
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
+import { OrgOwnedEntity } from '../../../platform/tenancy/org-owned.entity.js';
+import { Column, Entity, Index, JoinColumn, ManyToOne, type Relation } from 'typeorm';
 import { DrillRunRow } from './drill-run.entity.js';
 
 /** A dated note added to a finished run, the only change an approved run takes. */
+@Index('idx_drill_run_addenda_org', ['orgId'])
 @Entity({ name: 'drill_run_addenda' })
 @Index('idx_drill_run_addenda_run', ['runId'])
-export class RunAddendumRow {
-  @PrimaryGeneratedColumn('uuid')
-  id: string;
-
-  @Index('idx_drill_run_addenda_org')
-  @Column({ name: 'org_id', type: 'uuid' })
-  orgId: string;
-
+export class RunAddendumRow extends OrgOwnedEntity {
   @Column({ name: 'run_id', type: 'uuid' })
   runId: string;
 
@@ -27,7 +22,4 @@ export class RunAddendumRow {
 
   @Column({ name: 'author_name', type: 'varchar', length: 200 })
   authorName: string;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
 }

@@ -1,19 +1,14 @@
+import { OrgOwnedEntity } from '../../../platform/tenancy/org-owned.entity.js';
 import type { DrillLogType } from '@muster/contracts';
 import { DRILL_TIME } from './drill-time.js';
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne, type Relation } from 'typeorm';
 import { DrillRunRow } from './drill-run.entity.js';
 
 /** One entry of a run's decision log, numbered by the run's counter: append-only, attributed, time-stamped. */
+@Index('idx_drill_run_log_org', ['orgId'])
 @Entity({ name: 'drill_run_log' })
 @Index('uq_drill_run_log_seq', ['runId', 'seq'], { unique: true })
-export class RunLogRow {
-  @PrimaryGeneratedColumn('uuid')
-  id: string;
-
-  @Index('idx_drill_run_log_org')
-  @Column({ name: 'org_id', type: 'uuid' })
-  orgId: string;
-
+export class RunLogRow extends OrgOwnedEntity {
   @Column({ name: 'run_id', type: 'uuid' })
   runId: string;
 
@@ -39,7 +34,4 @@ export class RunLogRow {
 
   @Column({ type: 'jsonb', default: {} })
   data: Record<string, string | number | boolean | null>;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
 }

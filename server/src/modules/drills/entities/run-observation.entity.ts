@@ -1,19 +1,14 @@
+import { OrgOwnedEntity } from '../../../platform/tenancy/org-owned.entity.js';
 import type { ObservationKind } from '@muster/contracts';
 import { DRILL_TIME } from './drill-time.js';
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne, type Relation } from 'typeorm';
 import { DrillRunRow } from './drill-run.entity.js';
 
 /** A strength or an area for improvement seen during a run, linked to a step or an inject. */
+@Index('idx_drill_run_observations_org', ['orgId'])
 @Entity({ name: 'drill_run_observations' })
 @Index('uq_drill_run_observations_client', ['runId', 'clientId'], { unique: true })
-export class RunObservationRow {
-  @PrimaryGeneratedColumn('uuid')
-  id: string;
-
-  @Index('idx_drill_run_observations_org')
-  @Column({ name: 'org_id', type: 'uuid' })
-  orgId: string;
-
+export class RunObservationRow extends OrgOwnedEntity {
   @Column({ name: 'run_id', type: 'uuid' })
   runId: string;
 
@@ -45,7 +40,4 @@ export class RunObservationRow {
 
   @Column({ ...DRILL_TIME, name: 'elapsed_ms', nullable: true })
   elapsedMs: number | null;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
 }

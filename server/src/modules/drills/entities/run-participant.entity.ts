@@ -1,19 +1,14 @@
+import { OrgOwnedEntity } from '../../../platform/tenancy/org-owned.entity.js';
 import { DRILL_TIME } from './drill-time.js';
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne, type Relation } from 'typeorm';
 import { DrillRunRow } from './drill-run.entity.js';
 
 /** One person on a run's roster: a member of the organisation or a guest by name. */
+@Index('idx_drill_run_participants_org', ['orgId'])
 @Entity({ name: 'drill_run_participants' })
 @Index('idx_drill_run_participants_run', ['runId'])
 @Index('uq_drill_run_participants_member', ['runId', 'userId'], { unique: true, where: '"user_id" IS NOT NULL' })
-export class RunParticipantRow {
-  @PrimaryGeneratedColumn('uuid')
-  id: string;
-
-  @Index('idx_drill_run_participants_org')
-  @Column({ name: 'org_id', type: 'uuid' })
-  orgId: string;
-
+export class RunParticipantRow extends OrgOwnedEntity {
   @Column({ name: 'run_id', type: 'uuid' })
   runId: string;
 
@@ -42,7 +37,4 @@ export class RunParticipantRow {
 
   @Column({ name: 'checked_in_by', type: 'varchar', length: 8, nullable: true })
   checkedInBy: 'self' | 'lead' | null;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
 }

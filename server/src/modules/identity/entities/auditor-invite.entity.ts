@@ -1,27 +1,12 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-  UpdateDateColumn,
-  type Relation,
-} from 'typeorm';
+import { OrgOwnedEntity } from '../../../platform/tenancy/org-owned.entity.js';
+import { Column, Entity, Index, JoinColumn, ManyToOne, UpdateDateColumn, type Relation } from 'typeorm';
 import { Organization } from './organization.entity.js';
 
 /** An external auditor's time-limited, read-only access to one organisation. */
+@Index('auditor_invites_org_id_idx', ['orgId'])
 @Entity({ name: 'auditor_invites' })
 @Index('auditor_invites_email_idx', ['email'])
-export class AuditorInvite {
-  @PrimaryGeneratedColumn('uuid')
-  id: string;
-
-  @Index('auditor_invites_org_id_idx')
-  @Column({ name: 'org_id', type: 'uuid' })
-  orgId: string;
-
+export class AuditorInvite extends OrgOwnedEntity {
   @ManyToOne(() => Organization, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'org_id', foreignKeyConstraintName: 'auditor_invites_org_id_fkey' })
   organization?: Relation<Organization>;
@@ -50,9 +35,6 @@ export class AuditorInvite {
 
   @Column({ name: 'revoked_at', type: 'timestamptz', nullable: true })
   revokedAt: Date | null;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
 
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;

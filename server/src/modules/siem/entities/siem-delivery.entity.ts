@@ -1,5 +1,6 @@
+import { OrgOwnedEntity } from '../../../platform/tenancy/org-owned.entity.js';
 import type { SiemDeliveryStatus } from '@muster/contracts';
-import { Column, CreateDateColumn, Entity, ForeignKey, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, ForeignKey, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { SiemDestinationRow } from './siem-destination.entity.js';
 
 /**
@@ -10,13 +11,7 @@ import { SiemDestinationRow } from './siem-destination.entity.js';
 @Index('siem_deliveries_destination_created_idx', ['destinationId', 'createdAt'])
 @Index('siem_deliveries_pending_idx', ['nextAttemptAt'], { where: "status = 'pending'" })
 @Index('siem_deliveries_unmetered_idx', ['orgId'], { where: "status = 'delivered' AND NOT metered AND NOT test" })
-export class SiemDeliveryRow {
-  @PrimaryGeneratedColumn('uuid')
-  id: string;
-
-  @Column({ name: 'org_id', type: 'uuid' })
-  orgId: string;
-
+export class SiemDeliveryRow extends OrgOwnedEntity {
   @ForeignKey(() => SiemDestinationRow, { onDelete: 'CASCADE', name: 'siem_deliveries_destination_id_fkey' })
   @Column({ name: 'destination_id', type: 'uuid' })
   destinationId: string;
@@ -68,9 +63,6 @@ export class SiemDeliveryRow {
   /** Counted as `siem_events` usage already. */
   @Column({ type: 'boolean', default: false })
   metered: boolean;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
 
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;

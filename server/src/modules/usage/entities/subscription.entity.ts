@@ -1,5 +1,6 @@
+import { OrgOwnedEntity } from '../../../platform/tenancy/org-owned.entity.js';
 import type { BillingCycle, PaymentProviderId, PlanId, SubscriptionStatus } from '@muster/contracts';
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, Unique, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, Unique, UpdateDateColumn } from 'typeorm';
 
 /**
  * An organisation's plan: what it may use each month, whether it pays for runs and storage past
@@ -8,13 +9,7 @@ import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, Unique, Updat
  */
 @Entity({ name: 'subscriptions' })
 @Unique('uq_subscriptions_org', ['orgId'])
-export class Subscription {
-  @PrimaryGeneratedColumn('uuid')
-  id: string;
-
-  @Column({ name: 'org_id', type: 'uuid' })
-  orgId: string;
-
+export class Subscription extends OrgOwnedEntity {
   @Column({ type: 'varchar', length: 16 })
   plan: PlanId;
 
@@ -48,9 +43,6 @@ export class Subscription {
   /** Stops at the end of the current period instead of renewing. */
   @Column({ name: 'cancel_at_period_end', type: 'boolean', default: false })
   cancelAtPeriodEnd: boolean;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
 
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;

@@ -1,16 +1,11 @@
+import { OrgOwnedEntity } from '../../../platform/tenancy/org-owned.entity.js';
 import type { UsageResourceType } from '@muster/contracts';
-import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, Unique } from 'typeorm';
 
 /** A threshold an organisation crossed for a resource in a billing month: made once, whoever crossed it. */
 @Entity({ name: 'usage_alerts' })
 @Unique('uq_usage_alerts_once', ['orgId', 'resourceType', 'period', 'threshold'])
-export class UsageAlertRow {
-  @PrimaryGeneratedColumn('uuid')
-  id: string;
-
-  @Column({ name: 'org_id', type: 'uuid' })
-  orgId: string;
-
+export class UsageAlertRow extends OrgOwnedEntity {
   @Column({ name: 'resource_type', type: 'varchar', length: 32 })
   resourceType: UsageResourceType;
 
@@ -26,9 +21,6 @@ export class UsageAlertRow {
 
   @Column({ name: 'usage_limit', type: 'bigint' })
   usageLimit: string;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
 }
 
 /** One member's dismissal of a usage alert: the others still see it. */

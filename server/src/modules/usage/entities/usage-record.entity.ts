@@ -1,16 +1,11 @@
+import { OrgOwnedEntity } from '../../../platform/tenancy/org-owned.entity.js';
 import type { UsageResourceType } from '@muster/contracts';
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, Unique, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, Unique, UpdateDateColumn } from 'typeorm';
 
 /** How much of one resource an organisation used in one billing month (UTC `YYYY-MM`). */
 @Entity({ name: 'usage_records' })
 @Unique('uq_usage_records_org_resource_period', ['orgId', 'resourceType', 'period'])
-export class UsageRecord {
-  @PrimaryGeneratedColumn('uuid')
-  id: string;
-
-  @Column({ name: 'org_id', type: 'uuid' })
-  orgId: string;
-
+export class UsageRecord extends OrgOwnedEntity {
   @Column({ name: 'resource_type', type: 'varchar', length: 32 })
   resourceType: UsageResourceType;
 
@@ -21,9 +16,6 @@ export class UsageRecord {
   /** bigint: node-postgres hands it back as a string. */
   @Column({ type: 'bigint', default: 0 })
   amount: string;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
 
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;
