@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { LANGUAGE_CODES, type DrillLogEntry, type DrillSummary, type LanguageCode } from '@muster/contracts';
 import { comparable as normal, extractText, lineEdges, poppler } from '../../../platform/documents/pdf-reading.js';
+import { LOG_SENTENCES } from './log-sentences.js';
 import { summaryPdf } from './summary-export.js';
 import { SUMMARY_PDF_TEXT } from './summary-pdf-text.js';
 
@@ -182,6 +183,11 @@ describe('summary PDF', () => {
     expect(text('es')).toContain(
       normal('Pasos (1 de 2 hechos, 1 omitidos) Sound the alarm Hecho · previsto 3 min · duró 4.0 min (+1.0 min)'),
     );
+    // The decision log too, in the console's words.
+    expect(text('es')).toContain(normal('Amelia Hart inició el simulacro.'));
+    expect(text('zh')).toContain(normal('Amelia Hart 开始了演练。'));
+    expect(text('ar')).toContain(normal('التمرين.'));
+    expect(text('ar')).not.toContain('started the drill');
   });
 
   it('lays Arabic out right to left, in embedded fonts only', () => {
@@ -221,6 +227,10 @@ describe('summary PDF texts', () => {
       [t.addenda, 'sections.addenda'],
     ];
     for (const [ours, key] of shared) expect([key, ours]).toEqual([key, at(summary, key)]);
+  });
+
+  it.each(LANGUAGE_CODES)('writes the decision log in the web console’s sentences (%s)', (language) => {
+    expect(LOG_SENTENCES[language]).toEqual(file(language, 'drills').log);
   });
 
   it.each(LANGUAGE_CODES.filter((l) => l !== 'en'))('names scenarios, types and statuses as the web does (%s)', (language) => {

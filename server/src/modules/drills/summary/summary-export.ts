@@ -1,6 +1,7 @@
 import { DEFAULT_LANGUAGE, PRODUCT_NAME, type DrillSummary, type LanguageCode } from '@muster/contracts';
 import { stringify } from 'csv-stringify/sync';
 import { createPdf } from '../../../platform/documents/pdf-text.js';
+import { logSentences } from './log-sentences.js';
 import { clock, logText } from './log-text.js';
 import { isolate, SUMMARY_PDF_TEXT } from './summary-pdf-text.js';
 
@@ -89,7 +90,8 @@ export function summaryCsv(summary: DrillSummary): string {
 /**
  * The summary as a PDF in a language (right to left in Arabic): its fixed texts from
  * `SUMMARY_PDF_TEXT`, what people typed isolated so that it keeps its own direction. The
- * decision log's entries are the English sentences of `logText`, as in the CSV.
+ * decision log's entries are written in the language too (`logSentences`, the web's texts); the
+ * CSV keeps the English sentences of `logText` for tools that read it.
  */
 export function summaryPdf(summary: DrillSummary, language: LanguageCode = DEFAULT_LANGUAGE): Promise<Buffer> {
   const text = SUMMARY_PDF_TEXT[language];
@@ -192,12 +194,17 @@ export function summaryPdf(summary: DrillSummary, language: LanguageCode = DEFAU
   }
 
   pdf.heading(text.decisionLog);
+  const dueDate = (isoDate: string) =>
+    new Intl.DateTimeFormat(language, { dateStyle: 'long', numberingSystem: 'latn', timeZone: 'UTC' }).format(
+      new Date(`${isoDate}T00:00:00Z`),
+    );
   // The drill time in its own column at the start of the line (the right in Arabic), the entry beside it.
   const column = 40;
   const rtl = pdf.direction === 'rtl';
   const entryWidth = pdf.width - column;
   for (const e of summary.timeline) {
-    const entry = `${date(e.at)} — ${isolate(logText(e))}`;
+    const sentences = logSentences(e, language, { participants: summary.attendance.participants, formatDate: dueDate });
+    const entry = `${date(e.at)} — ${sentences.join(' ')}`;
     const height = pdf.height(entry, entryWidth, { size: 8 });
     pdf.keep(height);
     const y = pdf.doc.y;
