@@ -1,6 +1,7 @@
 import { Controller, Param, Req, Res } from '@nestjs/common';
 import {
   api,
+  type LanguageCode,
   type SupportOperator,
   type TicketAttachment,
   type TicketBulkResult,
@@ -10,6 +11,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Auth, type AuthContext } from '../../platform/auth/auth.decorators.js';
 import { Endpoint, ValidBody, ValidQuery } from '../../platform/http/endpoint.decorator.js';
+import { ReaderLanguage } from '../../platform/http/reader-language.js';
 import { contentDisposition } from '../../platform/storage/content-disposition.js';
 import { TicketsService } from './tickets.service.js';
 
@@ -18,8 +20,12 @@ export class TicketsController {
   constructor(private readonly tickets: TicketsService) {}
 
   @Endpoint(api.tickets.create)
-  create(@Auth() auth: AuthContext, @ValidBody() body: Parameters<TicketsService['create']>[1]): Promise<TicketDetail> {
-    return this.tickets.create(auth, body);
+  create(
+    @Auth() auth: AuthContext,
+    @ValidBody() body: Parameters<TicketsService['create']>[1],
+    @ReaderLanguage() language: LanguageCode,
+  ): Promise<TicketDetail> {
+    return this.tickets.create(auth, body, language);
   }
 
   @Endpoint(api.tickets.list)
