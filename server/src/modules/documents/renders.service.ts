@@ -10,6 +10,7 @@ import {
   PLATFORM_ROLES,
   RENDER_KEEP_HOURS,
   rooms,
+  type LanguageCode,
   type RenderStage,
   type RenderView,
   type Role,
@@ -24,7 +25,6 @@ import { isUuid } from '../../platform/tenancy/tenant-scope.js';
 import { AuditTrailService } from '../audit/audit-trail.service.js';
 import { DrillMembersService } from '../drills/drill-members.service.js';
 import { RunsService } from '../drills/runs.service.js';
-import { summaryFileName, summaryPdf } from '../drills/summary/summary-export.js';
 import { SummaryService } from '../drills/summary/summary.service.js';
 import { RenderRow, type RenderParams } from './entities/render.entity.js';
 
@@ -173,9 +173,9 @@ export class RendersService {
         const actor = { userId: requester.userId, orgId: requester.orgId!, role: requester.role as Role, name: requester.name };
         const summary = await this.summaries.summary(actor, request.runId);
         await this.move(row, 'running', 'rendering', 40);
-        const body = await summaryPdf(summary, request.language as Parameters<typeof summaryPdf>[1]);
+        const file = await this.summaries.file(actor, summary, 'pdf', request.language as LanguageCode);
         await this.summaries.audited(actor, summary.run.id, 'pdf', requester);
-        return { body, contentType: 'application/pdf', fileName: summaryFileName(summary, 'pdf') };
+        return { body: file.body as Buffer, contentType: file.contentType, fileName: file.fileName };
       }
       case 'security-timeline-csv': {
         const orgId = timelineOrg(requester, request.filters.orgId);

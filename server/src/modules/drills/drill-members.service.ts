@@ -1,10 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { type DrillMember, type Role } from '@muster/contracts';
+import { type DrillMember, type LanguageCode, type Role } from '@muster/contracts';
 import type { AuthContext } from '../../platform/auth/auth.decorators.js';
 import { DomainError, NotFoundError } from '../../platform/errors/domain-error.js';
 import { AuthService } from '../identity/auth.service.js';
 import { displayName, type Account } from '../identity/accounts.js';
 import type { DrillActor } from './drill-actor.js';
+
+/** A member someone mails (reminders, cadence notices), with the language they chose (null: none yet). */
+export interface DrillRecipient extends DrillMember {
+  language: LanguageCode | null;
+}
 
 /** Who is acting on drills, and who the organisation's members are (leads, participants, owners, recipients). */
 @Injectable()
@@ -44,7 +49,18 @@ export class DrillMembersService {
   }
 
   /** Members holding one of `roles` (reminders to managers). */
-  async withRoles(orgId: string, roles: readonly Role[]): Promise<DrillMember[]> {
-    return (await this.members(orgId)).filter((m) => (roles as readonly string[]).includes(m.role));
+  async withRoles(orgId: string, roles: readonly Role[]): Promise<DrillRecipient[]> {
+    return (await this.recipients(orgId)).filter((m) => (roles as readonly string[]).includes(m.role));
+  }
+
+  /** Members as recipients of mail, with their languages. */
+  async recipients(orgId: string): Promise<DrillRecipient[]> {
+    return (await this.accounts.membersOf(orgId)).map((a) => ({
+      id: a.user.id,
+      name: displayName(a),
+      email: a.user.email,
+      role: a.membership.role,
+      language: a.user.language,
+    }));
   }
 }

@@ -19,7 +19,6 @@ import { Endpoint, ValidBody, ValidQuery } from '../../platform/http/endpoint.de
 import { sendDownload } from '../../platform/http/download.js';
 import { DrillMembersService } from './drill-members.service.js';
 import { RunsService } from './runs.service.js';
-import { summaryCsv, summaryFileName, summaryPdf } from './summary/summary-export.js';
 import { SummaryService } from './summary/summary.service.js';
 import { TemplatesService } from './templates.service.js';
 
@@ -132,14 +131,9 @@ export class DrillRunsController {
   ): Promise<void> {
     const actor = await this.members.actor(auth);
     const summary = await this.summaries.summary(actor, id);
-    const body = query.format === 'pdf' ? await summaryPdf(summary, query.language) : summaryCsv(summary);
+    const file = await this.summaries.file(actor, summary, query.format, query.language);
     await this.summaries.audited(actor, summary.run.id, query.format, client);
-    sendDownload(
-      reply,
-      query.format === 'pdf' ? 'application/pdf' : 'text/csv; charset=utf-8',
-      summaryFileName(summary, query.format),
-      body,
-    );
+    sendDownload(reply, file.contentType, file.fileName, file.body);
   }
 
   @Endpoint(api.drillRuns.addAction)
