@@ -108,7 +108,9 @@ function TimeZoneForm({ settings }: { settings: OrganizationSettings }) {
           data-testid="time-zone-select"
         >
           <Combobox.Label>{t('settings.organization.timeZone')}</Combobox.Label>
-          <Combobox.Control>
+          {/* Zone names are Latin and read left to right: the control is laid out left to right in
+              Arabic too (its text, and the button beside it), as an email address field is. */}
+          <Combobox.Control dir="ltr">
             <Combobox.Input placeholder={t('settings.organization.search')} dir="ltr" data-testid="time-zone-input" />
             <Combobox.IndicatorGroup>
               <Combobox.Trigger aria-label={t('settings.organization.showAll')} />
