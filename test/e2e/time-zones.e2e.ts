@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { csrfHeaders, failOnMissingRecipes, fingerprint, outbox, uniqueEmail, waitForMail } from './support';
 
 failOnMissingRecipes();
@@ -9,6 +10,15 @@ async function zoneOf(request: APIRequestContext): Promise<string> {
   const res = await request.get('/api/organization/settings');
   expect(res.status()).toBe(200);
   return ((await res.json()) as { timeZone: string }).timeZone;
+}
+
+/** axe finds no serious or critical violation on the page as it is now. */
+async function expectAccessible(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious, `${label}: axe violations`).toEqual([]);
 }
 
 test.describe('Time zones and languages', () => {
@@ -90,6 +100,7 @@ test.describe('Time zones and languages', () => {
       await expect(card.getByRole('heading', { name: 'المؤسسة' })).toBeVisible();
       await expect(card.getByText('المنطقة الزمنية', { exact: true })).toBeVisible();
       await expect(card.getByTestId('time-zone-now')).toContainText('الساعة هناك الآن');
+      await expectAccessible(page, 'settings in Arabic at 390 px');
       // Nothing runs off the side of a phone screen.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       const box = await card.getByTestId('time-zone-input').boundingBox();
@@ -100,6 +111,7 @@ test.describe('Time zones and languages', () => {
       await card.getByTestId('time-zone-input').fill('tokyo');
       const options = page.getByTestId('time-zone-options');
       await expect(options.getByRole('option')).toHaveText(['Asia/Tokyo (GMT+9)']);
+      await expectAccessible(page, 'the time-zone list open');
       const list = await options.boundingBox();
       expect(list!.x).toBeGreaterThanOrEqual(0);
       expect(list!.x + list!.width).toBeLessThanOrEqual(390);
