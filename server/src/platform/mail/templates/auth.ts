@@ -100,8 +100,7 @@ export const resetLinkMail = defineMail<{ resetUrl: string; expiry: DurationValu
       subject: 'Reset your Muster password',
       asked: 'Someone asked to reset the password of your Muster account.',
       link: 'Set a new password here: {{resetUrl}}',
-      expiry:
-        'The link works once and expires in {{expiry}}. If you did not ask for it, ignore this email: your password stays as it is.',
+      expiry: 'The link works once and expires in {{expiry}}. If you did not ask for it, ignore this email: your password stays as it is.',
     },
     es: {
       subject: 'Restablezca su contraseña de Muster',
@@ -178,7 +177,8 @@ export const auditorInviteMail = defineMail<{ organizationName: string; auditorN
     },
     ar: {
       subject: 'دعتك {{organizationName}} إلى بوابة المدققين في Muster',
-      access: '{{auditorName}}، منحتك {{organizationName}} صلاحية الاطلاع فقط على سجلات الأدلة وحزم التدقيق الخاصة بها على Muster حتى {{until}}.',
+      access:
+        '{{auditorName}}، منحتك {{organizationName}} صلاحية الاطلاع فقط على سجلات الأدلة وحزم التدقيق الخاصة بها على Muster حتى {{until}}.',
       signIn: 'سجّل الدخول إلى بوابة المدققين بعنوان البريد الإلكتروني هذا، وسنرسل إليك رمزًا لمرة واحدة.',
     },
   },

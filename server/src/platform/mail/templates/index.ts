@@ -1,7 +1,22 @@
-import { auditorInviteMail, auditorSignInCodeMail, passwordChangedMail, registerExistingMail, resetLinkMail, signInCodeMail, welcomeMail } from './auth.js';
+import {
+  auditorInviteMail,
+  auditorSignInCodeMail,
+  passwordChangedMail,
+  registerExistingMail,
+  resetLinkMail,
+  signInCodeMail,
+  welcomeMail,
+} from './auth.js';
 import { drillCadenceMail, drillReminderMail } from './drills.js';
 import { siemDisabledMail } from './siem.js';
-import { chatOfflineMail, chatTranscriptMail, contactConfirmationMail, contactNoticeMail, ticketReplyMail, ticketStatusMail } from './support.js';
+import {
+  chatOfflineMail,
+  chatTranscriptMail,
+  contactConfirmationMail,
+  contactNoticeMail,
+  ticketReplyMail,
+  ticketStatusMail,
+} from './support.js';
 
 export * from './template.js';
 export * from './auth.js';

@@ -6,14 +6,16 @@ export const siemDisabledMail = defineMail<{ name: string; url: string; reason: 
     en: {
       subject: 'SIEM destination "{{name}}" was disabled',
       gone: 'Muster stopped sending audit events to the SIEM destination "{{name}}" ({{url}}) because the receiver answered 410 Gone, which means it no longer accepts events.',
-      failing: 'Muster stopped sending audit events to the SIEM destination "{{name}}" ({{url}}) because every delivery to it has failed for 5 days.',
+      failing:
+        'Muster stopped sending audit events to the SIEM destination "{{name}}" ({{url}}) because every delivery to it has failed for 5 days.',
       notLost:
         'Events are not lost: the failed deliveries stay in the delivery log. Once the receiver works again, enable the destination and replay the failed deliveries under Admin → SIEM.',
     },
     es: {
       subject: 'Se ha desactivado el destino SIEM «{{name}}»',
       gone: 'Muster ha dejado de enviar eventos de auditoría al destino SIEM «{{name}}» ({{url}}) porque el receptor respondió 410 Gone, lo que significa que ya no acepta eventos.',
-      failing: 'Muster ha dejado de enviar eventos de auditoría al destino SIEM «{{name}}» ({{url}}) porque todas las entregas a él llevan 5 días fallando.',
+      failing:
+        'Muster ha dejado de enviar eventos de auditoría al destino SIEM «{{name}}» ({{url}}) porque todas las entregas a él llevan 5 días fallando.',
       notLost:
         'Los eventos no se pierden: las entregas fallidas permanecen en el registro de entregas. Cuando el receptor vuelva a funcionar, active el destino y reenvíe las entregas fallidas en Administración → SIEM.',
     },

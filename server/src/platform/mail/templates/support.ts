@@ -122,7 +122,9 @@ export const chatTranscriptMail = defineMail<Greeted & { day: string; lines: Tra
       ...p.lines.map((line) => {
         const file = line.attachment === null ? '' : fill(t.attachment, { file: line.attachment });
         const body = [line.body, file].filter(Boolean).join(' ');
-        return line.sender === null ? fill(t.event, { time: line.time, body }) : fill(t.message, { time: line.time, sender: line.sender, body });
+        return line.sender === null
+          ? fill(t.event, { time: line.time, body })
+          : fill(t.message, { time: line.time, sender: line.sender, body });
       }),
       '',
       t.signature,
@@ -371,7 +373,9 @@ export const ticketReplyMail = defineMail<TicketRef & { author: string; body: st
       '',
       p.body,
       '',
-      p.ticketSubject === null ? fill(t.ticketVisitor, { number: p.number }) : fill(t.ticket, { number: p.number, subject: p.ticketSubject }),
+      p.ticketSubject === null
+        ? fill(t.ticketVisitor, { number: p.number })
+        : fill(t.ticket, { number: p.number, subject: p.ticketSubject }),
       '',
       t.signature,
     ],

@@ -71,7 +71,14 @@ const SAMPLES: { [K in MailKind]: MailParams<(typeof MAIL_TEMPLATES)[K]>[] } = {
     },
   ],
   'drill.cadence': (['drill', 'exercise'] as const).flatMap((kind) => [
-    { name: 'Ana', cadence: { name: 'Monthly tabletop exercise', key: null }, kind, state: 'overdue' as const, dueDate: '2026-04-15', url: 'u' },
+    {
+      name: 'Ana',
+      cadence: { name: 'Monthly tabletop exercise', key: null },
+      kind,
+      state: 'overdue' as const,
+      dueDate: '2026-04-15',
+      url: 'u',
+    },
     { name: 'Ana', cadence: { name: 'x', key: 'isps_drill' as const }, kind, state: 'due_soon' as const, dueDate: '2026-04-15', url: 'u' },
     { name: 'Ana', cadence: { name: 'x', key: 'isps_exercise' as const }, kind, state: 'overdue' as const, dueDate: null, url: 'u' },
   ]),
@@ -113,7 +120,8 @@ describe('mail templates', () => {
         expect(mail.text).not.toMatch(/\{\{|\}\}/);
         expect(mail.subject.trim()).not.toBe('');
         expect(mail.html).toContain(`<html lang="${language}" dir="${language === 'ar' ? 'rtl' : 'ltr'}">`);
-        if (language !== 'en') expect({ kind, language, text: mail.text }).not.toEqual({ kind, language, text: render(kind, params, 'en').text });
+        if (language !== 'en')
+          expect({ kind, language, text: mail.text }).not.toEqual({ kind, language, text: render(kind, params, 'en').text });
       }
     }
   });
@@ -149,7 +157,9 @@ describe('mail templates', () => {
       text: 'Hello Ana,\n\nMonthly tabletop exercise: the next exercise is overdue since 2026-04-15.\n\nPlan one: u\n\n— Muster',
     });
     const transcript = render('chat.transcript', SAMPLES['chat.transcript'][0]!, 'en').text;
-    expect(transcript).toContain('[09:58] Uma Patel: Can I send you a screenshot?\n[09:59] Uma Patel: [attachment: screen.png]\n[10:00] — Chat closed');
+    expect(transcript).toContain(
+      '[09:58] Uma Patel: Can I send you a screenshot?\n[09:59] Uma Patel: [attachment: screen.png]\n[10:00] — Chat closed',
+    );
   });
 
   it('writes moments in the organisation’s zone and the reader’s language', () => {
@@ -179,7 +189,12 @@ describe('mail templates', () => {
 
   it('refuses to send a text whose placeholder has no value', () => {
     const odd = defineMail<{ name: string }>()({
-      texts: { en: { subject: 'Hi {{name}}' }, es: { subject: 'Hola {{name}}' }, zh: { subject: '你好{{name}}' }, ar: { subject: 'مرحبًا {{name}}' } },
+      texts: {
+        en: { subject: 'Hi {{name}}' },
+        es: { subject: 'Hola {{name}}' },
+        zh: { subject: '你好{{name}}' },
+        ar: { subject: 'مرحبًا {{name}}' },
+      },
       // A value of another name slips past the compiler only through a cast.
       compose: (t, fill) => ({ subject: fill(t.subject, {} as { name: string }), lines: [] }),
     });
