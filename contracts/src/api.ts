@@ -2,6 +2,7 @@ import { healthEndpoints } from './health.js';
 import { devEndpoints } from './dev.js';
 import { authEndpoints } from './auth.js';
 import { auditorEndpoints } from './auditor.js';
+import { organizationEndpoints } from './organization.js';
 import { appConfigEndpoints } from './app-config.js';
 import { contactEndpoints } from './contact.js';
 import { ticketEndpoints } from './tickets.js';
@@ -25,6 +26,7 @@ export const api = {
   dev: devEndpoints,
   auth: authEndpoints,
   auditor: auditorEndpoints,
+  organization: organizationEndpoints,
   appConfig: appConfigEndpoints,
   contact: contactEndpoints,
   tickets: ticketEndpoints,

@@ -87,6 +87,7 @@ export const AUDIT_ACTIONS = {
   'auditor.invite.created': access(1, 3),
   'auditor.invite.used': auth(1, 2),
   'auditor.invite.revoked': access(2, 3),
+  'organization.settings.update': apiActivity(3, 2),
   'chat.ban': account(5, 3),
   'chat.unban': account(2, 2),
   'usage.thresholds.change': apiActivity(3),

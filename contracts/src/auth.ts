@@ -2,7 +2,9 @@ import { reason } from './reasons.js';
 import { z } from 'zod';
 import { defineEndpoint } from './http.js';
 import { API_PATHS } from './product.js';
+import { LANGUAGE_CODES, type LanguageCode } from './i18n.js';
 import { ROLES } from './roles.js';
+import { timeZoneSchema } from './time-zones.js';
 
 /** Security constants of the identity rules. */
 export const AUTH_LIMITS = {
@@ -56,6 +58,8 @@ export const registerSchema = z
     email: emailSchema,
     password: newPasswordSchema,
     confirmPassword: z.string({ error: required }).min(1, required),
+    /** The organisation's IANA time zone: the web sends the browser's; UTC when absent. */
+    timeZone: timeZoneSchema.optional(),
   })
   .refine(...passwordsMatch);
 export type RegisterRequest = z.infer<typeof registerSchema>;
@@ -98,6 +102,8 @@ export const changePasswordSchema = z
 export type ChangePasswordRequest = z.infer<typeof changePasswordSchema>;
 
 const nameSchema = z.string().trim().max(100, reason('validation.maxLength'));
+/** One of the interface languages (en, es, zh, ar). */
+export const languageCodeSchema = z.enum(LANGUAGE_CODES as [LanguageCode, ...LanguageCode[]], { error: reason('validation.language') });
 export const updateProfileSchema = z.object({
   firstName: nameSchema.nullable().optional(),
   lastName: nameSchema.nullable().optional(),
@@ -116,6 +122,8 @@ export const updateProfileSchema = z.object({
     .max(1440, reason('validation.minutesMax'))
     .nullable()
     .optional(),
+  /** The language chosen in the web app: emails to the user are written in it. */
+  language: languageCodeSchema.optional(),
 });
 export type UpdateProfileRequest = z.infer<typeof updateProfileSchema>;
 
@@ -214,7 +222,7 @@ export const authEndpoints = {
   }),
   updateProfile: defineEndpoint({
     method: 'PATCH',
-    path: '/api/auth/profile',
+    path: API_PATHS.profile,
     tag: 'auth',
     summary: "Update the signed-in user's profile",
     body: updateProfileSchema,

@@ -6,6 +6,8 @@ export const outboxEntrySchema = z.object({
   to: z.string(),
   subject: z.string(),
   text: z.string(),
+  /** The HTML part, when the mail has one (every templated mail: `lang` and `dir` of its language). */
+  html: z.string().optional(),
   sentAt: z.string(),
 });
 export type OutboxEntry = z.infer<typeof outboxEntrySchema>;

@@ -60,6 +60,33 @@ describe('ISPS exercise cadence: every calendar year, at most 18 months apart (B
   });
 });
 
+describe('cadence days in the organisation’s time zone', () => {
+  it('counts days on the local calendar: today turns over at local midnight, not at 00:00 UTC', () => {
+    // Tokyo is UTC+9: the last drill on 15 January 2026 at 08:00 local was 14 January 23:00 UTC.
+    const lastTokyo = at('2026-01-14T23:00:00Z');
+    expect(cadenceState(drill, lastTokyo, at('2026-01-20T00:00:00Z')).dueDate).toBe('2026-04-14');
+    expect(cadenceState(drill, lastTokyo, at('2026-01-20T00:00:00Z'), 'Asia/Tokyo').dueDate).toBe('2026-04-15');
+    // 15 April 23:59 in Tokyo is 14:59 UTC: still the due date there; one minute later it is overdue.
+    expect(cadenceState(drill, lastTokyo, at('2026-04-15T14:59:59Z'), 'Asia/Tokyo')).toEqual({
+      state: 'due_soon',
+      dueDate: '2026-04-15',
+      daysLeft: 0,
+    });
+    expect(cadenceState(drill, lastTokyo, at('2026-04-15T15:00:00Z'), 'Asia/Tokyo')).toEqual({
+      state: 'overdue',
+      dueDate: '2026-04-15',
+      daysLeft: -1,
+    });
+  });
+
+  it('keeps whole days across a daylight-saving change (New York, March 2026)', () => {
+    const last = at('2026-01-08T15:00:00Z'); // 10:00 EST
+    // 8 March 2026 is 23 hours long in New York; the count of days stays whole.
+    expect(cadenceState(drill, last, at('2026-03-09T03:59:59Z'), 'America/New_York').daysLeft).toBe(31); // 8 March 23:59:59 EDT
+    expect(cadenceState(drill, last, at('2026-03-09T04:00:00Z'), 'America/New_York').daysLeft).toBe(30); // 9 March 00:00 EDT
+  });
+});
+
 describe('reminder rules', () => {
   it('refuses two rules with the same lead time, and a rule without a channel', () => {
     const result = saveReminderRulesSchema.safeParse({

@@ -1,6 +1,7 @@
 import { reason, type ValidationReason } from './reasons.js';
 import { z } from 'zod';
 import { defineEndpoint } from './http.js';
+import { dayInZone, DEFAULT_TIME_ZONE } from './time-zones.js';
 
 /**
  * Reminders before scheduled drill runs (rules per organisation, sent by delayed jobs) and the
@@ -161,7 +162,7 @@ export const cadenceStatusSchema = z.object({
   /** The last completed run that counts, if any. */
   lastRunId: z.uuid().nullable(),
   lastRunAt: z.string().nullable(),
-  /** The last day (UTC) the next run may take place; null when none was ever run (overdue). */
+  /** The last day (the organisation's calendar) the next run may take place; null when none was ever run (overdue). */
   dueDate: z.string().nullable(),
   /** Days from today to the due date (negative when overdue); null when none was ever run. */
   daysLeft: z.number().int().nullable(),
@@ -198,16 +199,19 @@ export function cadenceDueDate(rule: Pick<CadenceRule, 'intervalMonths' | 'calen
 
 /**
  * Where a cadence stands today: overdue after its due date (or when nothing was ever run), due
- * soon from `dueSoonDays` before it (the due date itself included), ok otherwise. Days are UTC.
+ * soon from `dueSoonDays` before it (the due date itself included), ok otherwise. Days are those
+ * of the organisation's time zone: the last run's local day, and today's, cut at local midnight.
  */
 export function cadenceState(
   rule: Pick<CadenceRule, 'intervalMonths' | 'calendarYear' | 'dueSoonDays'>,
   lastRunAt: Date | null,
   now: Date,
+  timeZone: string = DEFAULT_TIME_ZONE,
 ): { state: CadenceState; dueDate: string | null; daysLeft: number | null } {
   if (!lastRunAt) return { state: 'overdue', dueDate: null, daysLeft: null };
-  const dueDate = cadenceDueDate(rule, utcDay(lastRunAt));
-  const daysLeft = Math.round((Date.parse(`${dueDate}T00:00:00Z`) - Date.parse(`${utcDay(now)}T00:00:00Z`)) / DAY_MS);
+  const dueDate = cadenceDueDate(rule, dayInZone(lastRunAt, timeZone));
+  const today = dayInZone(now, timeZone);
+  const daysLeft = Math.round((Date.parse(`${dueDate}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / DAY_MS);
   const state: CadenceState = daysLeft < 0 ? 'overdue' : daysLeft <= rule.dueSoonDays ? 'due_soon' : 'ok';
   return { state, dueDate, daysLeft };
 }

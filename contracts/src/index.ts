@@ -1,5 +1,6 @@
 export * from './product.js';
 export * from './i18n.js';
+export * from './time-zones.js';
 export * from './roles.js';
 export * from './errors.js';
 export * from './reasons.js';
@@ -12,6 +13,7 @@ export * from './realtime.js';
 export * from './auth.js';
 export * from './principal.js';
 export * from './auditor.js';
+export * from './organization.js';
 export * from './app-config.js';
 export * from './api.js';
 export * from './plans.js';

@@ -112,7 +112,7 @@ export const jobIds = {
   drillReminder: (runId: string, ruleId: string, scheduledAt: Date): string =>
     `reminder-${runId}-${ruleId}-${String(scheduledAt.getTime())}`,
   injectDue: (runId: string, injectId: string, segment: number): string => `inject-${runId}-${injectId}-${String(segment)}`,
-  /** The job scheduler of the daily cadence check. */
+  /** The job scheduler of the cadence check (hourly; each organisation once a day on its own clock). Kept under its first name, so upserting replaces the daily one. */
   cadenceCheck: 'drill-cadence-daily',
   /** The job scheduler of the daily billing close. */
   monthClose: 'billing-month-close',

@@ -39,6 +39,7 @@ export const CSRF_HEADER = 'x-csrf-token';
  */
 export const API_PATHS = {
   me: '/api/auth/me',
+  profile: '/api/auth/profile',
   logout: '/api/auth/logout',
   appConfig: '/api/app-config',
 } as const;

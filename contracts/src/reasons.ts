@@ -22,6 +22,7 @@ export const VALIDATION_REASONS = {
   resetLink: 'This password reset link is invalid or has expired',
   subject: 'Choose a subject',
   language: 'Choose a language',
+  timeZone: 'Choose a time zone from the list',
   tagsMax: 'At most {{max}} tags',
   reviewComment: 'Say what to change',
   category: 'Choose a category',

@@ -1,4 +1,4 @@
-import type { ContactList, TicketDetail } from '@muster/contracts';
+import { COOKIES, type ContactList, type TicketDetail } from '@muster/contracts';
 import { TestClient } from './support/client.js';
 import { createTestDatabase } from './support/databases.js';
 import { sql } from './support/db.js';
@@ -68,8 +68,11 @@ describe('Contact form', () => {
     expect(res.status).toBe(202);
     expect(await res.json()).toEqual({ received: true });
 
-    const confirmation = await mail.waitFor(body.email, /We received your message/, since);
-    expect(confirmation.text).toContain("We'll get back to you within 24 hours.");
+    // The sender wrote in Spanish: the confirmation is in Spanish (the language a contact message stores).
+    const confirmation = await mail.waitFor(body.email, /^Hemos recibido su mensaje — Muster$/, since);
+    expect(confirmation.text).toContain('Le responderemos en un plazo de 24 horas.');
+    expect(confirmation.text).toContain('Asunto: Solicitar una demostración');
+    expect(confirmation.html).toContain('<html lang="es" dir="ltr">');
     // Nothing the sender wrote goes back out: the form cannot relay text to someone else's inbox.
     expect(confirmation.text).not.toContain(body.message);
     expect(confirmation.text).not.toContain(body.name);
@@ -90,7 +93,7 @@ describe('Contact form', () => {
       ip: `203.0.113.${String(address)}`,
     });
     expect(list.total).toBeGreaterThanOrEqual(1);
-    expect(confirmation.text).toContain(`Reference: ${stored!.id}`);
+    expect(confirmation.text).toContain(`Referencia: ${stored!.id}`);
 
     // Support operators work it as a ticket of no organisation, the sender as its requester.
     const ticket = (await (await sysops.get(`/api/tickets/${stored!.ticketId!}`)).json()) as TicketDetail;
@@ -139,8 +142,27 @@ describe('Contact form', () => {
     // A genuine message sent after it is confirmed; the dropped one never was.
     const genuine = message();
     expect((await (await visitor()).post('/api/contact', genuine, { headers: from() })).status).toBe(202);
-    await mail.waitFor(genuine.email, /We received your message/, since);
+    await mail.waitFor(genuine.email, /Hemos recibido su mensaje/, since);
     expect((await mail.list()).some((m) => m.to === body.email)).toBe(false);
+  });
+
+  it('confirms in English a message that names no language, from a browser whose language is not ours', async () => {
+    const since = Date.now();
+    const body = message({ language: undefined });
+    const res = await (await visitor()).post('/api/contact', body, { headers: { ...from(), 'accept-language': 'de-DE,de;q=0.9' } });
+    expect(res.status).toBe(202);
+    const confirmation = await mail.waitFor(body.email, /^We received your message — Muster$/, since);
+    expect(confirmation.text).toContain("Thank you for contacting us. We'll get back to you within 24 hours.");
+    expect(confirmation.text).toContain('Subject: Request a demo');
+    // The page's language (the web app's cookie) is the language the visitor used.
+    const arabic = message({ language: undefined });
+    const reader = await visitor();
+    reader.cookies.set(COOKIES.language, 'ar');
+    expect((await reader.post('/api/contact', arabic, { headers: from() })).status).toBe(202);
+    const inArabic = await mail.waitFor(arabic.email, /^تلقّينا رسالتك — Muster$/, since);
+    expect(inArabic.html).toContain('<html lang="ar" dir="rtl">');
+    const stored = await sql<{ language: string }>(db.url, 'SELECT language FROM contact_messages WHERE email = $1', [arabic.email]);
+    expect(stored[0]?.language).toBe('ar');
   });
 
   it(`accepts ${String(PER_HOUR)} messages an hour from one address, then answers 429 with Retry-After`, async () => {

@@ -13,6 +13,7 @@ import { UsageRecords1795447965646 } from './1795447965646-UsageRecords.js';
 import { TicketAttachments1795448139801 } from './1795448139801-TicketAttachments.js';
 import { DocumentRenders1795749992750 } from './1795749992750-DocumentRenders.js';
 import { OrgTimeZoneUserLanguage1795757253669 } from './1795757253669-OrgTimeZoneUserLanguage.js';
+import { TicketRequesterLanguage1795758341094 } from './1795758341094-TicketRequesterLanguage.js';
 
 /**
  * Every migration, in order. To add one: change the entities, build the server, run
@@ -33,4 +34,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   AuditChainSiem1795485607628,
   DocumentRenders1795749992750,
   OrgTimeZoneUserLanguage1795757253669,
+  TicketRequesterLanguage1795758341094,
 ];

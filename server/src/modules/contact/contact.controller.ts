@@ -1,7 +1,8 @@
 import { Controller } from '@nestjs/common';
-import { api, type ContactList } from '@muster/contracts';
+import { api, type ContactList, type LanguageCode } from '@muster/contracts';
 import { Client, MinRole, Public, type ClientContext } from '../../platform/auth/auth.decorators.js';
 import { Endpoint, ValidBody, ValidQuery } from '../../platform/http/endpoint.decorator.js';
+import { ReaderLanguage } from '../../platform/http/reader-language.js';
 import { ContactService } from './contact.service.js';
 
 @Controller()
@@ -10,8 +11,12 @@ export class ContactController {
 
   @Endpoint(api.contact.send)
   @Public()
-  async send(@ValidBody() body: Parameters<ContactService['send']>[0], @Client() client: ClientContext): Promise<{ received: true }> {
-    await this.contact.send(body, client);
+  async send(
+    @ValidBody() body: Parameters<ContactService['send']>[0],
+    @Client() client: ClientContext,
+    @ReaderLanguage() language: LanguageCode,
+  ): Promise<{ received: true }> {
+    await this.contact.send(body, client, language);
     return { received: true };
   }
 

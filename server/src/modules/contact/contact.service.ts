@@ -1,11 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
-  DEFAULT_LANGUAGE,
-  PRODUCT_NAME,
+  isLanguageCode,
   type ContactList,
   type ContactMessageRecord,
   type ContactSubject,
+  type LanguageCode,
   type TicketCategory,
   type contactListQuerySchema,
   type contactMessageSchema,
@@ -15,6 +15,8 @@ import type { z } from 'zod';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import type { ClientContext } from '../../platform/auth/auth.decorators.js';
 import { MailService } from '../../platform/mail/mail.service.js';
+import { contactConfirmationMail, contactNoticeMail } from '../../platform/mail/templates/index.js';
+import { RecipientsService } from '../identity/recipients.service.js';
 import { LimiterService } from '../../platform/limits/limiter.service.js';
 import { TicketsService } from '../tickets/tickets.service.js';
 import { ContactMessage } from './entities/contact-message.entity.js';
@@ -32,7 +34,7 @@ const SUBJECT_CATEGORIES: Record<ContactSubject, TicketCategory> = {
   other: 'other',
 };
 
-/** English names of the subjects, for the emails. */
+/** English names of the subjects, for the ticket support works it as (the emails name them in the reader's language). */
 const SUBJECT_NAMES: Record<ContactSubject, string> = {
   demo: 'Request a demo',
   pricing: 'Pricing',
@@ -62,10 +64,12 @@ export class ContactService {
     private readonly mail: MailService,
     private readonly tickets: TicketsService,
     private readonly limiter: LimiterService,
+    private readonly recipients: RecipientsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async send(input: ContactInput, client: ClientContext): Promise<void> {
+  /** `readerLanguage` is the page's language, for a message that does not name its own. */
+  async send(input: ContactInput, client: ClientContext, readerLanguage: LanguageCode = 'en'): Promise<void> {
     await this.throttle(client.ip);
     if (input.website?.trim()) {
       this.logger.log(`Dropped a contact message whose honeypot field was filled (from ${client.ip})`);
@@ -78,7 +82,7 @@ export class ContactService {
         company: input.company?.trim() || null,
         subject: input.subject,
         message: input.message,
-        language: input.language ?? DEFAULT_LANGUAGE,
+        language: input.language ?? readerLanguage,
         status: 'new',
         ip: client.ip,
         userAgent: client.userAgent,
@@ -86,8 +90,9 @@ export class ContactService {
     );
     const subject = SUBJECT_NAMES[saved.subject];
     // Support operators work it as a ticket; their replies are emailed to the sender.
+    const language = isLanguageCode(saved.language) ? saved.language : null;
     const ticket = await this.tickets.openForVisitor(
-      { name: saved.name, email: saved.email },
+      { name: saved.name, email: saved.email, language },
       {
         subject: `${subject} — ${saved.company ?? saved.name}`.slice(0, 200),
         description: saved.message,
@@ -99,40 +104,25 @@ export class ContactService {
     saved.ticketId = ticket.id;
     await this.messages.save(saved);
     if (await this.mayConfirm(saved.email)) {
-      await this.mail.send(
-        {
-          to: saved.email,
-          subject: `We received your message — ${PRODUCT_NAME}`,
-          text: [
-            'Hello,',
-            '',
-            "Thank you for contacting us. We'll get back to you within 24 hours.",
-            '',
-            `Subject: ${subject}`,
-            `Reference: ${saved.id}`,
-            '',
-            'If you did not write to us, you can ignore this email.',
-            '',
-            `— The ${PRODUCT_NAME} team`,
-          ].join('\n'),
-        },
+      await this.mail.sendTemplate(
+        contactConfirmationMail,
+        { topic: saved.subject, reference: saved.id },
+        { to: saved.email, language: await this.recipients.languageOf({ email: saved.email }, language) },
         { idempotencyKey: `contact-confirmation-${saved.id}` },
       );
     }
-    await this.mail.send(
+    await this.mail.sendTemplate(
+      contactNoticeMail,
       {
-        to: this.config.SUPPORT_EMAIL,
-        subject: `New contact message: ${subject} — ${saved.name}`,
-        text: [
-          `From: ${saved.name} <${saved.email}>`,
-          `Company: ${saved.company ?? '—'}`,
-          `Subject: ${subject}`,
-          `Language: ${saved.language}`,
-          `Reference: ${saved.id}`,
-          '',
-          saved.message,
-        ].join('\n'),
+        topic: saved.subject,
+        name: saved.name,
+        email: saved.email,
+        company: saved.company,
+        language: saved.language,
+        reference: saved.id,
+        message: saved.message,
       },
+      { to: this.config.SUPPORT_EMAIL, language: await this.recipients.languageOf({ email: this.config.SUPPORT_EMAIL }) },
       { idempotencyKey: `contact-notice-${saved.id}` },
     );
   }

@@ -10,11 +10,13 @@ import {
   PLATFORM_ROLES,
   RENDER_KEEP_HOURS,
   rooms,
+  type LanguageCode,
   type RenderStage,
   type RenderView,
   type Principal,
   type Role,
   type TimelineQuery,
+  DEFAULT_TIME_ZONE,
 } from '@muster/contracts';
 import { IsNull, LessThan, Not, type Repository } from 'typeorm';
 import { DomainError, NotFoundError } from '../../platform/errors/domain-error.js';
@@ -26,7 +28,6 @@ import { AuditTrailService } from '../audit/audit-trail.service.js';
 import { asMember } from '../../platform/auth/principal.js';
 import type { ClientContext } from '../../platform/auth/auth.decorators.js';
 import { RunsService } from '../drills/runs.service.js';
-import { summaryFileName, summaryPdf } from '../drills/summary/summary-export.js';
 import { SummaryService } from '../drills/summary/summary.service.js';
 import { RenderRow, type RenderParams } from './entities/render.entity.js';
 
@@ -173,12 +174,20 @@ export class RendersService {
     const request = row.params.request as RenderInput;
     switch (request.kind) {
       case 'drill-summary-pdf': {
-        const actor = { userId: requester.userId, orgId: requester.orgId!, role: requester.role as Role, name: requester.name };
+        // The requester as their principal was when they asked (a render asked for before renders
+        // kept the zone is dated in UTC).
+        const actor = {
+          userId: requester.userId,
+          orgId: requester.orgId!,
+          role: requester.role as Role,
+          name: requester.name,
+          timeZone: requester.timeZone ?? DEFAULT_TIME_ZONE,
+        };
         const summary = await this.summaries.summary(actor, request.runId);
         await this.move(row, 'running', 'rendering', 40);
-        const body = await summaryPdf(summary, request.language as Parameters<typeof summaryPdf>[1]);
+        const file = await this.summaries.file(actor, summary, 'pdf', request.language as LanguageCode);
         await this.summaries.audited(actor, summary.run.id, 'pdf', requester);
-        return { body, contentType: 'application/pdf', fileName: summaryFileName(summary, 'pdf') };
+        return { body: file.body as Buffer, contentType: file.contentType, fileName: file.fileName };
       }
       case 'security-timeline-csv': {
         const orgId = timelineOrg(requester, request.filters.orgId);

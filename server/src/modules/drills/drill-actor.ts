@@ -3,9 +3,10 @@ import type { DrillRunRow } from './entities/drill-run.entity.js';
 
 /**
  * A member of an organisation acting on its drills: the request's or socket's principal (a
- * `MemberPrincipal` is one), or the requester a background render acts for.
+ * `MemberPrincipal` is one), or the requester a background render acts for. Its `timeZone` is the
+ * organisation's: the days and moments of reminders and summaries.
  */
-export type DrillActor = Pick<MemberPrincipal, 'userId' | 'orgId' | 'role' | 'name'>;
+export type DrillActor = Pick<MemberPrincipal, 'userId' | 'orgId' | 'role' | 'name' | 'timeZone'>;
 
 /** ADMIN and MANAGER plan drills, change templates, approve runs and stand in for any lead. */
 export function isManager(actor: Pick<DrillActor, 'role'>): boolean {

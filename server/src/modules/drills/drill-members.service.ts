@@ -1,9 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { type DrillMember, type Role } from '@muster/contracts';
+import { DEFAULT_TIME_ZONE, type DrillMember, type LanguageCode, type Role } from '@muster/contracts';
 import { DomainError, NotFoundError } from '../../platform/errors/domain-error.js';
 import { AuthService } from '../identity/auth.service.js';
 import { displayName, type Account } from '../identity/accounts.js';
 import type { DrillActor } from './drill-actor.js';
+
+/** A member someone mails (reminders, cadence notices), with the language they chose (null: none yet). */
+export interface DrillRecipient extends DrillMember {
+  language: LanguageCode | null;
+}
 
 /** Who is acting on drills, and who the organisation's members are (leads, participants, owners, recipients). */
 @Injectable()
@@ -22,7 +27,13 @@ export class DrillMembersService {
 
   private actorOf(account: Account): DrillActor {
     if (!account.membership.orgId) throw new DomainError('FORBIDDEN', 'drillTemplate.noOrganization');
-    return { userId: account.user.id, orgId: account.membership.orgId, role: account.membership.role, name: displayName(account) };
+    return {
+      userId: account.user.id,
+      orgId: account.membership.orgId,
+      role: account.membership.role,
+      name: displayName(account),
+      timeZone: account.org?.timeZone ?? DEFAULT_TIME_ZONE,
+    };
   }
 
   async members(orgId: string): Promise<DrillMember[]> {
@@ -40,7 +51,18 @@ export class DrillMembersService {
   }
 
   /** Members holding one of `roles` (reminders to managers). */
-  async withRoles(orgId: string, roles: readonly Role[]): Promise<DrillMember[]> {
-    return (await this.members(orgId)).filter((m) => (roles as readonly string[]).includes(m.role));
+  async withRoles(orgId: string, roles: readonly Role[]): Promise<DrillRecipient[]> {
+    return (await this.recipients(orgId)).filter((m) => (roles as readonly string[]).includes(m.role));
+  }
+
+  /** Members as recipients of mail, with their languages. */
+  async recipients(orgId: string): Promise<DrillRecipient[]> {
+    return (await this.accounts.membersOf(orgId)).map((a) => ({
+      id: a.user.id,
+      name: displayName(a),
+      email: a.user.email,
+      role: a.membership.role,
+      language: a.user.language,
+    }));
   }
 }

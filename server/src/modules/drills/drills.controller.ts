@@ -19,7 +19,6 @@ import type { DrillActor } from './drill-actor.js';
 import { Endpoint, ValidBody, ValidQuery } from '../../platform/http/endpoint.decorator.js';
 import { sendDownload } from '../../platform/http/download.js';
 import { RunsService } from './runs.service.js';
-import { summaryCsv, summaryFileName, summaryPdf } from './summary/summary-export.js';
 import { SummaryService } from './summary/summary.service.js';
 import { TemplatesService } from './templates.service.js';
 
@@ -142,14 +141,9 @@ export class DrillRunsController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const summary = await this.summaries.summary(actor, id);
-    const body = query.format === 'pdf' ? await summaryPdf(summary, query.language) : summaryCsv(summary);
+    const file = await this.summaries.file(actor, summary, query.format, query.language);
     await this.summaries.audited(actor, summary.run.id, query.format, client);
-    sendDownload(
-      reply,
-      query.format === 'pdf' ? 'application/pdf' : 'text/csv; charset=utf-8',
-      summaryFileName(summary, query.format),
-      body,
-    );
+    sendDownload(reply, file.contentType, file.fileName, file.body);
   }
 
   @Endpoint(api.drillRuns.addAction)

@@ -6,7 +6,7 @@ import { QueueService } from '../../platform/queues/queue.service.js';
 import { ConsoleService } from './console.service.js';
 import { CADENCE_CHECK_PATTERN, RemindersService } from './reminders.service.js';
 
-/** The drills' jobs: timed injects, reminders before runs, and the daily cadence check (a job scheduler). */
+/** The drills' jobs: timed injects, reminders before runs, and the cadence check (an hourly job scheduler). */
 @Injectable()
 export class DrillsProcessor implements OnApplicationBootstrap {
   constructor(
@@ -17,8 +17,10 @@ export class DrillsProcessor implements OnApplicationBootstrap {
   ) {}
 
   /**
-   * Workers keep the daily cadence check scheduled (upserting the same scheduler is idempotent)
-   * and queue again any reminder of a run to come that Redis does not hold.
+   * Workers keep the cadence check scheduled (upserting the same scheduler is idempotent; it runs
+   * hourly and checks each organisation once a day at 06:00 on its own clock, see
+   * `RemindersService.checkCadences`) and queue again any reminder of a run to come that Redis
+   * does not hold.
    */
   async onApplicationBootstrap(): Promise<void> {
     if (this.config.MUSTER_ROLE === 'api') return;

@@ -8,7 +8,6 @@ import {
   EXERCISE_TYPES,
   JobName,
   jobIds,
-  PRODUCT_NAME,
   REMINDER_LIMITS,
   type CadenceStatus,
   type JobPayloads,
@@ -17,12 +16,17 @@ import {
   type saveCadencesSchema,
   type saveReminderRulesSchema,
 } from '@muster/contracts';
+import type { Redis } from 'ioredis';
 import { DataSource, In, MoreThan, type Repository } from 'typeorm';
 import type { z } from 'zod';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { DomainError } from '../../platform/errors/domain-error.js';
-import { MailService } from '../../platform/mail/mail.service.js';
+import { MailService, recipientLanguage } from '../../platform/mail/mail.service.js';
+import { drillCadenceMail, drillReminderMail } from '../../platform/mail/templates/index.js';
 import { QueueService } from '../../platform/queues/queue.service.js';
+import { REDIS } from '../../platform/redis/redis.tokens.js';
+import { addLocalDays, localDay, wallTime } from '../../platform/time/zoned.js';
+import { OrganizationsService } from '../identity/organizations.service.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { isManager, type DrillActor } from './drill-actor.js';
 import { DrillMembersService } from './drill-members.service.js';
@@ -36,15 +40,25 @@ type SaveRulesInput = z.output<typeof saveReminderRulesSchema>;
 type SaveCadencesInput = z.output<typeof saveCadencesSchema>;
 type ReminderPayload = JobPayloads[typeof JobName.DrillReminder];
 
-/** When the daily cadence check runs (UTC). */
-export const CADENCE_CHECK_PATTERN = '0 6 * * *';
+/**
+ * The cadence check's job scheduler runs every hour (UTC); each organisation is checked once a
+ * day, at the first run from 06:00 on its own clock (a check missed while no worker ran happens
+ * at the next one).
+ */
+export const CADENCE_CHECK_PATTERN = '0 * * * *';
+/** The local hour from which an organisation's daily cadence check runs. */
+export const CADENCE_CHECK_LOCAL_HOUR = 6;
 
-/** "7 days", "1 day", "3 hours", "1 hour", "45 minutes". */
-export function leadTimeWords(minutes: number): string {
-  const unit = (n: number, word: string) => `${String(n)} ${word}${n === 1 ? '' : 's'}`;
-  if (minutes % 1440 === 0) return unit(minutes / 1440, 'day');
-  if (minutes % 60 === 0) return unit(minutes / 60, 'hour');
-  return unit(minutes, 'minute');
+const DAY_MINUTES = 24 * 60;
+
+/**
+ * When a rule's reminder of a run goes out. A lead time of whole days is counted in the
+ * organisation's local days — "a day before" a 09:00 drill is 09:00 the day before, 23 or 25
+ * hours earlier across a daylight-saving change; other lead times are exact minutes.
+ */
+export function reminderTime(scheduledAt: Date, leadMinutes: number, timeZone: string): Date {
+  if (leadMinutes > 0 && leadMinutes % DAY_MINUTES === 0) return addLocalDays(scheduledAt, -leadMinutes / DAY_MINUTES, timeZone);
+  return new Date(scheduledAt.getTime() - leadMinutes * 60_000);
 }
 
 const MANAGER_ROLES = ['ADMIN', 'MANAGER'] as const;
@@ -75,6 +89,8 @@ export class RemindersService {
     private readonly mail: MailService,
     private readonly notifications: NotificationsService,
     private readonly members: DrillMembersService,
+    private readonly organizations: OrganizationsService,
+    @Inject(REDIS) private readonly redis: Redis,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -111,10 +127,11 @@ export class RemindersService {
   }
 
   async overview(actor: DrillActor, now = new Date()): Promise<RemindersOverview> {
+    const { timeZone } = actor;
     const [rules, cadences, statuses] = await Promise.all([
       this.rulesOf(actor.orgId),
       this.cadencesOf(actor.orgId),
-      this.cadenceStatuses(actor.orgId, now),
+      this.cadenceStatuses(actor.orgId, now, timeZone),
     ]);
     const runs = await this.runs.find({
       where: { orgId: actor.orgId, status: 'scheduled', scheduledAt: MoreThan(now) },
@@ -124,7 +141,7 @@ export class RemindersService {
     const upcoming: UpcomingReminder[] = [];
     for (const run of runs) {
       for (const rule of rules) {
-        const sendAt = new Date(run.scheduledAt.getTime() - rule.leadMinutes * 60_000);
+        const sendAt = reminderTime(run.scheduledAt, rule.leadMinutes, timeZone);
         if (!rule.enabled || sendAt <= now) continue;
         upcoming.push({
           runId: run.id,
@@ -171,9 +188,10 @@ export class RemindersService {
       if (input.rules.length) await tx.save(input.rules.map((rule) => tx.create(ReminderRuleRow, { ...rule, orgId: actor.orgId })));
     });
     const runs = await this.runs.find({ where: { orgId: actor.orgId, status: 'scheduled', scheduledAt: MoreThan(new Date()) } });
+    const { timeZone } = actor;
     for (const run of runs) {
       await this.removeJobs(run, run.scheduledAt, previous);
-      await this.queueRun(run);
+      await this.queueRun(run, undefined, timeZone);
     }
     return this.overview(actor);
   }
@@ -190,8 +208,9 @@ export class RemindersService {
     return this.overview(actor);
   }
 
-  /** Where each enabled cadence stands on `now`, from the organisation's last completed runs. */
-  async cadenceStatuses(orgId: string, now = new Date()): Promise<CadenceStatus[]> {
+  /** Where each enabled cadence stands on `now`, from the organisation's last completed runs, in its days. */
+  async cadenceStatuses(orgId: string, now = new Date(), timeZone?: string): Promise<CadenceStatus[]> {
+    const zone = timeZone ?? (await this.organizations.timeZoneOf(orgId));
     const cadences = (await this.cadencesOf(orgId)).filter((c) => c.enabled);
     const last = async (types?: readonly string[]) =>
       this.runs.findOne({
@@ -210,7 +229,7 @@ export class RemindersService {
         kind: cadence.kind,
         lastRunId: run?.id ?? null,
         lastRunAt: lastAt?.toISOString() ?? null,
-        ...cadenceState(cadence, lastAt, now),
+        ...cadenceState(cadence, lastAt, now, zone),
       };
     });
   }
@@ -218,12 +237,17 @@ export class RemindersService {
   // -------------------------------------------------------------------------------------------
   // Queued reminders of runs
 
-  /** Queues the reminders of a scheduled run still to come (adding an id already queued does nothing). */
-  async queueRun(run: DrillRunRow, rules?: ReminderRuleRow[]): Promise<void> {
+  /**
+   * Queues the reminders of a scheduled run still to come (adding an id already queued does
+   * nothing), each at its `reminderTime` in the organisation's zone.
+   */
+  async queueRun(run: DrillRunRow, rules?: ReminderRuleRow[], timeZone?: string): Promise<void> {
     if (run.status !== 'scheduled') return;
-    const now = Date.now();
+    const zone = timeZone ?? (await this.organizations.timeZoneOf(run.orgId));
     for (const rule of rules ?? (await this.rulesOf(run.orgId))) {
-      const delay = run.scheduledAt.getTime() - rule.leadMinutes * 60_000 - now;
+      // Measured just before the job is added, so that the job is due at its time however long
+      // the reads before it took (BullMQ counts the delay from when it adds the job).
+      const delay = reminderTime(run.scheduledAt, rule.leadMinutes, zone).getTime() - Date.now();
       if (!rule.enabled || delay <= 0) continue;
       const payload: ReminderPayload = { orgId: run.orgId, runId: run.id, ruleId: rule.id, scheduledAt: run.scheduledAt.toISOString() };
       await this.queues.enqueue(JobName.DrillReminder, payload, { jobId: jobIds.drillReminder(run.id, rule.id, run.scheduledAt), delay });
@@ -238,9 +262,11 @@ export class RemindersService {
   async requeue(orgId?: string): Promise<void> {
     const runs = await this.runs.find({ where: { status: 'scheduled', scheduledAt: MoreThan(new Date()), ...(orgId ? { orgId } : {}) } });
     const rulesOf = new Map<string, ReminderRuleRow[]>();
+    const zoneOf = new Map<string, string>();
     for (const run of runs) {
       if (!rulesOf.has(run.orgId)) rulesOf.set(run.orgId, await this.rulesOf(run.orgId));
-      await this.queueRun(run, rulesOf.get(run.orgId));
+      if (!zoneOf.has(run.orgId)) zoneOf.set(run.orgId, await this.organizations.timeZoneOf(run.orgId));
+      await this.queueRun(run, rulesOf.get(run.orgId), zoneOf.get(run.orgId));
     }
   }
 
@@ -271,7 +297,7 @@ export class RemindersService {
     const rule = await this.rules.findOne({ where: { id: payload.ruleId, orgId: payload.orgId } });
     if (!rule?.enabled) return;
 
-    const people = await this.members.membersById(run.orgId);
+    const people = new Map((await this.members.recipients(run.orgId)).map((m) => [m.id, m]));
     const ids = new Set<string>();
     if (rule.recipients.includes('lead')) ids.add(run.leadUserId);
     if (rule.recipients.includes('participants')) {
@@ -300,28 +326,20 @@ export class RemindersService {
       });
     }
     if (rule.channels.includes('email')) {
-      const when = run.scheduledAt.toUTCString().replace('GMT', 'UTC');
+      const timeZone = await this.organizations.timeZoneOf(run.orgId);
       for (const person of recipients) {
-        await this.mail.send(
+        await this.mail.sendTemplate(
+          drillReminderMail,
           {
-            to: person.email,
-            orgId: run.orgId,
-            subject: `Reminder: "${run.title}" starts in ${leadTimeWords(rule.leadMinutes)}`,
-            text: [
-              `Hello ${person.name},`,
-              '',
-              `This is a reminder of a drill you are part of.`,
-              '',
-              `Drill: ${run.title}`,
-              `When: ${when}`,
-              `Where: ${run.location}`,
-              `Lead: ${run.leadName}`,
-              '',
-              `Open the drill: ${this.publicUrl(`/app/drills/console/${run.id}`)}`,
-              '',
-              `— ${PRODUCT_NAME}`,
-            ].join('\n'),
+            name: person.name,
+            title: run.title,
+            leadTime: { minutes: rule.leadMinutes },
+            when: { moment: run.scheduledAt },
+            location: run.location,
+            lead: run.leadName,
+            url: this.publicUrl(`/app/drills/console/${run.id}`),
           },
+          { to: person.email, orgId: run.orgId, language: recipientLanguage(person.language), timeZone },
           { idempotencyKey: `${key}-${person.id}` },
         );
       }
@@ -329,52 +347,61 @@ export class RemindersService {
   }
 
   /**
-   * The daily check: for every organisation (or one), notifies its ADMINs and MANAGERs of each
-   * cadence due soon or overdue — once per cadence, state and due date, in the app and by email —
-   * and queues again any reminder of a scheduled run that is missing.
+   * The daily check: notifies each organisation's ADMINs and MANAGERs of each cadence due soon or
+   * overdue on its own calendar — once per cadence, state and due date, in the app and by email,
+   * in each one's language — and queues again any reminder of a scheduled run that is missing.
+   * Run by the hourly scheduler (no `orgId`), it checks each organisation once a local day, at
+   * the first run from `CADENCE_CHECK_LOCAL_HOUR` on its clock; with an `orgId`, that one at once.
    */
   async checkCadences(payload: JobPayloads[typeof JobName.CadenceCheck], now = new Date()): Promise<void> {
-    const orgIds = payload.orgId
-      ? [payload.orgId]
-      : (await this.dataSource.query<{ id: string }[]>('SELECT id FROM organizations ORDER BY id')).map((r) => r.id);
-    for (const orgId of orgIds) {
-      const managers = await this.members.withRoles(orgId, MANAGER_ROLES);
-      for (const status of await this.cadenceStatuses(orgId, now)) {
-        if (status.state === 'ok') continue;
-        const key = `cadence-${status.cadenceId}-${status.state}-${status.dueDate ?? 'never'}`;
-        const notified = await this.notifications.notify({
-          userIds: managers.map((m) => m.id),
-          orgId,
-          kind: 'drill_cadence',
-          data: { cadenceId: status.cadenceId, name: status.name, state: status.state, dueDate: status.dueDate },
-          link: '/app/drills/reminders',
-          dedupeKey: key,
-        });
-        // Mail only those told for the first time: the notification is the lasting record that they were.
-        for (const person of managers.filter((m) => notified.includes(m.id))) {
-          await this.mail.send(
-            {
-              to: person.email,
-              orgId,
-              subject: status.state === 'overdue' ? `Overdue: ${status.name}` : `Due soon: ${status.name}`,
-              text: [
-                `Hello ${person.name},`,
-                '',
-                status.dueDate
-                  ? `${status.name}: the next ${status.kind} is ${status.state === 'overdue' ? 'overdue since' : 'due by'} ${status.dueDate}.`
-                  : `${status.name}: no ${status.kind} has been recorded yet.`,
-                '',
-                `Plan one: ${this.publicUrl('/app/drills/quick-create')}`,
-                '',
-                `— ${PRODUCT_NAME}`,
-              ].join('\n'),
-            },
-            { idempotencyKey: `${key}-${person.id}` },
-          );
-        }
+    const orgs = payload.orgId
+      ? [{ id: payload.orgId, timeZone: await this.organizations.timeZoneOf(payload.orgId) }]
+      : await this.dataSource.query<{ id: string; timeZone: string }[]>(
+          'SELECT id, time_zone AS "timeZone" FROM organizations ORDER BY id',
+        );
+    for (const org of orgs) {
+      const today = localDay(now, org.timeZone);
+      const doneKey = `${this.config.REDIS_PREFIX}:cadence-check:${org.id}:${today}`;
+      if (!payload.orgId) {
+        if (wallTime(now, org.timeZone).hour < CADENCE_CHECK_LOCAL_HOUR || (await this.redis.exists(doneKey))) continue;
       }
-      await this.requeue(orgId);
+      await this.checkOrganization(org.id, org.timeZone, now);
+      // Marked once done: a check that failed half-way is done again by the job's next attempt.
+      if (!payload.orgId) await this.redis.set(doneKey, '1', 'EX', 3 * 24 * 60 * 60);
     }
+  }
+
+  private async checkOrganization(orgId: string, timeZone: string, now: Date): Promise<void> {
+    const managers = await this.members.withRoles(orgId, MANAGER_ROLES);
+    for (const status of await this.cadenceStatuses(orgId, now, timeZone)) {
+      if (status.state === 'ok') continue;
+      const key = `cadence-${status.cadenceId}-${status.state}-${status.dueDate ?? 'never'}`;
+      const notified = await this.notifications.notify({
+        userIds: managers.map((m) => m.id),
+        orgId,
+        kind: 'drill_cadence',
+        data: { cadenceId: status.cadenceId, name: status.name, state: status.state, dueDate: status.dueDate },
+        link: '/app/drills/reminders',
+        dedupeKey: key,
+      });
+      // Mail only those told for the first time: the notification is the lasting record that they were.
+      for (const person of managers.filter((m) => notified.includes(m.id))) {
+        await this.mail.sendTemplate(
+          drillCadenceMail,
+          {
+            name: person.name,
+            cadence: { name: status.name, key: status.nameKey },
+            kind: status.kind,
+            state: status.state,
+            dueDate: status.dueDate,
+            url: this.publicUrl('/app/drills/quick-create'),
+          },
+          { to: person.email, orgId, language: recipientLanguage(person.language), timeZone },
+          { idempotencyKey: `${key}-${person.id}` },
+        );
+      }
+    }
+    await this.requeue(orgId);
   }
 
   private publicUrl(path: string): string {

@@ -1,8 +1,17 @@
 import { Controller, Param, Req, Res, UseGuards } from '@nestjs/common';
-import { api, verifyMagicSchema, type AuditorContext, type AuditorInvite, type SessionInfo, type Principal } from '@muster/contracts';
+import {
+  api,
+  verifyMagicSchema,
+  type AuditorContext,
+  type AuditorInvite,
+  type LanguageCode,
+  type Principal,
+  type SessionInfo,
+} from '@muster/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Auth, Client, MinRole, Public, type ClientContext } from '../../platform/auth/auth.decorators.js';
 import { Endpoint, ValidBody } from '../../platform/http/endpoint.decorator.js';
+import { ReaderLanguage } from '../../platform/http/reader-language.js';
 import { AuthService } from './auth.service.js';
 import { AuditorService } from './auditor.service.js';
 import { CredentialsGuard } from './guards/credentials.guard.js';
@@ -25,10 +34,11 @@ export class AuditorAuthController {
     @Res({ passthrough: true }) reply: FastifyReply,
     @ValidBody() body: { email: string },
     @Client() client: ClientContext,
+    @ReaderLanguage() language: LanguageCode,
   ): Promise<{ ok: true }> {
     const nonce = this.magic.newNonce();
     setMagicNonce(request, reply, nonce);
-    await this.auditors.requestCode(body.email, nonce, client);
+    await this.auditors.requestCode(body.email, nonce, client, language);
     return { ok: true };
   }
 

@@ -1,17 +1,26 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { type AuditorContext, type AuditorInvite as AuditorInviteView, type SessionInfo, type Principal } from '@muster/contracts';
+import {
+  AUTH_LIMITS,
+  type AuditorContext,
+  type AuditorInvite as AuditorInviteView,
+  type LanguageCode,
+  type Principal,
+  type SessionInfo,
+} from '@muster/contracts';
 import { IsNull, MoreThan, Repository } from 'typeorm';
 import { AuditService } from '../../platform/audit/audit.service.js';
 import type { ClientContext } from '../../platform/auth/auth.decorators.js';
 import { DomainError } from '../../platform/errors/domain-error.js';
 import { MailService } from '../../platform/mail/mail.service.js';
 import { auditActorOf } from '../../platform/auth/principal.js';
+import { auditorInviteMail, auditorSignInCodeMail } from '../../platform/mail/templates/index.js';
 import { SessionService, type NewSession } from '../../platform/session/session.service.js';
 import { tenant } from '../../platform/tenancy/tenant-scope.js';
 import { AuditorInvite } from './entities/auditor-invite.entity.js';
 import { Organization } from './entities/organization.entity.js';
 import { MagicCodeService } from './magic-code.service.js';
+import { RecipientsService } from './recipients.service.js';
 import { ThrottleService } from './throttle.service.js';
 
 export function inviteView(invite: AuditorInvite, now = new Date()): AuditorInviteView {
@@ -42,6 +51,7 @@ export class AuditorService {
     private readonly sessions: SessionService,
     private readonly audit: AuditService,
     private readonly mail: MailService,
+    private readonly recipients: RecipientsService,
   ) {}
 
   private scope(auth: Principal) {
@@ -82,12 +92,12 @@ export class AuditorService {
       target: { type: 'auditor_invite', id: invite.id },
       metadata: { email: invite.email, expiresAt: body.expiresAt },
     });
-    await this.mail.send({
-      to: invite.email,
-      orgId: org.id,
-      subject: `${org.name} invited you to the Muster Auditor Portal`,
-      text: `${invite.auditorName}, ${org.name} has given you read-only access to its evidence records and audit bundles on Muster until ${invite.expiresAt.toUTCString()}.\n\nSign in at the Auditor Portal with this email address; we will send you a one-time code.`,
-    });
+    // An auditor is no user: the invitation is in English unless the address is a member's with a language.
+    await this.mail.sendTemplate(
+      auditorInviteMail,
+      { organizationName: org.name, auditorName: invite.auditorName, until: { moment: invite.expiresAt } },
+      { to: invite.email, orgId: org.id, timeZone: org.timeZone, language: await this.recipients.languageOf({ email: invite.email }) },
+    );
     return inviteView(invite);
   }
 
@@ -114,7 +124,7 @@ export class AuditorService {
     return this.invites.findOne({ where: { email, revokedAt: IsNull(), expiresAt: MoreThan(new Date()) }, order: { createdAt: 'DESC' } });
   }
 
-  async requestCode(email: string, nonce: string, client: ClientContext): Promise<void> {
+  async requestCode(email: string, nonce: string, client: ClientContext, language: LanguageCode): Promise<void> {
     await this.throttle.consume('magicPerIp', client.ip);
     await this.throttle.consume('magicPerEmail', `auditor:${email}`);
     const invite = await this.activeInvite(email);
@@ -128,11 +138,11 @@ export class AuditorService {
       return;
     }
     const code = await this.magic.issue('auditor', email, invite.id, nonce);
-    await this.mail.send({
-      to: email,
-      subject: 'Your Muster Auditor Portal sign-in code',
-      text: `Your Auditor Portal sign-in code is ${code}.\n\nIt expires in 10 minutes and works only in the browser where you asked for it. If you did not ask for it, ignore this email.`,
-    });
+    await this.mail.sendTemplate(
+      auditorSignInCodeMail,
+      { code, expiry: { minutes: AUTH_LIMITS.magicCodeTtlSeconds / 60 } },
+      { to: email, language: await this.recipients.languageOf({ email }, language) },
+    );
     await this.audit.record({
       action: 'auditor.magic.requested',
       outcome: 'success',

@@ -4,6 +4,7 @@ import {
   loginSchema,
   verifyMagicSchema,
   type ChangePasswordRequest,
+  type LanguageCode,
   type RegisterRequest,
   type ResetPasswordRequest,
   type SessionInfo,
@@ -13,6 +14,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Auth, Client, Me, OptionalAuth, Public, type ClientContext } from '../../platform/auth/auth.decorators.js';
 import { Endpoint, ValidBody } from '../../platform/http/endpoint.decorator.js';
+import { ReaderLanguage } from '../../platform/http/reader-language.js';
 import type { Account } from './accounts.js';
 import { AuthService } from './auth.service.js';
 import { AuditorService } from './auditor.service.js';
@@ -56,8 +58,12 @@ export class AuthController {
 
   @Endpoint(api.auth.register)
   @Public()
-  async register(@ValidBody() body: RegisterRequest, @Client() client: ClientContext): Promise<Ok> {
-    await this.auth.register(body, client);
+  async register(
+    @ValidBody() body: RegisterRequest,
+    @Client() client: ClientContext,
+    @ReaderLanguage() language: LanguageCode,
+  ): Promise<Ok> {
+    await this.auth.register(body, client, language);
     return OK;
   }
 
@@ -80,10 +86,11 @@ export class AuthController {
     @Res({ passthrough: true }) reply: FastifyReply,
     @ValidBody() body: { email: string },
     @Client() client: ClientContext,
+    @ReaderLanguage() language: LanguageCode,
   ): Promise<Ok> {
     const nonce = this.magic.newNonce();
     setMagicNonce(request, reply, nonce);
-    await this.auth.requestMagic(body.email, nonce, client);
+    await this.auth.requestMagic(body.email, nonce, client, language);
     return OK;
   }
 
@@ -109,15 +116,23 @@ export class AuthController {
 
   @Endpoint(api.auth.forgotPassword)
   @Public()
-  async forgotPassword(@ValidBody() body: { email: string }, @Client() client: ClientContext): Promise<Ok> {
-    await this.auth.forgotPassword(body.email, client);
+  async forgotPassword(
+    @ValidBody() body: { email: string },
+    @Client() client: ClientContext,
+    @ReaderLanguage() language: LanguageCode,
+  ): Promise<Ok> {
+    await this.auth.forgotPassword(body.email, client, language);
     return OK;
   }
 
   @Endpoint(api.auth.resetPassword)
   @Public()
-  async resetPassword(@ValidBody() body: ResetPasswordRequest, @Client() client: ClientContext): Promise<Ok> {
-    await this.auth.resetPassword(body, client);
+  async resetPassword(
+    @ValidBody() body: ResetPasswordRequest,
+    @Client() client: ClientContext,
+    @ReaderLanguage() language: LanguageCode,
+  ): Promise<Ok> {
+    await this.auth.resetPassword(body, client, language);
     return OK;
   }
 

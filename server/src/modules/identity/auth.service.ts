@@ -3,9 +3,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
   AUTH_LIMITS,
+  DEFAULT_TIME_ZONE,
   hasRank,
   ROLES,
   type ChangePasswordRequest,
+  type LanguageCode,
   type Role,
   type RegisterRequest,
   type ResetPasswordRequest,
@@ -20,7 +22,14 @@ import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { AuditService, type AuditActor } from '../../platform/audit/audit.service.js';
 import type { ClientContext } from '../../platform/auth/auth.decorators.js';
 import { DomainError, InvalidFieldError } from '../../platform/errors/domain-error.js';
-import { MailService } from '../../platform/mail/mail.service.js';
+import { MailService, recipientLanguage } from '../../platform/mail/mail.service.js';
+import {
+  passwordChangedMail,
+  registerExistingMail,
+  resetLinkMail,
+  signInCodeMail,
+  welcomeMail,
+} from '../../platform/mail/templates/index.js';
 import { REDIS } from '../../platform/redis/redis.tokens.js';
 import { clearSessionCookie, sessionIdFrom, setSessionCookie } from '../../platform/session/session-cookie.js';
 import { SessionService, type NewSession } from '../../platform/session/session.service.js';
@@ -186,15 +195,16 @@ export class AuthService {
    * Creates the organisation with this user as ADMIN. No session. An email already in use
    * creates nothing: its owner is told by email, and the answer is the same (no enumeration).
    */
-  async register(body: RegisterRequest, client: ClientContext): Promise<void> {
+  async register(body: RegisterRequest, client: ClientContext, language: LanguageCode): Promise<void> {
     await this.throttle.consume('signInIp', client.ip);
     const existing = await this.users.findOne({ where: { email: body.email } });
     if (existing) {
-      await this.mail.send({
-        to: body.email,
-        subject: 'Someone tried to create a Muster account with your email',
-        text: `Someone tried to create a new Muster organisation ("${body.organizationName}") with ${body.email}, which already has an account.\n\nIf it was you, sign in instead, or reset your password if you have forgotten it. If it was not you, you can ignore this email.`,
-      });
+      // Its owner, in their own language; the new organisation would have had the browser's zone.
+      await this.mail.sendTemplate(
+        registerExistingMail,
+        { organizationName: body.organizationName, email: body.email },
+        { to: body.email, language: recipientLanguage(existing.language, language) },
+      );
       await this.audit.record({
         action: 'auth.register',
         outcome: 'failure',
@@ -205,7 +215,7 @@ export class AuthService {
     }
     const hash = await this.passwords.hash(body.password);
     const account = await this.dataSource.transaction(async (tx) => {
-      const org = await tx.save(tx.create(Organization, { name: body.organizationName }));
+      const org = await tx.save(tx.create(Organization, { name: body.organizationName, timeZone: body.timeZone ?? DEFAULT_TIME_ZONE }));
       const user = await tx.save(
         tx.create(User, {
           username: await this.freeUsername(body.email),
@@ -223,12 +233,13 @@ export class AuthService {
       outcome: 'success',
       actor: this.actor(client, account),
       target: { type: 'organization', id: account.org.id },
+      metadata: { timeZone: account.org.timeZone },
     });
-    await this.mail.send({
-      to: body.email,
-      subject: 'Welcome to Muster',
-      text: `Your organisation "${body.organizationName}" is ready on Muster, with you as its administrator.\n\nSign in at ${this.publicUrl('/login')} with ${body.email}.`,
-    });
+    await this.mail.sendTemplate(
+      welcomeMail,
+      { organizationName: body.organizationName, loginUrl: this.publicUrl('/login'), email: body.email },
+      { to: body.email, language },
+    );
   }
 
   private async freeUsername(email: string): Promise<string> {
@@ -264,7 +275,7 @@ export class AuthService {
   }
 
   /** Emails a sign-in code bound to this browser. Says nothing about whether the account exists. */
-  async requestMagic(email: string, nonce: string, client: ClientContext): Promise<void> {
+  async requestMagic(email: string, nonce: string, client: ClientContext, language: LanguageCode): Promise<void> {
     await this.throttle.consume('magicPerIp', client.ip);
     await this.throttle.consume('magicPerEmail', email);
     const account = await this.findAccount({ email });
@@ -278,11 +289,11 @@ export class AuthService {
       return;
     }
     const code = await this.magic.issue('login', email, account.user.id, nonce);
-    await this.mail.send({
-      to: email,
-      subject: 'Your Muster sign-in code',
-      text: `Your Muster sign-in code is ${code}.\n\nIt expires in ${AUTH_LIMITS.magicCodeTtlSeconds / 60} minutes and works only in the browser where you asked for it. If you did not ask for it, ignore this email.`,
-    });
+    await this.mail.sendTemplate(
+      signInCodeMail,
+      { code, expiry: { minutes: AUTH_LIMITS.magicCodeTtlSeconds / 60 } },
+      { to: email, language: recipientLanguage(account.user.language, language) },
+    );
     await this.audit.record({ action: 'auth.magic.requested', outcome: 'success', actor: this.actor(client, account) });
   }
 
@@ -327,7 +338,7 @@ export class AuthService {
   }
 
   /** Emails a single-use reset link valid 30 minutes. Says nothing about whether the account exists. */
-  async forgotPassword(email: string, client: ClientContext): Promise<void> {
+  async forgotPassword(email: string, client: ClientContext, language: LanguageCode): Promise<void> {
     await this.throttle.consume('resetPerIp', client.ip);
     await this.throttle.consume('resetPerEmail', email);
     const account = await this.findAccount({ email });
@@ -342,11 +353,11 @@ export class AuthService {
     }
     const token = randomBytes(32).toString('base64url');
     await this.redis.set(this.resetKey(token), account.user.id, 'EX', AUTH_LIMITS.resetLinkTtlSeconds);
-    await this.mail.send({
-      to: email,
-      subject: 'Reset your Muster password',
-      text: `Someone asked to reset the password of your Muster account.\n\nSet a new password here: ${this.publicUrl(`/reset-password?token=${token}`)}\n\nThe link works once and expires in ${AUTH_LIMITS.resetLinkTtlSeconds / 60} minutes. If you did not ask for it, ignore this email: your password stays as it is.`,
-    });
+    await this.mail.sendTemplate(
+      resetLinkMail,
+      { resetUrl: this.publicUrl(`/reset-password?token=${token}`), expiry: { minutes: AUTH_LIMITS.resetLinkTtlSeconds / 60 } },
+      { to: email, language: recipientLanguage(account.user.language, language) },
+    );
     await this.audit.record({ action: 'auth.password_reset.requested', outcome: 'success', actor: this.actor(client, account) });
   }
 
@@ -355,7 +366,7 @@ export class AuthService {
   }
 
   /** Sets a new password with a reset token (single use) and ends every session of the user. */
-  async resetPassword(body: ResetPasswordRequest, client: ClientContext): Promise<void> {
+  async resetPassword(body: ResetPasswordRequest, client: ClientContext, language: LanguageCode): Promise<void> {
     const userId = await this.redis.getdel(this.resetKey(body.token));
     const account = userId ? await this.findAccount({ id: userId }) : null;
     if (!account) {
@@ -371,11 +382,11 @@ export class AuthService {
       actor: this.actor(client, account),
       metadata: { sessionsEnded: ended },
     });
-    await this.mail.send({
-      to: account.user.email,
-      subject: 'Your Muster password was changed',
-      text: `The password of your Muster account was just reset, and every signed-in session was ended.\n\nIf this was not you, contact your administrator or Muster support at once.`,
-    });
+    await this.mail.sendTemplate(
+      passwordChangedMail,
+      {},
+      { to: account.user.email, language: recipientLanguage(account.user.language, language) },
+    );
   }
 
   async changePassword(auth: Principal, body: ChangePasswordRequest, client: ClientContext): Promise<void> {
@@ -417,6 +428,8 @@ export class AuthService {
     if (body.lastName !== undefined) changes.lastName = body.lastName || null;
     if (body.username !== undefined) changes.username = body.username;
     if (body.autoLogoutMinutes !== undefined) changes.autoLogoutMinutes = body.autoLogoutMinutes;
+    // The language chosen in the web app: the user's emails are written in it from now on.
+    if (body.language !== undefined) changes.language = body.language;
     if (Object.keys(changes).length) await this.users.update(auth.userId, changes);
     // Every session of the user (other tabs, other devices, every instance) sees the new profile.
     const profile = profileOf(await this.requireAccount(auth));

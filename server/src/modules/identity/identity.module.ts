@@ -11,7 +11,10 @@ import { Membership } from './entities/membership.entity.js';
 import { Organization } from './entities/organization.entity.js';
 import { User } from './entities/user.entity.js';
 import { MagicCodeService } from './magic-code.service.js';
+import { OrganizationsController } from './organizations.controller.js';
+import { OrganizationsService } from './organizations.service.js';
 import { PasswordService } from './password.service.js';
+import { RecipientsService } from './recipients.service.js';
 import { rankProbeController } from './rank-probe.controller.js';
 import { AuditorMagicStrategy, MagicStrategy } from './strategies/magic.strategy.js';
 import { LocalStrategy } from './strategies/local.strategy.js';
@@ -23,18 +26,22 @@ export class IdentityModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: IdentityModule,
-      // Other modules use AuthService to know who an account is (tickets, chat, audit views).
+      // Other modules use AuthService to know who an account is (tickets, chat, audit views),
+      // OrganizationsService for an organisation's time zone, RecipientsService for a reader's language.
       global: true,
       imports: [PassportModule.register({ session: false }), TypeOrmModule.forFeature([User, Organization, Membership, AuditorInvite])],
       controllers: [
         AuthController,
         AuditorAuthController,
         AuditorInvitesController,
+        OrganizationsController,
         ...(config.NODE_ENV === 'test' ? [rankProbeController()] : []),
       ],
       providers: [
         AuthService,
         AuditorService,
+        OrganizationsService,
+        RecipientsService,
         PasswordService,
         ThrottleService,
         MagicCodeService,
@@ -42,7 +49,7 @@ export class IdentityModule {
         MagicStrategy,
         AuditorMagicStrategy,
       ],
-      exports: [AuthService, PasswordService],
+      exports: [AuthService, PasswordService, OrganizationsService, RecipientsService],
     };
   }
 }

@@ -13,7 +13,7 @@ import {
   type FieldReason,
   hasRank,
   type Insights,
-  PRODUCT_NAME,
+  type LanguageCode,
   type rateChatSchema,
   type Role,
   rooms,
@@ -30,12 +30,16 @@ import type { ClientContext } from '../../platform/auth/auth.decorators.js';
 import { DomainError, InvalidFieldError, NotFoundError } from '../../platform/errors/domain-error.js';
 import { LimiterService } from '../../platform/limits/limiter.service.js';
 import { MailService } from '../../platform/mail/mail.service.js';
+import { chatOfflineMail, chatTranscriptMail, type MailTemplate } from '../../platform/mail/templates/index.js';
+import { formatClockTime, localDay } from '../../platform/time/zoned.js';
 import { RealtimeService } from '../../platform/realtime/realtime.service.js';
 import { StorageService } from '../../platform/storage/storage.service.js';
 import { UsageService } from '../usage/usage.service.js';
 import type { StoredObject } from '../../platform/storage/storage.types.js';
 import { readUpload } from '../../platform/storage/upload.js';
 import { isUuid } from '../../platform/tenancy/tenant-scope.js';
+import { OrganizationsService } from '../identity/organizations.service.js';
+import { RecipientsService } from '../identity/recipients.service.js';
 import { TicketsService } from '../tickets/tickets.service.js';
 import { activeBanOf } from './chat-bans.query.js';
 import { forCustomerSide, ChatMessagesStore, type NewMessage } from './chat-messages.store.js';
@@ -106,6 +110,8 @@ export class LiveChatService {
     private readonly dataSource: DataSource,
     private readonly messages: ChatMessagesStore,
     private readonly operators: ChatOperatorsService,
+    private readonly organizations: OrganizationsService,
+    private readonly recipients: RecipientsService,
     private readonly tickets: TicketsService,
     private readonly mail: MailService,
     private readonly realtime: RealtimeService,
@@ -203,12 +209,12 @@ export class LiveChatService {
     return { userId: null, name: input.name, email: input.email.toLowerCase(), org: null };
   }
 
-  /** Nobody online: the message becomes a ticket, and the customer is told by email. */
+  /** Nobody online: the message becomes a ticket, and the customer is told by email, in the chat's language. */
   private async leaveMessage(
     customer: { userId: string | null; name: string; email: string; org: { id: string; name: string } | null },
     input: StartInput,
   ): Promise<StartChatResult> {
-    const ticket = await this.tickets.openFor(customer, customer.org, {
+    const ticket = await this.tickets.openFor({ ...customer, language: input.language }, customer.org, {
       subject: `Live chat: ${shorten(input.message, 80)}`.slice(0, 200),
       description: input.message,
       category: 'question',
@@ -216,22 +222,10 @@ export class LiveChatService {
     });
     const member = customer.userId !== null;
     await this.sendMail(
-      {
-        to: customer.email,
-        orgId: customer.org?.id ?? null,
-        subject: `We received your message — ${PRODUCT_NAME}`,
-        text: [
-          // A visitor's name and words are whatever was typed: a stranger's address gets none of them.
-          member ? `Hello ${customer.name},` : 'Hello,',
-          '',
-          'No one from our support team was online to chat, so your message has become a ticket.',
-          'We will answer you by email as soon as we can.',
-          '',
-          `Ticket #${String(ticket.number)}`,
-          '',
-          `— ${PRODUCT_NAME} support`,
-        ].join('\n'),
-      },
+      chatOfflineMail,
+      // A visitor's name and words are whatever was typed: a stranger's address gets none of them.
+      { name: member ? customer.name : null, ticketNumber: ticket.number },
+      { userId: customer.userId, email: customer.email, orgId: customer.org?.id ?? null, language: input.language },
       `chat-offline-${ticket.id}`,
     );
     return { outcome: 'ticket', ticketId: ticket.id };
@@ -413,22 +407,12 @@ export class LiveChatService {
   async transcript(party: ChatParty, chatId: string): Promise<{ sentTo: string }> {
     const { chat, side } = await this.access(party, chatId);
     if (side !== 'customer' && !isOperator(party.role)) throw new NotFoundError('chat');
-    const lines = await this.transcriptLines(chat, 'customer');
+    const timeZone = await this.organizations.timeZoneOf(chat.orgId);
+    const lines = (await this.transcriptLines(chat, 'customer')).map((line) => ({ ...line, time: formatClockTime(line.at, timeZone) }));
     await this.sendMail(
-      {
-        to: chat.customerEmail,
-        orgId: chat.orgId,
-        subject: `Your chat with ${PRODUCT_NAME} support`,
-        text: [
-          chat.customerUserId ? `Hello ${chat.customerName},` : 'Hello,',
-          '',
-          `Here is the transcript of your chat of ${chat.createdAt.toISOString().slice(0, 10)}.`,
-          '',
-          ...lines,
-          '',
-          `— ${PRODUCT_NAME} support`,
-        ].join('\n'),
-      },
+      chatTranscriptMail,
+      { name: chat.customerUserId ? chat.customerName : null, day: localDay(chat.createdAt, timeZone), lines },
+      { userId: chat.customerUserId, email: chat.customerEmail, orgId: chat.orgId, language: chat.language },
       `chat-transcript-${chat.id}-${String(chat.lastSeq)}`,
     );
     return { sentTo: chat.customerEmail };
@@ -439,9 +423,14 @@ export class LiveChatService {
     this.operatorId(party);
     const { chat } = await this.access(party, chatId);
     if (chat.ticketId) return { ticketId: chat.ticketId };
-    const lines = await this.transcriptLines(chat, 'operator');
+    // The ticket's description is for support: English, times in UTC, as support reads every chat.
+    const lines = (await this.transcriptLines(chat, 'operator')).map((line) => {
+      const time = line.at.toISOString().slice(11, 16);
+      const body = line.attachment === null ? line.body : `${line.body}${line.body ? ' ' : ''}[attachment: ${line.attachment}]`;
+      return line.sender === null ? `[${time}] — ${body}` : `[${time}] ${line.sender}: ${body}`;
+    });
     const ticket = await this.tickets.openFor(
-      { userId: chat.customerUserId, name: chat.customerName, email: chat.customerEmail },
+      { userId: chat.customerUserId, name: chat.customerName, email: chat.customerEmail, language: chat.language },
       chat.orgId && chat.orgName ? { id: chat.orgId, name: chat.orgName } : null,
       {
         subject: `Live chat: ${shorten(chat.subject, 80)}`.slice(0, 200),
@@ -466,17 +455,24 @@ export class LiveChatService {
     return { ticketId: ticket.id };
   }
 
-  private async transcriptLines(chat: Chat, reader: ChatSide): Promise<string[]> {
+  /** The chat's messages and events as the reader's side sees them, with the names of files sent. */
+  private async transcriptLines(
+    chat: Chat,
+    reader: ChatSide,
+  ): Promise<{ at: Date; sender: string | null; body: string; attachment: string | null }[]> {
     const rows = await this.messages.all(chat.id);
     const names = new Map((await this.attachments.findBy({ chatId: chat.id })).map((a) => [a.id, a.filename]));
     return rows.map((row) => {
-      const time = row.createdAt.toISOString().slice(11, 16);
       let body = row.body;
       if (row.kind === 'system' && row.event?.type === 'transferred' && reader === 'customer') {
         body = forCustomerSide({ event: row.event, body } as ChatMessage).body;
       }
-      if (row.attachmentId) body = `${body}${body ? ' ' : ''}[attachment: ${names.get(row.attachmentId) ?? 'file'}]`;
-      return row.kind === 'system' ? `[${time}] — ${body}` : `[${time}] ${row.senderName}: ${body}`;
+      return {
+        at: row.createdAt,
+        sender: row.kind === 'system' ? null : row.senderName,
+        body,
+        attachment: row.attachmentId ? (names.get(row.attachmentId) ?? 'file') : null,
+      };
     });
   }
 
@@ -609,12 +605,25 @@ export class LiveChatService {
     return { userId: principal.userId, role: principal.role, name: principal.name };
   }
 
-  private async sendMail(
-    message: { to: string; subject: string; text: string; orgId?: string | null },
+  /** Emails the customer in their language (a member's stored one, else the chat's) and organisation's zone. */
+  private async sendMail<P, E extends Record<string, string>>(
+    template: MailTemplate<P, E>,
+    params: P,
+    to: { userId: string | null; email: string; orgId: string | null; language: LanguageCode },
     idempotencyKey: string,
   ): Promise<void> {
     try {
-      await this.mail.send(message, { idempotencyKey });
+      await this.mail.sendTemplate(
+        template,
+        params,
+        {
+          to: to.email,
+          orgId: to.orgId,
+          language: await this.recipients.languageOf(to.userId ? { userId: to.userId } : { email: to.email }, to.language),
+          timeZone: await this.organizations.timeZoneOf(to.orgId),
+        },
+        { idempotencyKey },
+      );
     } catch (err) {
       // What the mail reports is already saved; the failure is logged for operators.
       this.logger.error(`A live-chat email could not be queued (${idempotencyKey})`, err instanceof Error ? err.stack : undefined);

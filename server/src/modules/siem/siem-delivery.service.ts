@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { jobIds, JobName, PRODUCT_NAME, rooms, SIEM_DELIVERY, type SiemDeliveryStatus } from '@muster/contracts';
+import { jobIds, JobName, PRODUCT_NAME, rooms, SIEM_DELIVERY, type LanguageCode, type SiemDeliveryStatus } from '@muster/contracts';
 import { DelayedError, type Job } from 'bullmq';
 import DataLoader from 'dataloader';
 import type { Redis } from 'ioredis';
@@ -9,7 +9,8 @@ import type { DataSource, Repository } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { AuditEvent } from '../../platform/audit/audit-event.entity.js';
 import { AuditService, type AuditSink } from '../../platform/audit/audit.service.js';
-import { MailService } from '../../platform/mail/mail.service.js';
+import { MailService, recipientLanguage } from '../../platform/mail/mail.service.js';
+import { siemDisabledMail } from '../../platform/mail/templates/index.js';
 import { QueueService } from '../../platform/queues/queue.service.js';
 import { RealtimeService } from '../../platform/realtime/realtime.service.js';
 import { REDIS } from '../../platform/redis/redis.tokens.js';
@@ -404,23 +405,16 @@ export class SiemDeliveryService implements OnModuleInit, AuditSink {
       target: { type: 'siem_destination', id: destination.id },
       metadata: { name: destination.name, url: destination.url },
     });
-    const admins = await this.dataSource.query<{ email: string }[]>(
-      `SELECT u.email FROM memberships m JOIN users u ON u.id = m.user_id
+    const admins = await this.dataSource.query<{ email: string; language: LanguageCode | null }[]>(
+      `SELECT u.email, u.language FROM memberships m JOIN users u ON u.id = m.user_id
         WHERE m.org_id = $1 AND m.role = 'ADMIN' AND u.status = 'active'`,
       [destination.orgId],
     );
-    const why =
-      reason === 'gone'
-        ? 'the receiver answered 410 Gone, which means it no longer accepts events'
-        : 'every delivery to it has failed for 5 days';
     for (const admin of admins) {
-      await this.mail.send(
-        {
-          to: admin.email,
-          orgId: destination.orgId,
-          subject: `SIEM destination "${destination.name}" was disabled`,
-          text: `${PRODUCT_NAME} stopped sending audit events to the SIEM destination "${destination.name}" (${destination.url}) because ${why}.\n\nEvents are not lost: the failed deliveries stay in the delivery log. Once the receiver works again, enable the destination and replay the failed deliveries under Admin → SIEM.`,
-        },
+      await this.mail.sendTemplate(
+        siemDisabledMail,
+        { name: destination.name, url: destination.url, reason },
+        { to: admin.email, orgId: destination.orgId, language: recipientLanguage(admin.language) },
         { idempotencyKey: `siem-disabled-${destination.id}-${String(Date.now())}-${admin.email.replace(/[^a-z0-9]/gi, '')}` },
       );
     }

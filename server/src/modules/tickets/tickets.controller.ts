@@ -1,6 +1,7 @@
 import { Controller, Param, Req, Res } from '@nestjs/common';
 import {
   api,
+  type LanguageCode,
   type SupportOperator,
   type TicketAttachment,
   type TicketBulkResult,
@@ -11,6 +12,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Auth } from '../../platform/auth/auth.decorators.js';
 import { Endpoint, ValidBody, ValidQuery } from '../../platform/http/endpoint.decorator.js';
+import { ReaderLanguage } from '../../platform/http/reader-language.js';
 import { contentDisposition } from '../../platform/storage/content-disposition.js';
 import { TicketsService } from './tickets.service.js';
 
@@ -19,8 +21,12 @@ export class TicketsController {
   constructor(private readonly tickets: TicketsService) {}
 
   @Endpoint(api.tickets.create)
-  create(@Auth() auth: Principal, @ValidBody() body: Parameters<TicketsService['create']>[1]): Promise<TicketDetail> {
-    return this.tickets.create(auth, body);
+  create(
+    @Auth() auth: Principal,
+    @ValidBody() body: Parameters<TicketsService['create']>[1],
+    @ReaderLanguage() language: LanguageCode,
+  ): Promise<TicketDetail> {
+    return this.tickets.create(auth, body, language);
   }
 
   @Endpoint(api.tickets.list)

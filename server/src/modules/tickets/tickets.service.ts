@@ -6,7 +6,6 @@ import {
   ATTACHMENT_TYPES,
   hasRank,
   rooms,
-  PRODUCT_NAME,
   TICKET_SLA_HOURS,
   type Role,
   type Insights,
@@ -15,6 +14,7 @@ import {
   type TicketBulkResult,
   type TicketDetail,
   type TicketList,
+  type LanguageCode,
   type TicketStatus,
   type TicketSummary,
   type bulkTicketStatusSchema,
@@ -31,12 +31,15 @@ import { DomainError, InvalidFieldError, NotFoundError } from '../../platform/er
 import { asUser, inOrg } from '../../platform/auth/principal.js';
 import { isUuid } from '../../platform/tenancy/tenant-scope.js';
 import { MailService } from '../../platform/mail/mail.service.js';
+import { ticketReplyMail, ticketStatusMail, type MailTemplate } from '../../platform/mail/templates/index.js';
 import { RealtimeService } from '../../platform/realtime/realtime.service.js';
 import { UsageService } from '../usage/usage.service.js';
 import { StorageService } from '../../platform/storage/storage.service.js';
 import type { StoredObject } from '../../platform/storage/storage.types.js';
 import { readUpload } from '../../platform/storage/upload.js';
 import { AuthService } from '../identity/auth.service.js';
+import { OrganizationsService } from '../identity/organizations.service.js';
+import { RecipientsService } from '../identity/recipients.service.js';
 import { displayName, type Account } from '../identity/accounts.js';
 import { TicketAttachment } from './entities/ticket-attachment.entity.js';
 import { TicketComment } from './entities/ticket-comment.entity.js';
@@ -86,6 +89,8 @@ export class TicketsService {
     @InjectRepository(TicketAttachment) private readonly attachments: Repository<TicketAttachment>,
     private readonly dataSource: DataSource,
     private readonly accounts: AuthService,
+    private readonly organizations: OrganizationsService,
+    private readonly recipients: RecipientsService,
     private readonly mail: MailService,
     private readonly storage: StorageService,
     private readonly usage: UsageService,
@@ -136,10 +141,11 @@ export class TicketsService {
     return ticket;
   }
 
-  async create(auth: Principal, input: CreateInput): Promise<TicketDetail> {
+  /** A member's ticket; `language` is the one their screen was in (their emails use their stored language first). */
+  async create(auth: Principal, input: CreateInput, language: LanguageCode | null = null): Promise<TicketDetail> {
     const member = inOrg(auth, 'ticket.noOrganization');
     const actor = this.actor(member);
-    return this.detail(actor, await this.open(actor, { id: member.orgId, name: member.orgName }, input));
+    return this.detail(actor, await this.open(actor, { id: member.orgId, name: member.orgName }, input, language));
   }
 
   /**
@@ -147,8 +153,13 @@ export class TicketsService {
    * operator is online). It belongs to no organisation: support operators see it, and their
    * replies are emailed to the visitor.
    */
-  openForVisitor(visitor: { name: string; email: string }, input: CreateInput): Promise<Ticket> {
-    return this.open({ userId: null, name: visitor.name, email: visitor.email, role: 'USER', orgId: null, operator: false }, null, input);
+  openForVisitor(visitor: { name: string; email: string; language: LanguageCode | null }, input: CreateInput): Promise<Ticket> {
+    return this.open(
+      { userId: null, name: visitor.name, email: visitor.email, role: 'USER', orgId: null, operator: false },
+      null,
+      input,
+      visitor.language,
+    );
   }
 
   /**
@@ -157,11 +168,12 @@ export class TicketsService {
    * operator is online to take it.
    */
   openFor(
-    requester: { userId: string | null; name: string; email: string },
+    requester: { userId: string | null; name: string; email: string; language: LanguageCode | null },
     org: { id: string; name: string } | null,
     input: CreateInput,
   ): Promise<Ticket> {
-    return this.open({ ...requester, role: 'USER', orgId: org?.id ?? null, operator: false }, org, input);
+    const { language, ...person } = requester;
+    return this.open({ ...person, role: 'USER', orgId: org?.id ?? null, operator: false }, org, input, language);
   }
 
   /** Figures of the tickets opened between `from` and `to`, for support insights. */
@@ -198,7 +210,12 @@ export class TicketsService {
   }
 
   /** Stores a new ticket of `requester` with its service-level due times, and its first history entry. */
-  private open(requester: Actor, org: { id: string; name: string } | null, input: CreateInput): Promise<Ticket> {
+  private open(
+    requester: Actor,
+    org: { id: string; name: string } | null,
+    input: CreateInput,
+    language: LanguageCode | null,
+  ): Promise<Ticket> {
     const now = Date.now();
     const sla = TICKET_SLA_HOURS[input.priority];
     const opened = this.dataSource.transaction(async (manager) => {
@@ -209,6 +226,7 @@ export class TicketsService {
           requesterUserId: requester.userId,
           requesterName: requester.name,
           requesterEmail: requester.email,
+          requesterLanguage: language,
           subject: input.subject,
           description: input.description,
           category: input.category,
@@ -314,11 +332,14 @@ export class TicketsService {
     });
     this.announce(ticket, !input.internal);
     if (actor.operator && !input.internal && ticket.requesterUserId !== actor.userId) {
-      await this.notify(ticket, `New reply on your ticket #${String(ticket.number)}`, [
-        `${actor.name} of ${PRODUCT_NAME} support replied to your ticket:`,
-        '',
-        input.body,
-      ]);
+      const member = ticket.requesterUserId !== null;
+      await this.notify(ticket, ticketReplyMail, {
+        name: member ? ticket.requesterName : null,
+        number: ticket.number,
+        ticketSubject: member ? ticket.subject : null,
+        author: actor.name,
+        body: input.body,
+      });
     }
     return this.detail(actor, ticket);
   }
@@ -339,7 +360,7 @@ export class TicketsService {
     }
     const { ticket, statusChange } = await this.dataSource.transaction(async (manager) => {
       const locked = await this.visible(actor, id, manager);
-      let change: { from: string; to: string } | null = null;
+      let change: { from: TicketStatus; to: TicketStatus } | null = null;
       if (input.status !== undefined && input.status !== locked.status) {
         await this.record(manager, locked, actor, 'status', locked.status, input.status);
         change = { from: locked.status, to: input.status };
@@ -480,12 +501,16 @@ export class TicketsService {
   }
 
   /** Tells the requester of a status change. Visitors (no account) hear from support only through replies. */
-  private async notifyStatus(ticket: Ticket, from: string): Promise<void> {
+  private async notifyStatus(ticket: Ticket, from: TicketStatus): Promise<void> {
     // A status change would mail text a visitor wrote (the ticket's subject) to an address nobody confirmed.
     if (!ticket.requesterUserId) return;
-    await this.notify(ticket, `Your ticket #${String(ticket.number)} is now ${ticket.status}`, [
-      `The status of your ticket "${ticket.subject}" changed from ${from} to ${ticket.status}.`,
-    ]);
+    await this.notify(ticket, ticketStatusMail, {
+      name: ticket.requesterName,
+      number: ticket.number,
+      ticketSubject: ticket.subject,
+      from,
+      to: ticket.status,
+    });
   }
 
   private async record(
@@ -506,26 +531,22 @@ export class TicketsService {
   }
 
   /**
-   * Emails the requester. A visitor's ticket (no account) names neither the visitor nor the
-   * subject: both are text anyone could have typed into the contact form for a stranger's address.
-   * A mail that cannot be queued is logged; the change it reports is already saved.
+   * Emails the requester, in their language (a member's stored one, else the one they wrote the
+   * ticket in). A visitor's ticket (no account) names neither the visitor nor the subject: both are
+   * text anyone could have typed into the contact form for a stranger's address. A mail that
+   * cannot be queued is logged; the change it reports is already saved.
    */
-  private async notify(ticket: Ticket, subject: string, lines: string[]): Promise<void> {
-    const member = ticket.requesterUserId !== null;
+  private async notify<P, E extends Record<string, string>>(ticket: Ticket, template: MailTemplate<P, E>, params: P): Promise<void> {
     try {
-      await this.mail.send({
+      const language = await this.recipients.languageOf(
+        ticket.requesterUserId ? { userId: ticket.requesterUserId } : { email: ticket.requesterEmail },
+        ticket.requesterLanguage,
+      );
+      await this.mail.sendTemplate(template, params, {
         to: ticket.requesterEmail,
         orgId: ticket.orgId,
-        subject: `${subject} — ${PRODUCT_NAME}`,
-        text: [
-          member ? `Hello ${ticket.requesterName},` : 'Hello,',
-          '',
-          ...lines,
-          '',
-          member ? `Ticket #${String(ticket.number)}: ${ticket.subject}` : `Ticket #${String(ticket.number)}`,
-          '',
-          `— ${PRODUCT_NAME} support`,
-        ].join('\n'),
+        language,
+        timeZone: await this.organizations.timeZoneOf(ticket.orgId),
       });
     } catch (err) {
       this.logger.error(

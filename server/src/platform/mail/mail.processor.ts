@@ -61,7 +61,13 @@ export class MailProcessor implements OnModuleInit, OnApplicationShutdown {
       this.logger.warn({ to: message.to, subject: message.subject }, 'SMTP_URL is not set: mail not delivered');
       return;
     }
-    await this.outbox.push({ to: message.to, subject: message.subject, text: message.text, sentAt: new Date().toISOString() });
+    await this.outbox.push({
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      ...(message.html ? { html: message.html } : {}),
+      sentAt: new Date().toISOString(),
+    });
     this.logger.log({ to: message.to, subject: message.subject }, 'Mail kept in the development outbox');
     await this.count(message);
   }

@@ -11,6 +11,7 @@ import { usePageMeta } from '../site/usePageMeta';
 import { AuthCard } from './AuthCard';
 import { SESSION_QUERY_KEY } from './session';
 import { errorText } from '../../lib/error-text';
+import { browserTimeZone } from '../../lib/time-zone';
 
 export default function SignupPage() {
   const { t } = useTranslation('auth');
@@ -23,19 +24,23 @@ export default function SignupPage() {
     meta: { silent: true },
   });
 
+  // The new organisation starts in the browser's time zone (its admin can change it in the settings).
   const onValid = (data: RegisterRequest) =>
-    register.mutate(data, {
-      onSuccess: () => {
-        // No session is created: the user signs in next (spec §4).
-        queryClient.setQueryData(SESSION_QUERY_KEY, null);
-        toaster.create({ type: 'success', title: t('signup.createdTitle'), description: t('signup.createdText') });
-        void navigate('/login', { state: { email: data.email } });
+    register.mutate(
+      { ...data, timeZone: browserTimeZone() },
+      {
+        onSuccess: () => {
+          // No session is created: the user signs in next (spec §4).
+          queryClient.setQueryData(SESSION_QUERY_KEY, null);
+          toaster.create({ type: 'success', title: t('signup.createdTitle'), description: t('signup.createdText') });
+          void navigate('/login', { state: { email: data.email } });
+        },
+        onError: (err) => {
+          if (form.setServerErrors(err)) return;
+          toaster.create({ type: 'error', title: t('signup.failedTitle'), description: errorText(t, err) });
+        },
       },
-      onError: (err) => {
-        if (form.setServerErrors(err)) return;
-        toaster.create({ type: 'error', title: t('signup.failedTitle'), description: errorText(t, err) });
-      },
-    });
+    );
 
   return (
     <AuthCard

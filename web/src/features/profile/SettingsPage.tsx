@@ -1,4 +1,5 @@
 import { Button, Card, Heading, HStack, Input, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { hasRank } from '@muster/contracts';
 import { useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignedInSession } from '../auth/signed-in-session';
@@ -7,6 +8,7 @@ import { toaster } from '../../components/ui/toaster';
 import { setColorMode, storedColorMode, type ColorModeChoice } from '../../lib/color-mode';
 import { LanguageSelect } from '../../shell/LanguageSelect';
 import { parseAutoLock } from './auto-lock';
+import { OrganizationSettingsCard } from './OrganizationSettingsCard';
 import { useUpdateProfile } from './useProfileMutations';
 import { errorText } from '../../lib/error-text';
 
@@ -61,9 +63,10 @@ function AutoLockCard() {
   );
 }
 
-/** /app/settings: language, colour mode and the session's auto-lock. */
+/** /app/settings: language, colour mode and the session's auto-lock; for an organisation's ADMIN, its time zone. */
 export default function SettingsPage() {
   const { t } = useTranslation('profile');
+  const session = useSignedInSession();
   const [mode, setMode] = useState<ColorModeChoice>(storedColorMode());
   return (
     <Stack gap="6" maxWidth="3xl">
@@ -109,6 +112,7 @@ export default function SettingsPage() {
         </Card.Body>
       </Card.Root>
       <AutoLockCard />
+      {session.org && hasRank(session.role, 'ADMIN') && <OrganizationSettingsCard />}
     </Stack>
   );
 }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { LANGUAGE_CODES, type DrillLogEntry, type DrillSummary, type LanguageCode } from '@muster/contracts';
 import { comparable as normal, extractText, lineEdges, poppler } from '../../../platform/documents/pdf-reading.js';
 import { LOG_SENTENCES } from './log-sentences.js';
-import { summaryPdf } from './summary-export.js';
+import { summaryFileName, summaryPdf } from './summary-export.js';
 import { SUMMARY_PDF_TEXT } from './summary-pdf-text.js';
 
 const LEAD = { id: 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d', name: 'Amelia Hart' };
@@ -166,6 +166,18 @@ describe('summary PDF', () => {
     ]) {
       expect(english).toContain(normal(line));
     }
+  });
+
+  it('writes its moments in the organisation’s time zone, with the zone’s name', async () => {
+    const tokyo = normal(extractText(await summaryPdf(SUMMARY, 'en', 'Asia/Tokyo')));
+    expect(tokyo).toContain(normal('Scheduled: Mon, 23 Nov 2026 19:00:00 GMT+9'));
+    expect(tokyo).toContain(normal('Mon, 23 Nov 2026 19:01:00 GMT+9 — Amelia Hart started the drill'));
+    const spanish = normal(extractText(await summaryPdf(SUMMARY, 'es', 'America/New_York')));
+    expect(spanish).toContain(normal('Programado: 23 nov 2026, 5:00 GMT-5'));
+    // Late on 23 November in New York is 24 November in Tokyo: the file is named by the local day.
+    const late = { ...SUMMARY, run: { ...SUMMARY.run, startedAt: '2026-11-23T20:00:00.000Z' } };
+    expect(summaryFileName(late, 'pdf', 'America/New_York')).toBe('Quay evacuation — after-action summary 2026-11-23.pdf');
+    expect(summaryFileName(late, 'pdf', 'Asia/Tokyo')).toBe('Quay evacuation — after-action summary 2026-11-24.pdf');
   });
 
   it('writes its labels in the language asked', () => {

@@ -1,6 +1,7 @@
-import { DEFAULT_LANGUAGE, PRODUCT_NAME, type DrillSummary, type LanguageCode } from '@muster/contracts';
+import { DEFAULT_LANGUAGE, DEFAULT_TIME_ZONE, PRODUCT_NAME, type DrillSummary, type LanguageCode } from '@muster/contracts';
 import { stringify } from 'csv-stringify/sync';
 import { createPdf } from '../../../platform/documents/pdf-text.js';
+import { localDay } from '../../../platform/time/zoned.js';
 import { logSentences } from './log-sentences.js';
 import { clock, logText } from './log-text.js';
 import { isolate, SUMMARY_PDF_TEXT } from './summary-pdf-text.js';
@@ -13,8 +14,9 @@ const signed = (ms: number | null): string => (ms === null ? '' : `${ms > 0 ? '+
 const took = (s: { durationMs: number | null; varianceMs: number | null }): string =>
   s.durationMs === null ? 'not timed' : `took ${minutes(s.durationMs)} (${signed(s.varianceMs)})`;
 
-export function summaryFileName(summary: DrillSummary, extension: 'pdf' | 'csv'): string {
-  const day = (summary.run.startedAt ?? summary.run.scheduledAt).slice(0, 10);
+/** "Quay evacuation — after-action summary 2026-11-23.pdf": the day the drill started (or was planned) on the organisation's calendar. */
+export function summaryFileName(summary: DrillSummary, extension: 'pdf' | 'csv', timeZone: string = DEFAULT_TIME_ZONE): string {
+  const day = localDay(new Date(summary.run.startedAt ?? summary.run.scheduledAt), timeZone);
   return `${summary.run.title} — after-action summary ${day}.${extension}`;
 }
 
@@ -89,15 +91,19 @@ export function summaryCsv(summary: DrillSummary): string {
 
 /**
  * The summary as a PDF in a language (right to left in Arabic): its fixed texts from
- * `SUMMARY_PDF_TEXT`, what people typed isolated so that it keeps its own direction. The
- * decision log's entries are written in the language too (`logSentences`, the web's texts); the
- * CSV keeps the English sentences of `logText` for tools that read it.
+ * `SUMMARY_PDF_TEXT`, what people typed isolated so that it keeps its own direction, its moments
+ * in the organisation's time zone. The decision log's entries are written in the language too
+ * (`logSentences`, the web's texts); the CSV keeps the English sentences of `logText` for tools.
  */
-export function summaryPdf(summary: DrillSummary, language: LanguageCode = DEFAULT_LANGUAGE): Promise<Buffer> {
+export function summaryPdf(
+  summary: DrillSummary,
+  language: LanguageCode = DEFAULT_LANGUAGE,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): Promise<Buffer> {
   const text = SUMMARY_PDF_TEXT[language];
   const { run } = summary;
   const pdf = createPdf({ language, title: text.documentTitle(run.title) });
-  const date = (iso: string | null) => (iso ? text.date(iso) : '');
+  const date = (iso: string | null) => (iso ? text.date(iso, timeZone) : '');
   const inMinutes = (ms: number | null) => (ms === null ? '' : text.minutes((ms / 60_000).toFixed(1)));
   const signedMinutes = (ms: number | null) => (ms === null ? '' : text.minutes(`${ms > 0 ? '+' : ''}${(ms / 60_000).toFixed(1)}`));
   const muted = { size: 9, color: '#718096' };

@@ -3,7 +3,6 @@ import {
   DRILL_RUN_STATUSES,
   DRILL_SCENARIOS,
   DRILL_TYPES,
-  intlLocale,
   STEP_STATUSES,
   type ActionStatus,
   type DrillRunStatus,
@@ -12,6 +11,7 @@ import {
   type LanguageCode,
   type StepStatus,
 } from '@muster/contracts';
+import { formatMoment } from '../../../platform/time/zoned.js';
 
 /**
  * The fixed texts of the after-action summary PDF in the four languages. The labels the summary
@@ -25,8 +25,8 @@ export interface SummaryPdfText {
   documentTitle(title: string): string;
   /** The line above the title. */
   kicker: string;
-  /** A moment (ISO timestamp), in UTC. */
-  date(iso: string): string;
+  /** A moment (ISO timestamp), in the organisation's time zone, with the zone's name. */
+  date(iso: string, timeZone: string): string;
   // Labels of the drill's facts.
   scenario: string;
   location: string;
@@ -86,22 +86,17 @@ export const words = (value: string): string => {
 };
 const wordsOf = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((v) => [v, words(v)])) as Record<T, string>;
 
-/** A moment in a language's medium date and short time, Gregorian, with Latin digits (as the web writes them), in UTC. */
-const intlDate = (language: LanguageCode) => {
-  const format = new Intl.DateTimeFormat(intlLocale(language), {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'UTC',
-    calendar: 'gregory',
-    numberingSystem: 'latn',
-  });
-  return (iso: string) => `${format.format(new Date(iso))} UTC`;
-};
+/**
+ * A moment in a language's medium date and short time, Gregorian, with Latin digits (as the web
+ * writes them), in the organisation's zone, with the zone's name (`formatMoment`).
+ */
+const intlDate = (language: LanguageCode) => (iso: string, timeZone: string) => formatMoment(new Date(iso), timeZone, language);
 
 const en: SummaryPdfText = {
   documentTitle: (title) => `${title} — after-action summary`,
   kicker: 'After-action summary',
-  date: (iso) => new Date(iso).toUTCString().replace('GMT', 'UTC'),
+  // English keeps the form it always had: "Mon, 23 Nov 2026 10:00:00 UTC" (in the organisation's zone).
+  date: intlDate('en'),
   scenario: 'Scenario',
   location: 'Location',
   lead: 'Lead',

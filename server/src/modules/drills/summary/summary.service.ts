@@ -6,6 +6,7 @@ import {
   type CorrectiveAction,
   type DrillRun,
   type DrillSummary,
+  type LanguageCode,
   type createActionSchema,
   type createAddendumSchema,
   type updateActionSchema,
@@ -22,6 +23,8 @@ import type { DrillRunRow } from '../entities/drill-run.entity.js';
 import { RunAddendumRow } from '../entities/run-addendum.entity.js';
 import { RunObservationRow } from '../entities/run-observation.entity.js';
 import { RunStore } from '../run-store.js';
+import { OrganizationsService } from '../../identity/organizations.service.js';
+import { summaryCsv, summaryFileName, summaryPdf } from './summary-export.js';
 import { actionOf, addendumOf, elapsedAt, runOf } from '../run-view.js';
 
 type CreateActionInput = z.output<typeof createActionSchema>;
@@ -39,6 +42,7 @@ export class SummaryService {
     private readonly store: RunStore,
     private readonly members: DrillMembersService,
     private readonly audit: AuditService,
+    private readonly organizations: OrganizationsService,
   ) {}
 
   async summary(actor: DrillActor, id: string, now = new Date()): Promise<DrillSummary> {
@@ -245,6 +249,26 @@ export class SummaryService {
     });
     await this.store.announce(run, log);
     return addendum;
+  }
+
+  /**
+   * The summary as a file: PDF in `language`, or CSV. The PDF's moments and the file's name use
+   * the organisation's time zone (the CSV keeps ISO timestamps in UTC, for machines).
+   */
+  async file(
+    actor: DrillActor,
+    summary: DrillSummary,
+    format: 'pdf' | 'csv',
+    language: LanguageCode,
+  ): Promise<{ body: Buffer | string; contentType: string; fileName: string }> {
+    const { timeZone } = actor;
+    return format === 'pdf'
+      ? {
+          body: await summaryPdf(summary, language, timeZone),
+          contentType: 'application/pdf',
+          fileName: summaryFileName(summary, 'pdf', timeZone),
+        }
+      : { body: summaryCsv(summary), contentType: 'text/csv; charset=utf-8', fileName: summaryFileName(summary, 'csv', timeZone) };
   }
 
   /** Writes the audit event of a downloaded summary (exports are security-relevant). */

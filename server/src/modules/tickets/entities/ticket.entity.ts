@@ -1,5 +1,5 @@
-import type { TicketCategory, TicketPriority, TicketStatus } from '@muster/contracts';
-import { Column, CreateDateColumn, Entity, Generated, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { LanguageCode, TicketCategory, TicketPriority, TicketStatus } from '@muster/contracts';
+import { Check, Column, CreateDateColumn, Entity, Generated, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 /**
  * A support ticket. It belongs to the requester's organisation (`org_id`); tickets opened for
@@ -7,6 +7,7 @@ import { Column, CreateDateColumn, Entity, Generated, Index, PrimaryGeneratedCol
  * and are seen by support operators only. Names are kept as they were when written.
  */
 @Entity({ name: 'tickets' })
+@Check('tickets_requester_language_check', `"requester_language" IS NULL OR "requester_language" IN ('en', 'es', 'zh', 'ar')`)
 @Index('idx_tickets_org_created', ['orgId', 'createdAt'])
 @Index('idx_tickets_status_created', ['status', 'createdAt'])
 export class Ticket {
@@ -33,6 +34,13 @@ export class Ticket {
 
   @Column({ name: 'requester_email', type: 'varchar', length: 254 })
   requesterEmail: string;
+
+  /**
+   * The language the requester wrote in (the contact form's, the chat's, the page's), when known:
+   * emails about the ticket are written in it unless the requester is a user with a language.
+   */
+  @Column({ name: 'requester_language', type: 'varchar', length: 5, nullable: true })
+  requesterLanguage: LanguageCode | null;
 
   @Column({ type: 'varchar', length: 200 })
   subject: string;

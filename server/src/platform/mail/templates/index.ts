@@ -1,0 +1,46 @@
+import {
+  auditorInviteMail,
+  auditorSignInCodeMail,
+  passwordChangedMail,
+  registerExistingMail,
+  resetLinkMail,
+  signInCodeMail,
+  welcomeMail,
+} from './auth.js';
+import { drillCadenceMail, drillReminderMail } from './drills.js';
+import { siemDisabledMail } from './siem.js';
+import {
+  chatOfflineMail,
+  chatTranscriptMail,
+  contactConfirmationMail,
+  contactNoticeMail,
+  ticketReplyMail,
+  ticketStatusMail,
+} from './support.js';
+
+export * from './template.js';
+export * from './auth.js';
+export * from './drills.js';
+export * from './siem.js';
+export * from './support.js';
+
+/** Every email Muster sends, by kind (templates.spec.ts checks each in every language). */
+export const MAIL_TEMPLATES = {
+  'auth.registerExisting': registerExistingMail,
+  'auth.welcome': welcomeMail,
+  'auth.signInCode': signInCodeMail,
+  'auth.resetLink': resetLinkMail,
+  'auth.passwordChanged': passwordChangedMail,
+  'auditor.invite': auditorInviteMail,
+  'auditor.signInCode': auditorSignInCodeMail,
+  'chat.offline': chatOfflineMail,
+  'chat.transcript': chatTranscriptMail,
+  'contact.confirmation': contactConfirmationMail,
+  'contact.notice': contactNoticeMail,
+  'ticket.reply': ticketReplyMail,
+  'ticket.status': ticketStatusMail,
+  'siem.disabled': siemDisabledMail,
+  'drill.reminder': drillReminderMail,
+  'drill.cadence': drillCadenceMail,
+} as const;
+export type MailKind = keyof typeof MAIL_TEMPLATES;
