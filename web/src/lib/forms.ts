@@ -1,0 +1,105 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { TFunction } from 'i18next';
+import { useMemo } from 'react';
+import { get, useForm, type DefaultValues, type FieldPath, type FieldValues, type UseFormProps, type UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { fieldMessage, issueMessage, reasonText, refusalOf } from './error-text';
+
+/** A contracts schema a form can take: its input is the form's values. */
+export type FormSchema = z.ZodType<unknown, FieldValues>;
+
+/** The path an issue of the whole input is kept on (as the server's `fieldReasons` name it). */
+export const WHOLE_FORM = '_';
+
+/**
+ * The schema with each issue's message written as `fieldMessage` writes it (the reason and its
+ * parameters, "validation.minLength?min=2"), which `zodResolver` hands on as the field's message:
+ * zod's own messages carry the reason only, not the numbers its text shows.
+ */
+export function withReasons<S extends FormSchema>(schema: S): z.ZodType<z.output<S>, z.input<S>> {
+  const checked = z.unknown().transform((value, ctx): z.output<S> => {
+    const result = schema.safeParse(value);
+    if (result.success) return result.data;
+    for (const issue of result.error.issues) {
+      ctx.addIssue({ code: 'custom', path: issue.path.length > 0 ? issue.path : [WHOLE_FORM], message: issueMessage(issue), input: value });
+    }
+    return z.NEVER;
+  });
+  // The transform reads any input; the form gives it the schema's own input.
+  return checked as unknown as z.ZodType<z.output<S>, z.input<S>>;
+}
+
+/** What a Muster form adds to react-hook-form's: translated messages and the server's field reasons. */
+export interface MusterForm<In extends FieldValues, Out> extends UseFormReturn<In, unknown, Out> {
+  /** The message under a field in the reader's language (undefined while the field is valid). */
+  message(name: FieldPath<In> | typeof WHOLE_FORM): string | undefined;
+  /**
+   * Shows the `fieldReasons` of a refusal (a 400) under the fields they name, focusing the first;
+   * true when one of them is a field of this form (the caller says nothing more then).
+   */
+  setServerErrors(error: unknown): boolean;
+}
+
+/** What `errors` holds on a path: a field's error, or a list's (its own message on `root`). */
+type ErrorShape = { message?: unknown; root?: { message?: unknown } };
+
+/** A field error's message in the reader's language (`errors:<reason>`). */
+export function errorMessage(t: TFunction, error: { message?: unknown } | undefined): string | undefined {
+  return typeof error?.message === 'string' && error.message ? reasonText(t, error.message) : undefined;
+}
+
+/**
+ * The fields of a refusal that are fields of a form whose values are `values`, each as the
+ * message a form keeps: the whole path when the form has it, else its first part (a field of a
+ * list item the form does not show is shown on the list).
+ */
+export function serverFieldErrors(values: FieldValues, error: unknown): [string, string][] {
+  const out = new Map<string, string>();
+  for (const [path, field] of Object.entries(refusalOf(error)?.fields ?? {})) {
+    const head = path.split('.')[0] ?? path;
+    const name = get(values, path) !== undefined ? path : Object.hasOwn(values, head) ? head : null;
+    if (name !== null && !out.has(name)) out.set(name, fieldMessage(field));
+  }
+  return [...out];
+}
+
+/**
+ * A form on a contracts zod schema (react-hook-form with `zodResolver`): validated on submit,
+ * then again on every change; focus goes to the first invalid field when a submit fails.
+ * Messages are reasons translated through the `errors` namespace.
+ */
+export function useMusterForm<S extends FormSchema>(
+  schema: S,
+  defaultValues: DefaultValues<z.input<S>>,
+  options: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver' | 'defaultValues'> = {},
+): MusterForm<z.input<S>, z.output<S>> {
+  const { t } = useTranslation('errors');
+  const resolver = useMemo(() => zodResolver(withReasons(schema)), [schema]);
+  const form = useForm<z.input<S>, unknown, z.output<S>>({
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    shouldFocusError: true,
+    ...options,
+    resolver,
+    defaultValues,
+  });
+  const { errors } = form.formState;
+  return {
+    ...form,
+    message: (name) => {
+      const error = get<typeof errors, ErrorShape | undefined>(errors, name);
+      // A list's own message (react-hook-form keeps it on `root` beside the items' errors).
+      return errorMessage(t, error?.message === undefined ? error?.root : error);
+    },
+    setServerErrors: (error) => {
+      const fields = serverFieldErrors(form.getValues(), error);
+      if (fields.length === 0) return false;
+      form.clearErrors();
+      fields.forEach(([name, message], i) =>
+        form.setError(name as FieldPath<z.input<S>>, { type: 'server', message }, { shouldFocus: i === 0 }),
+      );
+      return true;
+    },
+  };
+}
