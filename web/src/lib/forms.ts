@@ -9,6 +9,12 @@ import { fieldMessage, issueMessage, reasonText, refusalOf } from './error-text'
 /** A contracts schema a form can take: its input is the form's values. */
 export type FormSchema = z.ZodType<unknown, FieldValues>;
 
+/** A value as an input holds it: a choice of texts (an enum) may also be '' until one is chosen. */
+type Loose<T> = T extends string ? string : T extends readonly (infer U)[] ? Loose<U>[] : T extends object ? LooseObject<T> : T;
+type LooseObject<T> = { [K in keyof T]: Loose<T[K]> };
+/** The values of a form on `S`: the schema's input, with '' allowed where the schema wants one of some texts. */
+export type FormValues<S extends FormSchema> = LooseObject<z.input<S>>;
+
 /** The path an issue of the whole input is kept on (as the server's `fieldReasons` name it). */
 export const WHOLE_FORM = '_';
 
@@ -17,7 +23,7 @@ export const WHOLE_FORM = '_';
  * parameters, "validation.minLength?min=2"), which `zodResolver` hands on as the field's message:
  * zod's own messages carry the reason only, not the numbers its text shows.
  */
-export function withReasons<S extends FormSchema>(schema: S): z.ZodType<z.output<S>, z.input<S>> {
+export function withReasons<S extends FormSchema>(schema: S): z.ZodType<z.output<S>, FormValues<S>> {
   const checked = z.unknown().transform((value, ctx): z.output<S> => {
     const result = schema.safeParse(value);
     if (result.success) return result.data;
@@ -27,7 +33,20 @@ export function withReasons<S extends FormSchema>(schema: S): z.ZodType<z.output
     return z.NEVER;
   });
   // The transform reads any input; the form gives it the schema's own input.
-  return checked as unknown as z.ZodType<z.output<S>, z.input<S>>;
+  return checked as unknown as z.ZodType<z.output<S>, FormValues<S>>;
+}
+
+/**
+ * Adds the issues of another schema's check (a request built from the form's values) to the
+ * form schema's context, on their paths, or on the form's field a `rename` names for a path's
+ * first part (`{ amountCents: 'amount' }`: the request's cents are the form's typed amount).
+ */
+export function passIssues(ctx: z.RefinementCtx, issues: readonly z.core.$ZodIssue[], rename: Record<string, string> = {}): void {
+  for (const issue of issues) {
+    const [head, ...rest] = issue.path;
+    const path = typeof head === 'string' && Object.hasOwn(rename, head) ? [rename[head]!, ...rest] : issue.path;
+    ctx.addIssue({ ...issue, path });
+  }
 }
 
 /** What a Muster form adds to react-hook-form's: translated messages and the server's field reasons. */
@@ -71,12 +90,12 @@ export function serverFieldErrors(values: FieldValues, error: unknown): [string,
  */
 export function useMusterForm<S extends FormSchema>(
   schema: S,
-  defaultValues: DefaultValues<z.input<S>>,
-  options: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver' | 'defaultValues'> = {},
-): MusterForm<z.input<S>, z.output<S>> {
+  defaultValues: DefaultValues<FormValues<S>>,
+  options: Omit<UseFormProps<FormValues<S>, unknown, z.output<S>>, 'resolver' | 'defaultValues'> = {},
+): MusterForm<FormValues<S>, z.output<S>> {
   const { t } = useTranslation('errors');
   const resolver = useMemo(() => zodResolver(withReasons(schema)), [schema]);
-  const form = useForm<z.input<S>, unknown, z.output<S>>({
+  const form = useForm<FormValues<S>, unknown, z.output<S>>({
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     shouldFocusError: true,
@@ -97,7 +116,7 @@ export function useMusterForm<S extends FormSchema>(
       if (fields.length === 0) return false;
       form.clearErrors();
       fields.forEach(([name, message], i) =>
-        form.setError(name as FieldPath<z.input<S>>, { type: 'server', message }, { shouldFocus: i === 0 }),
+        form.setError(name as FieldPath<FormValues<S>>, { type: 'server', message }, { shouldFocus: i === 0 }),
       );
       return true;
     },
