@@ -38,15 +38,26 @@ export function withReasons<S extends FormSchema>(schema: S): z.ZodType<z.output
 
 /**
  * Adds the issues of another schema's check (a request built from the form's values) to the
- * form schema's context, on their paths, or on the form's field a `rename` names for a path's
- * first part (`{ amountCents: 'amount' }`: the request's cents are the form's typed amount).
+ * form schema's context, on their paths; a path whose first part `rename` names goes to that
+ * field of the form as a whole (`{ amountCents: 'amount' }`: the request's cents are the typed
+ * amount; `{ tags: 'tags' }`: a list the form types as one line shows its items' issues on it).
  */
 export function passIssues(ctx: z.RefinementCtx, issues: readonly z.core.$ZodIssue[], rename: Record<string, string> = {}): void {
   for (const issue of issues) {
-    const [head, ...rest] = issue.path;
-    const path = typeof head === 'string' && Object.hasOwn(rename, head) ? [rename[head]!, ...rest] : issue.path;
+    const head = issue.path[0];
+    const path = typeof head === 'string' && Object.hasOwn(rename, head) ? [rename[head]!] : issue.path;
     ctx.addIssue({ ...issue, path });
   }
+}
+
+/** Whether `path` ("steps.2.title") names a value inside `values` (objects and lists only, never a character of a text). */
+function hasPath(values: unknown, path: string): boolean {
+  let current = values;
+  for (const part of path.split('.')) {
+    if (current === null || typeof current !== 'object' || !Object.hasOwn(current, part)) return false;
+    current = (current as Record<string, unknown>)[part];
+  }
+  return true;
 }
 
 /** What a Muster form adds to react-hook-form's: translated messages and the server's field reasons. */
@@ -77,7 +88,7 @@ export function serverFieldErrors(values: FieldValues, error: unknown): [string,
   const out = new Map<string, string>();
   for (const [path, field] of Object.entries(refusalOf(error)?.fields ?? {})) {
     const head = path.split('.')[0] ?? path;
-    const name = get(values, path) !== undefined ? path : Object.hasOwn(values, head) ? head : null;
+    const name = hasPath(values, path) ? path : hasPath(values, head) ? head : null;
     if (name !== null && !out.has(name)) out.set(name, fieldMessage(field));
   }
   return [...out];
