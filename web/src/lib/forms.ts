@@ -1,7 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { TFunction } from 'i18next';
-import { useMemo } from 'react';
-import { get, useForm, type DefaultValues, type FieldPath, type FieldValues, type UseFormProps, type UseFormReturn } from 'react-hook-form';
+import { useCallback, useMemo } from 'react';
+import {
+  get,
+  useForm,
+  type DefaultValues,
+  type FieldPath,
+  type FieldValues,
+  type KeepStateOptions,
+  type UseFormProps,
+  type UseFormReturn,
+} from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { fieldMessage, issueMessage, reasonText, refusalOf } from './error-text';
@@ -9,11 +18,14 @@ import { fieldMessage, issueMessage, reasonText, refusalOf } from './error-text'
 /** A contracts schema a form can take: its input is the form's values. */
 export type FormSchema = z.ZodType<unknown, FieldValues>;
 
-/** A value as an input holds it: a choice of texts (an enum) may also be '' until one is chosen. */
+/** The values of a form on `S`: the schema's input. */
+export type FormValues<S extends FormSchema> = z.input<S>;
+
+/** A value as an input may start: a choice of texts (an enum) may also be '' until one is chosen. */
 type Loose<T> = T extends string ? string : T extends readonly (infer U)[] ? Loose<U>[] : T extends object ? LooseObject<T> : T;
 type LooseObject<T> = { [K in keyof T]: Loose<T[K]> };
-/** The values of a form on `S`: the schema's input, with '' allowed where the schema wants one of some texts. */
-export type FormValues<S extends FormSchema> = LooseObject<z.input<S>>;
+/** What a form on `S` may start from (and be reset to): its values, '' where one of some texts is still to be chosen. */
+export type StartValues<S extends FormSchema> = DefaultValues<LooseObject<z.input<S>>>;
 
 /** The path an issue of the whole input is kept on (as the server's `fieldReasons` name it). */
 export const WHOLE_FORM = '_';
@@ -37,16 +49,28 @@ export function withReasons<S extends FormSchema>(schema: S): z.ZodType<z.output
 }
 
 /**
- * Adds the issues of another schema's check (a request built from the form's values) to the
- * form schema's context, on their paths; a path whose first part `rename` names goes to that
- * field of the form as a whole (`{ amountCents: 'amount' }`: the request's cents are the typed
- * amount; `{ tags: 'tags' }`: a list the form types as one line shows its items' issues on it).
+ * Where a form shows a message of the request it sends: a function from the request's dotted
+ * path (`rules.2.leadMinutes`) to the form's (`rules.2.value`), or a record naming, for a path's
+ * first part, the form's field that shows all of its messages (`{ amountCents: 'amount' }`; `{
+ * tags: 'tags' }`: a list the form types as one line shows its items' messages on that line).
  */
-export function passIssues(ctx: z.RefinementCtx, issues: readonly z.core.$ZodIssue[], rename: Record<string, string> = {}): void {
+export type PathMap = Record<string, string> | ((path: string) => string);
+
+function mapPath(path: string, map: PathMap | undefined): string {
+  if (map === undefined) return path;
+  if (typeof map === 'function') return map(path);
+  const head = path.split('.')[0] ?? path;
+  return Object.hasOwn(map, head) ? map[head]! : path;
+}
+
+/**
+ * Adds the issues of another schema's check (a request built from the form's values) to the
+ * form schema's context, on the form's paths (`map`).
+ */
+export function passIssues(ctx: z.RefinementCtx, issues: readonly z.core.$ZodIssue[], map?: PathMap): void {
   for (const issue of issues) {
-    const head = issue.path[0];
-    const path = typeof head === 'string' && Object.hasOwn(rename, head) ? [rename[head]!] : issue.path;
-    ctx.addIssue({ ...issue, path });
+    const path = mapPath(issue.path.map(String).join('.'), map);
+    ctx.addIssue({ ...issue, path: path === '' ? [] : path.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)) });
   }
 }
 
@@ -61,14 +85,17 @@ function hasPath(values: unknown, path: string): boolean {
 }
 
 /** What a Muster form adds to react-hook-form's: translated messages and the server's field reasons. */
-export interface MusterForm<In extends FieldValues, Out> extends UseFormReturn<In, unknown, Out> {
+export interface MusterForm<In extends FieldValues, Out> extends Omit<UseFormReturn<In, unknown, Out>, 'reset'> {
+  /** Back to `values` (a form's start values; '' for a choice still to make), messages gone. */
+  reset(values?: DefaultValues<LooseObject<In>>, options?: KeepStateOptions): void;
   /** The message under a field in the reader's language (undefined while the field is valid). */
   message(name: FieldPath<In> | typeof WHOLE_FORM): string | undefined;
   /**
-   * Shows the `fieldReasons` of a refusal (a 400) under the fields they name, focusing the first;
-   * true when one of them is a field of this form (the caller says nothing more then).
+   * Shows the `fieldReasons` of a refusal (a 400) under the fields they name (on the form's
+   * paths: `map`), focusing the first; true when one of them is a field of this form (the caller
+   * says nothing more then).
    */
-  setServerErrors(error: unknown): boolean;
+  setServerErrors(error: unknown, map?: PathMap): boolean;
 }
 
 /** What `errors` holds on a path: a field's error, or a list's (its own message on `root`). */
@@ -84,9 +111,10 @@ export function errorMessage(t: TFunction, error: { message?: unknown } | undefi
  * message a form keeps: the whole path when the form has it, else its first part (a field of a
  * list item the form does not show is shown on the list).
  */
-export function serverFieldErrors(values: FieldValues, error: unknown): [string, string][] {
+export function serverFieldErrors(values: FieldValues, error: unknown, map?: PathMap): [string, string][] {
   const out = new Map<string, string>();
-  for (const [path, field] of Object.entries(refusalOf(error)?.fields ?? {})) {
+  for (const [requestPath, field] of Object.entries(refusalOf(error)?.fields ?? {})) {
+    const path = mapPath(requestPath, map);
     const head = path.split('.')[0] ?? path;
     const name = hasPath(values, path) ? path : hasPath(values, head) ? head : null;
     if (name !== null && !out.has(name)) out.set(name, fieldMessage(field));
@@ -101,7 +129,7 @@ export function serverFieldErrors(values: FieldValues, error: unknown): [string,
  */
 export function useMusterForm<S extends FormSchema>(
   schema: S,
-  defaultValues: DefaultValues<FormValues<S>>,
+  defaultValues: StartValues<S>,
   options: Omit<UseFormProps<FormValues<S>, unknown, z.output<S>>, 'resolver' | 'defaultValues'> = {},
 ): MusterForm<FormValues<S>, z.output<S>> {
   const { t } = useTranslation('errors');
@@ -112,24 +140,36 @@ export function useMusterForm<S extends FormSchema>(
     shouldFocusError: true,
     ...options,
     resolver,
-    defaultValues,
+    // '' stands for "not chosen yet" where the schema wants one of some texts: the schema says so.
+    defaultValues: defaultValues as unknown as DefaultValues<FormValues<S>>,
   });
+  const { reset: resetForm, getValues, clearErrors, setError } = form;
+  // Stable, like react-hook-form's own functions (effects may depend on them).
+  const reset = useCallback<MusterForm<FormValues<S>, z.output<S>>['reset']>(
+    (values, keep) => resetForm(values as unknown as DefaultValues<FormValues<S>> | undefined, keep),
+    [resetForm],
+  );
+  const setServerErrors = useCallback(
+    (error: unknown, map?: PathMap) => {
+      const fields = serverFieldErrors(getValues(), error, map);
+      if (fields.length === 0) return false;
+      clearErrors();
+      fields.forEach(([name, message], i) =>
+        setError(name as FieldPath<FormValues<S>>, { type: 'server', message }, { shouldFocus: i === 0 }),
+      );
+      return true;
+    },
+    [getValues, clearErrors, setError],
+  );
   const { errors } = form.formState;
   return {
     ...form,
+    reset,
+    setServerErrors,
     message: (name) => {
       const error = get<typeof errors, ErrorShape | undefined>(errors, name);
       // A list's own message (react-hook-form keeps it on `root` beside the items' errors).
       return errorMessage(t, error?.message === undefined ? error?.root : error);
-    },
-    setServerErrors: (error) => {
-      const fields = serverFieldErrors(form.getValues(), error);
-      if (fields.length === 0) return false;
-      form.clearErrors();
-      fields.forEach(([name, message], i) =>
-        form.setError(name as FieldPath<FormValues<S>>, { type: 'server', message }, { shouldFocus: i === 0 }),
-      );
-      return true;
     },
   };
 }
