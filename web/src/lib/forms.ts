@@ -87,15 +87,15 @@ function hasPath(values: unknown, path: string): boolean {
 /** What a Muster form adds to react-hook-form's: translated messages and the server's field reasons. */
 export interface MusterForm<In extends FieldValues, Out> extends Omit<UseFormReturn<In, unknown, Out>, 'reset'> {
   /** Back to `values` (a form's start values; '' for a choice still to make), messages gone. */
-  reset(values?: DefaultValues<LooseObject<In>>, options?: KeepStateOptions): void;
+  reset: (values?: DefaultValues<LooseObject<In>>, options?: KeepStateOptions) => void;
   /** The message under a field in the reader's language (undefined while the field is valid). */
-  message(name: FieldPath<In> | typeof WHOLE_FORM): string | undefined;
+  message: (name: FieldPath<In> | typeof WHOLE_FORM) => string | undefined;
   /**
    * Shows the `fieldReasons` of a refusal (a 400) under the fields they name (on the form's
    * paths: `map`), focusing the first; true when one of them is a field of this form (the caller
    * says nothing more then).
    */
-  setServerErrors(error: unknown, map?: PathMap): boolean;
+  setServerErrors: (error: unknown, map?: PathMap) => boolean;
 }
 
 /** What `errors` holds on a path: a field's error, or a list's (its own message on `root`). */
