@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { TFunction } from 'i18next';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, type SyntheticEvent } from 'react';
 import {
   get,
   useForm,
@@ -171,5 +171,24 @@ export function useMusterForm<S extends FormSchema>(
       // A list's own message (react-hook-form keeps it on `root` beside the items' errors).
       return errorMessage(t, error?.message === undefined ? error?.root : error);
     },
+  };
+}
+
+/** A search box's words, trimmed. */
+const searchSchema = z.object({ q: z.string() }).transform(({ q }) => ({ q: q.trim() }));
+
+/**
+ * The form of a search box whose words live in the address (`value`): typed freely, applied with
+ * Enter or its button (`onSearch` gets them trimmed), and set anew whenever the address changes.
+ */
+export function useSearchForm(value: string, onSearch: (q: string) => void) {
+  const form = useMusterForm(searchSchema, { q: value });
+  const { reset } = form;
+  useEffect(() => reset({ q: value }), [reset, value]);
+  return {
+    form,
+    /** The search input's registration. */
+    field: form.register('q'),
+    onSubmit: (e?: SyntheticEvent) => void form.handleSubmit(({ q }) => onSearch(q))(e),
   };
 }
