@@ -6,8 +6,9 @@ import { act, cleanup, fireEvent, render, renderHook, screen, waitFor } from '@t
 import { createInstance } from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { z } from 'zod';
 import { ApiError } from './api';
-import { serverFieldErrors, useMusterForm, withReasons } from './forms';
+import { passIssues, serverFieldErrors, useMusterForm, withReasons } from './forms';
 
 const load = (ns: string) =>
   JSON.parse(readFileSync(fileURLToPath(new URL(`../../public/locales/es/${ns}.json`, import.meta.url)), 'utf8')) as object;
@@ -69,6 +70,19 @@ describe('withReasons', () => {
       confirmPassword: 'long-enough-pw',
     });
     expect(result.success && result.data.email).toBe('new@example.com');
+  });
+});
+
+describe('passIssues', () => {
+  it("puts a request's issues on the form's fields, with the numbers their texts show", () => {
+    const schema = z.object({ amount: z.string() }).transform((v, ctx) => {
+      const result = z.object({ amountCents: z.number().min(100) }).safeParse({ amountCents: Number(v.amount) * 100 });
+      if (result.success) return result.data;
+      passIssues(ctx, result.error.issues, { amountCents: 'amount' });
+      return z.NEVER;
+    });
+    const result = withReasons(schema).safeParse({ amount: '0.5' });
+    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['amount', 'validation.tooSmall?min=100']]);
   });
 });
 
@@ -170,6 +184,18 @@ describe('serverFieldErrors', () => {
     expect(serverFieldErrors(values, error)).toEqual([
       ['steps.0.title', 'validation.required'],
       ['steps', 'validation.maxLength?max=5'],
+    ]);
+  });
+
+  it('never takes a character of a text for a field, and shows request paths where the form says', () => {
+    const error = refused({
+      'tags.0': { reason: 'validation.maxLength', params: { max: 40 } },
+      'rules.1.leadMinutes': { reason: 'validation.required', params: {} },
+    });
+    const values = { tags: 'drills, console', rules: [{ value: '1' }, { value: '' }] };
+    expect(serverFieldErrors(values, error, (path) => path.replace(/\.leadMinutes$/, '.value'))).toEqual([
+      ['tags', 'validation.maxLength?max=40'],
+      ['rules.1.value', 'validation.required'],
     ]);
   });
 });
