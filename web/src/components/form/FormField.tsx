@@ -1,5 +1,5 @@
 import { Field, HStack } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 
 interface FormFieldProps {
   label: ReactNode;
@@ -14,6 +14,10 @@ interface FormFieldProps {
 
 /** A labelled input with its helper text and its validation message, wired for assistive tech. */
 export function FormField({ label, error, helperText, required, labelEnd, children }: FormFieldProps) {
+  // Chakra's field names its message with `aria-errormessage` only; while there is a message it
+  // also takes the helper text's place in `aria-describedby` (the help is hidden meanwhile), so
+  // the input is described by its message.
+  const messageId = `${useId()}-message`;
   const labelNode = (
     <Field.Label>
       {label}
@@ -21,7 +25,7 @@ export function FormField({ label, error, helperText, required, labelEnd, childr
     </Field.Label>
   );
   return (
-    <Field.Root invalid={Boolean(error)} required={required}>
+    <Field.Root invalid={Boolean(error)} required={required} ids={error ? { errorText: messageId, helperText: messageId } : undefined}>
       {labelEnd ? (
         <HStack justify="space-between" align="baseline" gap="3" width="full" wrap="wrap">
           {labelNode}

@@ -1,9 +1,10 @@
 import { Box, Button, HStack, Input, Link, Spinner, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
-import { ASSISTANT_LIMITS, isLanguageCode, type AssistantSource, type LanguageCode } from '@muster/contracts';
-import { useEffect, useId, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
+import { askAssistantSchema, ASSISTANT_LIMITS, isLanguageCode, type AssistantSource, type LanguageCode } from '@muster/contracts';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { errorStatus } from '../../lib/api';
+import { useMusterForm } from '../../lib/forms';
 import { useAppConfig } from '../../shell/useAppConfig';
 import { Markdown } from '../knowledge/Markdown';
 import { SnippetText } from '../knowledge/SnippetText';
@@ -14,6 +15,9 @@ type Message =
   | { id: number; from: 'assistant'; text: string; sources: AssistantSource[]; known: boolean }
   | { id: number; from: 'error'; text: string };
 type NewMessage = Message extends infer M ? (M extends Message ? Omit<M, 'id'> : never) : never;
+
+/** The composer: the question alone (the language is the conversation's). */
+const questionSchema = askAssistantSchema.pick({ question: true });
 
 export interface AssistantConversationProps {
   /** "Talk to a person": the embedding panel opens the live chat. */
@@ -57,7 +61,8 @@ export function AssistantConversation({ onTalkToPerson, onCreateTicket, language
   const { assistantName: name } = useAppConfig();
   const ask = useAskAssistant();
   const [messages, setMessages] = useState<Message[]>([]);
-  const [question, setQuestion] = useState('');
+  const form = useMusterForm(questionSchema, { question: '' });
+  const question = form.watch('question');
   const nextId = useRef(1);
   const log = useRef<HTMLDivElement>(null);
   const inputId = useId();
@@ -72,12 +77,11 @@ export function AssistantConversation({ onTalkToPerson, onCreateTicket, language
 
   const add = (message: NewMessage) => setMessages((list) => [...list, { ...message, id: nextId.current++ }]);
 
-  const send = (e: SyntheticEvent) => {
-    e.preventDefault();
-    const text = question.trim();
+  const send = form.handleSubmit(({ question: asked }) => {
+    const text = asked.trim();
     if (!text || ask.isPending) return;
     add({ from: 'user', text });
-    setQuestion('');
+    form.reset({ question: '' });
     ask.mutate(
       { question: text.slice(0, ASSISTANT_LIMITS.questionMax), language: lng },
       {
@@ -85,7 +89,7 @@ export function AssistantConversation({ onTalkToPerson, onCreateTicket, language
         onError: (err) => add({ from: 'error', text: errorStatus(err) === 429 ? t('tooMany') : t('failed', { name }) }),
       },
     );
-  };
+  });
 
   return (
     <Stack gap="3" height="full" minHeight="0" data-testid="assistant-conversation">
@@ -159,15 +163,14 @@ export function AssistantConversation({ onTalkToPerson, onCreateTicket, language
           {t('createTicket')}
         </Button>
       </HStack>
-      <form onSubmit={send} noValidate>
+      <form onSubmit={(e) => void send(e)} noValidate>
         <HStack gap="2">
           <VisuallyHidden asChild>
             <label htmlFor={inputId}>{t('question')}</label>
           </VisuallyHidden>
           <Input
             id={inputId}
-            value={question}
-            onChange={(e) => setQuestion(e.currentTarget.value)}
+            {...form.register('question')}
             placeholder={t('placeholder')}
             maxLength={ASSISTANT_LIMITS.questionMax}
             autoComplete="off"

@@ -14,17 +14,26 @@ import {
   Text,
   VisuallyHidden,
 } from '@chakra-ui/react';
-import { AUDIT_OUTCOMES, OCSF_CLASS_UIDS, OCSF_SEVERITY_IDS, type AuditEventView, type TimelinePage } from '@muster/contracts';
+import {
+  AUDIT_OUTCOMES,
+  OCSF_CLASS_UIDS,
+  OCSF_SEVERITY_IDS,
+  timelineQuerySchema,
+  verifyQuerySchema,
+  type AuditEventView,
+  type TimelinePage,
+} from '@muster/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Fragment, useEffect, useId, useState, type ReactNode, type SyntheticEvent } from 'react';
+import { Fragment, useEffect, useId, useMemo, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { Link as RouterLink } from 'react-router-dom';
 import { FormField } from '../../components/form/FormField';
 import { EmptyList, ListSkeleton, LoadError, Pager, SelectField } from '../../components/list';
 import { RowPanel } from '../../components/RowPanel';
-import type { FieldErrors } from '../../lib/useZodForm';
+import { passIssues, useMusterForm } from '../../lib/forms';
 import { useAuditText } from './audit-text';
-import { PAGE_SIZES, pageSizeOf, type TimelineKey, type TimelineValues } from './filters';
+import { PAGE_SIZES, pageSizeOf, text as typed, type QueryErrors, type TimelineKey, type TimelineValues } from './filters';
 import { severityPalette, shortUserAgent } from './labels';
 import { reasonText } from '../../lib/error-text';
 
@@ -71,6 +80,17 @@ export function CsvLink({ href, disabled, testId = 'export-csv' }: { href: strin
   );
 }
 
+/** The organisation's id as typed: none, or an id (the contracts' check of `orgId`). */
+const organizationSchema = z.object({ orgId: z.string() }).transform((v, ctx) => {
+  const orgId = v.orgId.trim();
+  const result = verifyQuerySchema.safeParse({ orgId: orgId || undefined });
+  if (!result.success) {
+    passIssues(ctx, result.error.issues);
+    return z.NEVER;
+  }
+  return { orgId };
+});
+
 /**
  * Platform staff have no organisation of their own: they name the one to read by its id (kept
  * in the address as `orgId`).
@@ -85,15 +105,13 @@ export function OrganizationPicker({
   onChange: (orgId: string) => void;
 }) {
   const { t } = useTranslation('audit');
-  const [draft, setDraft] = useState(value);
-  useEffect(() => setDraft(value), [value]);
+  const form = useMusterForm(organizationSchema, { orgId: value });
+  const { reset } = form;
+  useEffect(() => reset({ orgId: value }), [reset, value]);
   return (
     <Box
       as="form"
-      onSubmit={(e: SyntheticEvent) => {
-        e.preventDefault();
-        onChange(draft.trim());
-      }}
+      onSubmit={(e: SyntheticEvent) => void form.handleSubmit((data) => onChange(data.orgId))(e)}
       data-testid="organization-picker"
       borderWidth="1px"
       rounded="md"
@@ -101,11 +119,10 @@ export function OrganizationPicker({
     >
       <Stack gap="3">
         <Text fontSize="sm">{t('organization.text')}</Text>
-        <FormField label={t('organization.label')} error={error} helperText={t('organization.help')}>
+        <FormField label={t('organization.label')} error={form.message('orgId') ?? error} helperText={t('organization.help')}>
           <HStack gap="2" width="full">
             <Input
-              value={draft}
-              onChange={(e) => setDraft(e.currentTarget.value)}
+              {...form.register('orgId')}
               dir="ltr"
               spellCheck={false}
               autoComplete="off"
@@ -157,22 +174,42 @@ export function DateRangeFields({
   );
 }
 
+/** The typed filters (applied with the search button), checked as the timeline's query checks them. */
+function typedFiltersSchema(extended: boolean) {
+  return z.object({ action: z.string(), ip: z.string(), q: z.string() }).transform((v, ctx) => {
+    const result = timelineQuerySchema.safeParse({
+      action: typed(v.action.toLowerCase()),
+      ...(extended ? { ip: typed(v.ip), q: typed(v.q) } : {}),
+    });
+    if (!result.success) {
+      passIssues(ctx, result.error.issues);
+      return z.NEVER;
+    }
+    return { action: v.action.trim(), ...(extended ? { ip: v.ip.trim(), q: v.q.trim() } : {}) };
+  });
+}
+
 export function TimelineFilters({
   values,
   errors,
   onChange,
-  extended,
+  extended = false,
 }: {
   values: TimelineValues;
-  errors: FieldErrors<TimelineKey>;
+  errors: QueryErrors<TimelineKey>;
   onChange: (next: Partial<TimelineValues>) => void;
   extended?: boolean;
 }) {
   const text = useAuditText();
   const { t } = text;
-  const [draft, setDraft] = useState({ action: values.action, ip: values.ip, q: values.q });
-  useEffect(() => setDraft({ action: values.action, ip: values.ip, q: values.q }), [values.action, values.ip, values.q]);
-  const error = (key: TimelineKey) => (errors[key] ? reasonText(t, errors[key]) : undefined);
+  const schema = useMemo(() => typedFiltersSchema(extended), [extended]);
+  const form = useMusterForm(schema, { action: values.action, ip: values.ip, q: values.q });
+  const { reset } = form;
+  useEffect(() => reset({ action: values.action, ip: values.ip, q: values.q }), [reset, values.action, values.ip, values.q]);
+  // A typed filter's own message first; else what the address's value has wrong.
+  const error = (key: TimelineKey) =>
+    (key === 'action' || key === 'ip' || key === 'q' ? form.message(key) : undefined) ??
+    (errors[key] ? reasonText(t, errors[key]) : undefined);
   const any = { value: '', label: t('filters.any') };
   const cleared: Partial<TimelineValues> = { from: '', to: '', outcome: '', classUid: '', minSeverityId: '', action: '', ip: '', q: '' };
   return (
@@ -180,10 +217,7 @@ export function TimelineFilters({
       as="form"
       role="search"
       aria-label={t('filters.label')}
-      onSubmit={(e: SyntheticEvent) => {
-        e.preventDefault();
-        onChange({ action: draft.action.trim(), ...(extended ? { ip: draft.ip.trim(), q: draft.q.trim() } : {}) });
-      }}
+      onSubmit={(e: SyntheticEvent) => void form.handleSubmit((typedValues) => onChange(typedValues))(e)}
       data-testid="timeline-filters"
     >
       <Stack gap="3">
@@ -216,8 +250,7 @@ export function TimelineFilters({
               type="search"
               dir="ltr"
               spellCheck={false}
-              value={draft.action}
-              onChange={(e) => setDraft({ ...draft, action: e.currentTarget.value })}
+              {...form.register('action')}
               placeholder="auth.login"
               data-testid="filter-action"
             />
@@ -230,20 +263,13 @@ export function TimelineFilters({
                   type="search"
                   dir="ltr"
                   spellCheck={false}
-                  value={draft.ip}
-                  onChange={(e) => setDraft({ ...draft, ip: e.currentTarget.value })}
+                  {...form.register('ip')}
                   placeholder="203.0.113.7"
                   data-testid="filter-ip"
                 />
               </FormField>
               <FormField label={t('filters.q')} error={error('q')} helperText={t('filters.qHelp')}>
-                <Input
-                  size="sm"
-                  type="search"
-                  value={draft.q}
-                  onChange={(e) => setDraft({ ...draft, q: e.currentTarget.value })}
-                  data-testid="filter-q"
-                />
+                <Input size="sm" type="search" {...form.register('q')} data-testid="filter-q" />
               </FormField>
             </>
           )}

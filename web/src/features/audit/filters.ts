@@ -8,7 +8,7 @@ import {
   TIMELINE_PAGE,
   timelineQuerySchema,
 } from '@muster/contracts';
-import { issuesToFieldErrors, type FieldErrors } from '../../lib/useZodForm';
+import { issueMessage } from '../../lib/error-text';
 
 /**
  * The filters of the timelines and of the threats view live in the address (useListParams) as
@@ -29,7 +29,21 @@ export type ThreatValues = Record<ThreatKey, string>;
 /** Query-string values for `callEndpoint` (undefined ones are left out). */
 export type QueryRecord = Record<string, string | number | undefined>;
 
-export type CheckedQuery<K extends string> = { ok: true; query: QueryRecord } | { ok: false; errors: FieldErrors<K> };
+/** A message (as `fieldMessage` writes it) per filter; read with `reasonText`. */
+export type QueryErrors<K extends string> = Partial<Record<K, string>>;
+
+export type CheckedQuery<K extends string> = { ok: true; query: QueryRecord } | { ok: false; errors: QueryErrors<K> };
+
+/** The first message of each filter the schema refused (issues of other paths are left out). */
+function queryErrors<K extends string>(issues: readonly Parameters<typeof issueMessage>[0][], keys: readonly K[]): QueryErrors<K> {
+  const errors: QueryErrors<K> = {};
+  for (const issue of issues) {
+    const head = issue.path[0];
+    if (typeof head !== 'string' || !(keys as readonly string[]).includes(head)) continue;
+    errors[head as K] ??= issueMessage(issue);
+  }
+  return errors;
+}
 
 /** The page size of the address, when it is one of the offered ones; else the default. */
 export function pageSizeOf(value: string): number {
@@ -63,7 +77,8 @@ export function isoToDay(iso: string): string {
   return `${String(d.getFullYear())}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
-const text = (value: string) => value.trim() || undefined;
+/** A typed filter: trimmed, and no filter when empty. */
+export const text = (value: string) => value.trim() || undefined;
 
 /** A select's value from the address when it is one of its options; anything else is no filter. */
 const oneOf = (allowed: readonly (string | number)[], value: string) => (allowed.map(String).includes(value) ? value : undefined);
@@ -97,7 +112,7 @@ export function timelineQuery(
   };
   const result = timelineQuerySchema.safeParse(query);
   if (result.success) return { ok: true, query: defined(query) };
-  return { ok: false, errors: issuesToFieldErrors(result.error.issues, TIMELINE_KEYS) };
+  return { ok: false, errors: queryErrors(result.error.issues, TIMELINE_KEYS) };
 }
 
 /** The query of the threats view (window, finding kind, flagged only, page). */
@@ -114,7 +129,7 @@ export function threatsQuery(values: ThreatValues, offset: number, options: { wi
   };
   const result = threatsQuerySchema.safeParse(query);
   if (result.success) return { ok: true, query: defined(query) };
-  return { ok: false, errors: issuesToFieldErrors(result.error.issues, THREAT_KEYS) };
+  return { ok: false, errors: queryErrors(result.error.issues, THREAT_KEYS) };
 }
 
 /**

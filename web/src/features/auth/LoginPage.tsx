@@ -7,7 +7,7 @@ import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { FormField } from '../../components/form/FormField';
 import { toaster } from '../../components/ui/toaster';
 import { callEndpoint, errorStatus } from '../../lib/api';
-import { useZodForm } from '../../lib/useZodForm';
+import { useMusterForm } from '../../lib/forms';
 import { usePageMeta } from '../site/usePageMeta';
 import { AuthCard } from './AuthCard';
 import { MagicCodeForm } from './MagicCodeForm';
@@ -24,7 +24,7 @@ function prefilledEmail(state: unknown): string {
 function PasswordLoginForm({ initialEmail }: { initialEmail: string }) {
   const { t } = useTranslation('auth');
   const completeSignIn = useCompleteSignIn();
-  const form = useZodForm(loginSchema, { email: initialEmail, password: '' });
+  const form = useMusterForm(loginSchema, { email: initialEmail, password: '' });
   const login = useMutation({
     mutationFn: (body: LoginRequest) => callEndpoint(api.auth.login, { body }),
     meta: { silent: true },
@@ -38,7 +38,7 @@ function PasswordLoginForm({ initialEmail }: { initialEmail: string }) {
         const status = errorStatus(err);
         if (status === 401) {
           // Keep the email, empty the password, and show no "Required" for the emptied field.
-          form.reset({ email: form.values.email });
+          form.reset({ email: form.getValues('email'), password: '' });
           toaster.create({ type: 'error', title: t('login.failedTitle'), description: t('login.failedText') });
         } else if (status === 403 || status === 429) {
           // Single sign-on only, or too many attempts: the server's message says which.
@@ -50,11 +50,11 @@ function PasswordLoginForm({ initialEmail }: { initialEmail: string }) {
     });
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(onValid)}>
+    <form noValidate onSubmit={(e) => void form.handleSubmit(onValid)(e)}>
       <Stack gap="4">
-        <FormField label={t('login.email')} error={form.errors.email} required>
+        <FormField label={t('login.email')} error={form.message('email')} required>
           <Input
-            {...form.field('email')}
+            {...form.register('email')}
             type="email"
             autoComplete="username"
             inputMode="email"
@@ -65,9 +65,9 @@ function PasswordLoginForm({ initialEmail }: { initialEmail: string }) {
         </FormField>
         {/* The password follows the email in the tab order; "Forgot password?" comes after the field, not before it. */}
         <Stack gap="1.5">
-          <FormField label={t('login.password')} error={form.errors.password} required>
+          <FormField label={t('login.password')} error={form.message('password')} required>
             <Input
-              {...form.field('password')}
+              {...form.register('password')}
               type="password"
               autoComplete="current-password"
               autoFocus={Boolean(initialEmail)}

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../components/form/FormField';
 import { callEndpoint, errorStatus } from '../../lib/api';
-import { useZodForm } from '../../lib/useZodForm';
+import { useMusterForm } from '../../lib/forms';
 import { errorText } from '../../lib/error-text';
 
 type RequestEndpoint = EndpointDef<typeof requestMagicSchema, undefined, typeof okSchema>;
@@ -39,8 +39,8 @@ export function MagicCodeForm({
   const { t } = useTranslation('auth');
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const emailForm = useZodForm(requestMagicSchema, { email: initialEmail });
-  const codeForm = useZodForm(verifyMagicSchema, { email: '', code: '' });
+  const emailForm = useMusterForm(requestMagicSchema, { email: initialEmail });
+  const codeForm = useMusterForm(verifyMagicSchema, { email: '', code: '' });
 
   const request = useMutation({
     mutationFn: (body: { email: string }) => callEndpoint(requestEndpoint, { body }),
@@ -82,16 +82,16 @@ export function MagicCodeForm({
 
   if (sentTo === null) {
     return (
-      <form noValidate onSubmit={emailForm.handleSubmit((data) => sendCode(data.email))}>
+      <form noValidate onSubmit={(e) => void emailForm.handleSubmit((data) => sendCode(data.email))(e)}>
         <Stack gap="4">
           {showIntro && (
             <Text color="fg.muted" fontSize="sm">
               {t('magic.intro')}
             </Text>
           )}
-          <FormField label={t('magic.email')} error={emailForm.errors.email} required>
+          <FormField label={t('magic.email')} error={emailForm.message('email')} required>
             <Input
-              {...emailForm.field('email')}
+              {...emailForm.register('email')}
               type="email"
               autoComplete="email"
               inputMode="email"
@@ -113,17 +113,22 @@ export function MagicCodeForm({
     );
   }
 
+  const code = codeForm.register('code');
   return (
-    <form noValidate onSubmit={codeForm.handleSubmit(onVerify)}>
+    <form noValidate onSubmit={(e) => void codeForm.handleSubmit(onVerify)(e)}>
       <Stack gap="4">
         <Alert.Root status="info">
           <Alert.Indicator />
           <Alert.Description data-testid={`${idPrefix}-sent`}>{sentText(sentTo)}</Alert.Description>
         </Alert.Root>
-        <FormField label={t('magic.code')} helperText={t('magic.codeHelp')} error={codeForm.errors.code} required>
+        <FormField label={t('magic.code')} helperText={t('magic.codeHelp')} error={codeForm.message('code')} required>
           <Input
-            {...codeForm.field('code')}
-            onChange={(e) => codeForm.setValue('code', e.currentTarget.value.replace(/\D/g, '').slice(0, 6))}
+            {...code}
+            onChange={(e) => {
+              // Digits only, six at most, whatever was typed or pasted.
+              e.currentTarget.value = e.currentTarget.value.replace(/\D/g, '').slice(0, 6);
+              void code.onChange(e);
+            }}
             autoComplete="one-time-code"
             inputMode="numeric"
             pattern="[0-9]*"

@@ -7,7 +7,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { FormField } from '../../components/form/FormField';
 import { toaster } from '../../components/ui/toaster';
 import { callEndpoint, errorStatus } from '../../lib/api';
-import { useZodForm } from '../../lib/useZodForm';
+import { useMusterForm } from '../../lib/forms';
 import { usePageMeta } from '../site/usePageMeta';
 import { AuthCard } from './AuthCard';
 import { errorText } from '../../lib/error-text';
@@ -25,7 +25,7 @@ function BackToLogin() {
 function RequestResetLink() {
   const { t } = useTranslation('auth');
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useZodForm(forgotPasswordSchema, { email: '' });
+  const form = useMusterForm(forgotPasswordSchema, { email: '' });
   const forgot = useMutation({
     mutationFn: (body: { email: string }) => callEndpoint(api.auth.forgotPassword, { body }),
     meta: { silent: true },
@@ -44,20 +44,22 @@ function RequestResetLink() {
       ) : (
         <form
           noValidate
-          onSubmit={form.handleSubmit((data) =>
-            forgot.mutate(data, {
-              onSuccess: () => setSentTo(data.email),
-              onError: (err) => {
-                if (!form.setServerErrors(err))
-                  toaster.create({ type: 'error', title: t('common:error.title'), description: errorText(t, err) });
-              },
-            }),
-          )}
+          onSubmit={(e) =>
+            void form.handleSubmit((data) =>
+              forgot.mutate(data, {
+                onSuccess: () => setSentTo(data.email),
+                onError: (err) => {
+                  if (!form.setServerErrors(err))
+                    toaster.create({ type: 'error', title: t('common:error.title'), description: errorText(t, err) });
+                },
+              }),
+            )(e)
+          }
         >
           <Stack gap="4">
-            <FormField label={t('reset.email')} error={form.errors.email} required>
+            <FormField label={t('reset.email')} error={form.message('email')} required>
               <Input
-                {...form.field('email')}
+                {...form.register('email')}
                 type="email"
                 autoComplete="email"
                 inputMode="email"
@@ -80,7 +82,7 @@ function RequestResetLink() {
 function SetNewPassword({ token, onRequestNew }: { token: string; onRequestNew: () => void }) {
   const { t } = useTranslation('auth');
   const [state, setState] = useState<'form' | 'done' | 'expired'>('form');
-  const form = useZodForm(resetPasswordSchema, { token, password: '', confirmPassword: '' });
+  const form = useMusterForm(resetPasswordSchema, { token, password: '', confirmPassword: '' });
   const reset = useMutation({
     mutationFn: (body: ResetPasswordRequest) => callEndpoint(api.auth.resetPassword, { body }),
     meta: { silent: true },
@@ -135,13 +137,19 @@ function SetNewPassword({ token, onRequestNew }: { token: string; onRequestNew: 
       subtitle={t('reset.setSubtitle', { min: AUTH_LIMITS.passwordMinLength })}
       footer={<BackToLogin />}
     >
-      <form noValidate onSubmit={form.handleSubmit(onValid)}>
+      <form noValidate onSubmit={(e) => void form.handleSubmit(onValid)(e)}>
         <Stack gap="4">
-          <FormField label={t('reset.password')} error={form.errors.password} required>
-            <Input {...form.field('password')} type="password" autoComplete="new-password" autoFocus data-testid="reset-password" />
+          <FormField label={t('reset.password')} error={form.message('password')} required>
+            <Input
+              {...form.register('password', { deps: 'confirmPassword' })}
+              type="password"
+              autoComplete="new-password"
+              autoFocus
+              data-testid="reset-password"
+            />
           </FormField>
-          <FormField label={t('reset.confirmPassword')} error={form.errors.confirmPassword} required>
-            <Input {...form.field('confirmPassword')} type="password" autoComplete="new-password" data-testid="reset-confirm-password" />
+          <FormField label={t('reset.confirmPassword')} error={form.message('confirmPassword')} required>
+            <Input {...form.register('confirmPassword')} type="password" autoComplete="new-password" data-testid="reset-confirm-password" />
           </FormField>
           <Button type="submit" colorPalette="brand" width="full" loading={reset.isPending} data-testid="reset-submit">
             {t('reset.submit')}

@@ -6,7 +6,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { FormField } from '../../components/form/FormField';
 import { toaster } from '../../components/ui/toaster';
 import { callEndpoint } from '../../lib/api';
-import { useZodForm } from '../../lib/useZodForm';
+import { useMusterForm } from '../../lib/forms';
 import { usePageMeta } from '../site/usePageMeta';
 import { AuthCard } from './AuthCard';
 import { SESSION_QUERY_KEY } from './session';
@@ -18,7 +18,7 @@ export default function SignupPage() {
   usePageMeta('signup');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const form = useZodForm(registerSchema, { organizationName: '', email: '', password: '', confirmPassword: '' });
+  const form = useMusterForm(registerSchema, { organizationName: '', email: '', password: '', confirmPassword: '' });
   const register = useMutation({
     mutationFn: (body: RegisterRequest) => callEndpoint(api.auth.register, { body }),
     meta: { silent: true },
@@ -55,24 +55,34 @@ export default function SignupPage() {
         </Text>
       }
     >
-      <form noValidate onSubmit={form.handleSubmit(onValid)}>
+      <form noValidate onSubmit={(e) => void form.handleSubmit(onValid)(e)}>
         <Stack gap="4">
-          <FormField label={t('signup.organizationName')} error={form.errors.organizationName} required>
-            <Input {...form.field('organizationName')} autoComplete="organization" autoFocus data-testid="signup-organization" />
+          <FormField label={t('signup.organizationName')} error={form.message('organizationName')} required>
+            <Input {...form.register('organizationName')} autoComplete="organization" autoFocus data-testid="signup-organization" />
           </FormField>
-          <FormField label={t('signup.email')} error={form.errors.email} required>
-            <Input {...form.field('email')} type="email" autoComplete="email" inputMode="email" dir="ltr" data-testid="signup-email" />
+          <FormField label={t('signup.email')} error={form.message('email')} required>
+            <Input {...form.register('email')} type="email" autoComplete="email" inputMode="email" dir="ltr" data-testid="signup-email" />
           </FormField>
           <FormField
             label={t('signup.password')}
             helperText={t('signup.passwordHelp', { min: AUTH_LIMITS.passwordMinLength })}
-            error={form.errors.password}
+            error={form.message('password')}
             required
           >
-            <Input {...form.field('password')} type="password" autoComplete="new-password" data-testid="signup-password" />
+            <Input
+              {...form.register('password', { deps: 'confirmPassword' })}
+              type="password"
+              autoComplete="new-password"
+              data-testid="signup-password"
+            />
           </FormField>
-          <FormField label={t('signup.confirmPassword')} error={form.errors.confirmPassword} required>
-            <Input {...form.field('confirmPassword')} type="password" autoComplete="new-password" data-testid="signup-confirm-password" />
+          <FormField label={t('signup.confirmPassword')} error={form.message('confirmPassword')} required>
+            <Input
+              {...form.register('confirmPassword')}
+              type="password"
+              autoComplete="new-password"
+              data-testid="signup-confirm-password"
+            />
           </FormField>
           <Button type="submit" colorPalette="brand" width="full" loading={register.isPending} data-testid="signup-submit">
             {t('signup.submit')}

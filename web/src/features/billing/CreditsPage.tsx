@@ -9,40 +9,33 @@ import { ListSkeleton, LoadError } from '../../components/list';
 import { toaster } from '../../components/ui/toaster';
 import { formatDate } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { useZodForm } from '../../lib/useZodForm';
+import { passIssues, useMusterForm } from '../../lib/forms';
 import { useCredits, useGrantCredit } from './api';
 import { Figure, useMoney } from './components';
 import { Section } from '../../components/Section';
 import { errorText } from '../../lib/error-text';
 
-/** The grant form: the amount is typed in dollars and sent in cents, checked by the contracts' schema. */
-const grantFormSchema = z
-  .object({ orgId: z.string(), amount: z.string(), reason: z.string() })
-  .transform((v) => ({
+/**
+ * The grant form: the amount is typed in dollars and sent in cents, checked by the contracts'
+ * schema; its messages about `amountCents` show under the amount field.
+ */
+const grantFormSchema = z.object({ orgId: z.string(), amount: z.string(), reason: z.string() }).transform((v, ctx) => {
+  const result = grantCreditSchema.safeParse({
     orgId: v.orgId,
     amountCents: v.amount.trim() === '' ? Number.NaN : Math.round(Number(v.amount) * 100),
     reason: v.reason,
-  }))
-  .pipe(grantCreditSchema);
+  });
+  if (result.success) return result.data;
+  passIssues(ctx, result.error.issues, { amountCents: 'amount' });
+  return z.NEVER;
+});
 
-/** A platform admin grants a credit; messages of `amountCents` show under the amount field. */
+/** A platform admin grants a credit. */
 function GrantForm({ organizations }: { organizations: CreditsOverview['organizations'] }) {
   const { t } = useTranslation('billing');
   const grant = useGrantCredit();
   const money = useMoney();
-  const form = useZodForm(
-    {
-      safeParse: (data: unknown) => {
-        const result = grantFormSchema.safeParse(data);
-        if (result.success) return result;
-        return {
-          success: false as const,
-          error: { issues: result.error.issues.map((i) => ({ ...i, path: i.path[0] === 'amountCents' ? ['amount'] : i.path })) },
-        };
-      },
-    },
-    { orgId: '', amount: '', reason: '' },
-  );
+  const form = useMusterForm(grantFormSchema, { orgId: '', amount: '', reason: '' });
   const [done, setDone] = useState<string | null>(null);
   const submit = form.handleSubmit((data) =>
     grant.mutate(data, {
@@ -57,17 +50,13 @@ function GrantForm({ organizations }: { organizations: CreditsOverview['organiza
     }),
   );
   return (
-    <form onSubmit={submit} noValidate data-testid="grant-credit">
+    <form onSubmit={(e) => void submit(e)} noValidate data-testid="grant-credit">
       <Card.Root variant="outline">
         <Card.Body gap="4" padding="4">
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-            <FormField label={t('credits.organization')} error={form.errors.orgId} required>
+            <FormField label={t('credits.organization')} error={form.message('orgId')} required>
               <NativeSelect.Root>
-                <NativeSelect.Field
-                  {...form.field('orgId')}
-                  onChange={(e) => form.setValue('orgId', e.currentTarget.value)}
-                  data-testid="grant-org"
-                >
+                <NativeSelect.Field {...form.register('orgId')} data-testid="grant-org">
                   <option value="">{t('credits.chooseOrganization')}</option>
                   {organizations.map((o) => (
                     <option key={o.id} value={o.id}>
@@ -80,15 +69,15 @@ function GrantForm({ organizations }: { organizations: CreditsOverview['organiza
             </FormField>
             <FormField
               label={t('credits.amount')}
-              error={form.errors.amount}
+              error={form.message('amount')}
               required
               helperText={t('credits.amountHelp', { min: money(CREDIT_LIMITS.minCents), max: money(CREDIT_LIMITS.maxCents) })}
             >
-              <Input {...form.field('amount')} inputMode="decimal" placeholder="100" data-testid="grant-amount" />
+              <Input {...form.register('amount')} inputMode="decimal" placeholder="100" data-testid="grant-amount" />
             </FormField>
           </SimpleGrid>
-          <FormField label={t('credits.reason')} error={form.errors.reason} required>
-            <Input {...form.field('reason')} maxLength={CREDIT_LIMITS.reasonMax} data-testid="grant-reason" />
+          <FormField label={t('credits.reason')} error={form.message('reason')} required>
+            <Input {...form.register('reason')} maxLength={CREDIT_LIMITS.reasonMax} data-testid="grant-reason" />
           </FormField>
           <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={grant.isPending} data-testid="grant-submit">
             {t('credits.grant')}

@@ -1,7 +1,8 @@
 import { Alert, Button, Field, RatingGroup, Stack, Text, Textarea } from '@chakra-ui/react';
-import { CHAT_LIMITS, type ChatSummary } from '@muster/contracts';
-import { useState } from 'react';
+import { CHAT_LIMITS, rateChatSchema, type ChatSummary } from '@muster/contracts';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useMusterForm } from '../../lib/forms';
 import { useEmailTranscript, useRateChat } from '../live-chat/chat-api';
 
 /** After the chat: a 1–5 rating with a comment, and the transcript by email. */
@@ -15,8 +16,9 @@ export function ChatClosedPanel({
   onNewChat: () => void;
 }) {
   const { t } = useTranslation('helpdesk');
-  const [score, setScore] = useState(0);
-  const [comment, setComment] = useState('');
+  // No stars yet (0): the button waits for a score, the schema checks it.
+  const form = useMusterForm(rateChatSchema, { score: 0, comment: '' });
+  const score = form.watch('score');
   const rate = useRateChat(chat.id, visitorToken);
   const transcript = useEmailTranscript(chat.id, visitorToken);
   const rated = rate.data?.rating ?? chat.rating;
@@ -28,38 +30,37 @@ export function ChatClosedPanel({
         <Text data-testid="chat-rated">{t('closed.thanks', { score: rated })}</Text>
       ) : (
         <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (score >= 1) rate.mutate({ score, ...(comment.trim() ? { comment: comment.trim() } : {}) });
-          }}
+          noValidate
+          onSubmit={(e) => void form.handleSubmit(({ score, comment }) => rate.mutate({ score, ...(comment ? { comment } : {}) }))(e)}
         >
           <Stack gap="3">
-            <RatingGroup.Root
-              count={5}
-              value={score}
-              onValueChange={(d) => setScore(d.value)}
-              colorPalette="yellow"
-              data-testid="chat-rating"
-            >
-              <RatingGroup.Label>{t('closed.rateLabel')}</RatingGroup.Label>
-              <RatingGroup.HiddenInput />
-              <RatingGroup.Control>
-                {Array.from({ length: 5 }, (_, index) => (
-                  <RatingGroup.Item key={index} index={index + 1} aria-label={t('closed.stars', { count: index + 1 })}>
-                    <RatingGroup.ItemIndicator />
-                  </RatingGroup.Item>
-                ))}
-              </RatingGroup.Control>
-            </RatingGroup.Root>
+            <Controller
+              control={form.control}
+              name="score"
+              render={({ field }) => (
+                <RatingGroup.Root
+                  count={5}
+                  name={field.name}
+                  value={field.value}
+                  onValueChange={(d) => field.onChange(d.value)}
+                  colorPalette="yellow"
+                  data-testid="chat-rating"
+                >
+                  <RatingGroup.Label>{t('closed.rateLabel')}</RatingGroup.Label>
+                  <RatingGroup.HiddenInput ref={field.ref} onBlur={field.onBlur} />
+                  <RatingGroup.Control>
+                    {Array.from({ length: 5 }, (_, index) => (
+                      <RatingGroup.Item key={index} index={index + 1} aria-label={t('closed.stars', { count: index + 1 })}>
+                        <RatingGroup.ItemIndicator />
+                      </RatingGroup.Item>
+                    ))}
+                  </RatingGroup.Control>
+                </RatingGroup.Root>
+              )}
+            />
             <Field.Root>
               <Field.Label>{t('closed.comment')}</Field.Label>
-              <Textarea
-                value={comment}
-                onChange={(e) => setComment(e.currentTarget.value)}
-                maxLength={CHAT_LIMITS.ratingCommentMax}
-                rows={2}
-                data-testid="chat-rating-comment"
-              />
+              <Textarea {...form.register('comment')} maxLength={CHAT_LIMITS.ratingCommentMax} rows={2} data-testid="chat-rating-comment" />
             </Field.Root>
             <Button
               type="submit"

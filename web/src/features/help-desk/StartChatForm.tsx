@@ -3,7 +3,7 @@ import { CHAT_LIMITS, isLanguageCode, startChatSchema, type StartChatResult } fr
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../components/form/FormField';
 
-import { useZodForm } from '../../lib/useZodForm';
+import { useMusterForm } from '../../lib/forms';
 import { useStartChat } from '../live-chat/chat-api';
 import { errorText } from '../../lib/error-text';
 
@@ -25,8 +25,7 @@ export function StartChatForm({
   const { t, i18n } = useTranslation(['helpdesk', 'chat']);
   const start = useStartChat();
   // Members are known: their form has the message only (name and email stay absent).
-  const initial = (visitor ? { name: '', email: '', message: '' } : { message: '' }) as Record<'name' | 'email' | 'message', string>;
-  const form = useZodForm(startChatSchema, initial);
+  const form = useMusterForm(startChatSchema, visitor ? { name: '', email: '', message: '' } : { message: '' });
 
   const submit = form.handleSubmit((data) => {
     const language = i18n.resolvedLanguage;
@@ -40,7 +39,7 @@ export function StartChatForm({
   });
 
   return (
-    <form onSubmit={submit} noValidate data-testid="start-chat-form">
+    <form onSubmit={(e) => void submit(e)} noValidate data-testid="start-chat-form">
       <Stack gap="3">
         {!operatorsOnline && (
           <Alert.Root status="info" data-testid="nobody-online">
@@ -56,26 +55,18 @@ export function StartChatForm({
             <Text fontSize="sm" color="fg.muted">
               {t('start.visitorIntro')}
             </Text>
-            <FormField label={t('start.name')} error={form.errors.name} required>
-              <Input {...form.field('name')} autoComplete="name" maxLength={CHAT_LIMITS.nameMax} data-testid="chat-name" />
+            <FormField label={t('start.name')} error={form.message('name')} required>
+              <Input {...form.register('name')} autoComplete="name" maxLength={CHAT_LIMITS.nameMax} data-testid="chat-name" />
             </FormField>
-            <FormField label={t('start.email')} error={form.errors.email} required>
-              <Input {...form.field('email')} type="email" autoComplete="email" inputMode="email" dir="ltr" data-testid="chat-email" />
+            <FormField label={t('start.email')} error={form.message('email')} required>
+              <Input {...form.register('email')} type="email" autoComplete="email" inputMode="email" dir="ltr" data-testid="chat-email" />
             </FormField>
           </>
         )}
-        <FormField label={operatorsOnline ? t('start.message') : t('start.leaveMessage')} error={form.errors.message} required>
-          <Textarea
-            name="message"
-            value={form.values.message}
-            onChange={(e) => form.setValue('message', e.currentTarget.value)}
-            rows={3}
-            maxLength={CHAT_LIMITS.messageMax}
-            dir="auto"
-            data-testid="chat-first-message"
-          />
+        <FormField label={operatorsOnline ? t('start.message') : t('start.leaveMessage')} error={form.message('message')} required>
+          <Textarea {...form.register('message')} rows={3} maxLength={CHAT_LIMITS.messageMax} dir="auto" data-testid="chat-first-message" />
         </FormField>
-        {start.isError && !Object.keys(form.errors).length && (
+        {start.isError && !Object.keys(form.formState.errors).length && (
           <Alert.Root status="error" data-testid="start-chat-error">
             <Alert.Indicator />
             <Alert.Description>{errorText(t, start.error)}</Alert.Description>

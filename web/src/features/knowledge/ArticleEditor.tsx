@@ -9,9 +9,10 @@ import {
 } from '@muster/contracts';
 import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { FormField } from '../../components/form/FormField';
 import { toaster } from '../../components/ui/toaster';
-import { useZodForm, type SafeParseSchema } from '../../lib/useZodForm';
+import { passIssues, useMusterForm } from '../../lib/forms';
 import { Markdown } from './Markdown';
 import { useCreateArticle, useSubmitArticle, useUpdateArticle } from './useKnowledge';
 import { errorText } from '../../lib/error-text';
@@ -25,14 +26,13 @@ export const splitTags = (text: string): string[] =>
     .map((tag) => tag.trim())
     .filter(Boolean);
 
-/** The contracts' article schema over the form's text values (tags as one line). */
-const articleFormSchema: SafeParseSchema<CreateArticleRequest> = {
-  safeParse: (value) => {
-    const v = value as ArticleForm;
-    const result = createArticleSchema.safeParse({ ...v, tags: splitTags(v.tags) });
-    return result.success ? { success: true, data: result.data } : { success: false, error: result.error };
-  },
-};
+/** The contracts' article schema over the form's text values (tags as one line, their messages on it). */
+const articleFormSchema = z.custom<ArticleForm>().transform((v, ctx): CreateArticleRequest => {
+  const result = createArticleSchema.safeParse({ ...v, tags: splitTags(v.tags) });
+  if (result.success) return result.data;
+  passIssues(ctx, result.error.issues, { tags: 'tags' });
+  return z.NEVER;
+});
 
 export interface ArticleEditorProps {
   /** The draft being edited; none for a new article. */
@@ -50,13 +50,13 @@ export function ArticleEditor({ article, defaultLanguage, onCreated, onSubmitted
   const create = useCreateArticle();
   const update = useUpdateArticle();
   const submit = useSubmitArticle();
-  const form = useZodForm<keyof ArticleForm, CreateArticleRequest>(articleFormSchema, {
+  const form = useMusterForm(articleFormSchema, {
     title: article?.title ?? '',
     body: article?.body ?? '',
     tags: article?.tags.join(', ') ?? '',
     language: article?.language ?? defaultLanguage,
   });
-  const preview = useDeferredValue(form.values.body);
+  const preview = useDeferredValue(form.watch('body'));
   const busy = create.isPending || update.isPending || submit.isPending;
 
   const save = async (data: CreateArticleRequest): Promise<Article | null> => {
@@ -86,7 +86,7 @@ export function ArticleEditor({ article, defaultLanguage, onCreated, onSubmitted
 
   return (
     <Card.Root variant="outline" asChild>
-      <form noValidate onSubmit={saveDraft} data-testid="article-editor">
+      <form noValidate onSubmit={(e) => void saveDraft(e)} data-testid="article-editor">
         <Card.Body>
           <Stack gap="4">
             {article?.reviewComment && (
@@ -100,18 +100,13 @@ export function ArticleEditor({ article, defaultLanguage, onCreated, onSubmitted
                 </Alert.Content>
               </Alert.Root>
             )}
-            <FormField label={t('editor.title')} error={form.errors.title} required>
-              <Input {...form.field('title')} maxLength={ARTICLE_LIMITS.titleMax} data-testid="article-title" />
+            <FormField label={t('editor.title')} error={form.message('title')} required>
+              <Input {...form.register('title')} maxLength={ARTICLE_LIMITS.titleMax} data-testid="article-title" />
             </FormField>
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-              <FormField label={t('editor.language')} error={form.errors.language} required>
+              <FormField label={t('editor.language')} error={form.message('language')} required>
                 <NativeSelect.Root>
-                  <NativeSelect.Field
-                    name="language"
-                    value={form.values.language}
-                    onChange={(e) => form.setValue('language', e.currentTarget.value)}
-                    data-testid="article-language"
-                  >
+                  <NativeSelect.Field {...form.register('language')} data-testid="article-language">
                     {LANGUAGES.map((l) => (
                       <option key={l.code} value={l.code}>
                         {l.nativeName}
@@ -123,18 +118,16 @@ export function ArticleEditor({ article, defaultLanguage, onCreated, onSubmitted
               </FormField>
               <FormField
                 label={t('editor.tags')}
-                error={form.errors.tags}
+                error={form.message('tags')}
                 helperText={t('editor.tagsHelp', { max: ARTICLE_LIMITS.tagsMax })}
               >
-                <Input {...form.field('tags')} data-testid="article-tags" />
+                <Input {...form.register('tags')} data-testid="article-tags" />
               </FormField>
             </SimpleGrid>
             <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4" alignItems="start">
-              <FormField label={t('editor.body')} error={form.errors.body} helperText={t('editor.bodyHelp')} required>
+              <FormField label={t('editor.body')} error={form.message('body')} helperText={t('editor.bodyHelp')} required>
                 <Textarea
-                  name="body"
-                  value={form.values.body}
-                  onChange={(e) => form.setValue('body', e.currentTarget.value)}
+                  {...form.register('body')}
                   rows={16}
                   maxLength={ARTICLE_LIMITS.bodyMax}
                   fontFamily="mono"
@@ -174,7 +167,13 @@ export function ArticleEditor({ article, defaultLanguage, onCreated, onSubmitted
               >
                 {t('editor.saveDraft')}
               </Button>
-              <Button colorPalette="brand" onClick={sendForReview} loading={submit.isPending} disabled={busy} data-testid="submit-review">
+              <Button
+                colorPalette="brand"
+                onClick={(e) => void sendForReview(e)}
+                loading={submit.isPending}
+                disabled={busy}
+                data-testid="submit-review"
+              >
                 {t('editor.submit')}
               </Button>
             </HStack>

@@ -1,6 +1,7 @@
 import { Alert, Badge, Box, Button, Card, Heading, HStack, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
 import { HELP_TOPICS, isHelpTopic, type HelpSearchResult, type HelpTopic } from '@muster/contracts';
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue } from 'react';
+import { useSearchForm } from '../../lib/forms';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { formatDateTime } from '../../lib/format';
@@ -106,8 +107,9 @@ export default function HelpCenterPage() {
   const [params, setParams] = useSearchParams();
   const articleId = params.get('article');
   const tag = params.get('tag');
-  const [q, setQ] = useState(params.get('q') ?? '');
-  const words = useDeferredValue(q.trim());
+  const search = useSearchForm(params.get('q') ?? '', (q) => update({ q: q || null }));
+  // Results follow the words as they are typed; Enter puts them in the address.
+  const words = useDeferredValue(search.form.watch('q').trim());
   const results = useHelpSearch(language, words, tag);
   // Topics to browse: the help-centre topics the language's published articles carry, in the topics' order.
   const browse = useHelpSearch(language, '', null);
@@ -139,21 +141,14 @@ export default function HelpCenterPage() {
         </Heading>
         <Text color="fg.muted">{t('intro')}</Text>
       </Stack>
-      <form
-        role="search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          update({ q: q.trim() || null });
-        }}
-      >
+      <form role="search" onSubmit={search.onSubmit}>
         <InputGroup width="full">
           <Input
             type="search"
             size="lg"
             aria-label={t('searchLabel')}
             placeholder={t('searchPlaceholder')}
-            value={q}
-            onChange={(e) => setQ(e.currentTarget.value)}
+            {...search.field}
             data-testid="help-search"
           />
         </InputGroup>

@@ -6,7 +6,7 @@ import { useSignedInSession } from '../auth/signed-in-session';
 import { FormField } from '../../components/form/FormField';
 import { toaster } from '../../components/ui/toaster';
 import { formatDateTime } from '../../lib/format';
-import { useZodForm } from '../../lib/useZodForm';
+import { useMusterForm } from '../../lib/forms';
 import { ArticleRow } from './KnowledgePage';
 import { ListSkeleton } from './ListSkeleton';
 import { Markdown } from './Markdown';
@@ -16,7 +16,7 @@ import { errorText } from '../../lib/error-text';
 function ReviewPanel({ article, onDone }: { article: Article; onDone: () => void }) {
   const { t, i18n } = useTranslation('knowledge');
   const review = useReviewArticle();
-  const form = useZodForm<'decision' | 'comment', ReviewArticleRequest>(reviewArticleSchema, { decision: 'send_back', comment: '' });
+  const form = useMusterForm(reviewArticleSchema, { decision: 'send_back', comment: '' });
   const decide = (body: ReviewArticleRequest) =>
     review.mutate(
       { id: article.id, body },
@@ -61,20 +61,13 @@ function ReviewPanel({ article, onDone }: { article: Article; onDone: () => void
             >
               {t('review.approve')}
             </Button>
-            <form noValidate onSubmit={form.handleSubmit(decide)} aria-labelledby="send-back-title">
+            <form noValidate onSubmit={(e) => void form.handleSubmit(decide)(e)} aria-labelledby="send-back-title">
               <Stack gap="3">
                 <Heading as="h2" size="md" id="send-back-title">
                   {t('review.sendBackHeading')}
                 </Heading>
-                <FormField label={t('review.comment')} error={form.errors.comment} helperText={t('review.commentHelp')} required>
-                  <Textarea
-                    name="comment"
-                    value={form.values.comment}
-                    onChange={(e) => form.setValue('comment', e.currentTarget.value)}
-                    rows={4}
-                    maxLength={2000}
-                    data-testid="review-comment-input"
-                  />
+                <FormField label={t('review.comment')} error={form.message('comment')} helperText={t('review.commentHelp')} required>
+                  <Textarea {...form.register('comment')} rows={4} maxLength={2000} data-testid="review-comment-input" />
                 </FormField>
                 <Button
                   type="submit"

@@ -1,30 +1,30 @@
 import { Badge, Button, Checkbox, CloseButton, Dialog, HStack, Input, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
 import { CHAT_LIMITS, cannedResponseInputSchema, type CannedResponse } from '@muster/contracts';
 import { useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../components/form/FormField';
 import { toaster } from '../../components/ui/toaster';
 
-import { useZodForm } from '../../lib/useZodForm';
+import { useMusterForm } from '../../lib/forms';
 import { useCannedResponses, useDeleteCannedResponse, useSaveCannedResponse } from './chat-api';
 import { errorText } from '../../lib/error-text';
 
-/** The form's text fields (whether it is shared is a checkbox beside them). */
-const textFieldsSchema = cannedResponseInputSchema.omit({ shared: true });
-const EMPTY = { shortcut: '', title: '', body: '' };
+const EMPTY = { shortcut: '', title: '', body: '', shared: false };
 
 function CannedForm({ editing, onDone }: { editing: CannedResponse | null; onDone: () => void }) {
   const { t } = useTranslation('chat');
   const save = useSaveCannedResponse();
-  const form = useZodForm(textFieldsSchema, editing ? { shortcut: editing.shortcut, title: editing.title, body: editing.body } : EMPTY);
-  const [shared, setShared] = useState(editing?.shared ?? false);
+  const form = useMusterForm(
+    cannedResponseInputSchema,
+    editing ? { shortcut: editing.shortcut, title: editing.title, body: editing.body, shared: editing.shared } : EMPTY,
+  );
   const submit = form.handleSubmit((data) =>
     save.mutate(
-      { id: editing?.id ?? null, body: { ...data, shared } },
+      { id: editing?.id ?? null, body: data },
       {
         onSuccess: () => {
           form.reset(EMPTY);
-          setShared(false);
           onDone();
         },
         onError: (err) => {
@@ -34,32 +34,31 @@ function CannedForm({ editing, onDone }: { editing: CannedResponse | null; onDon
     ),
   );
   return (
-    <form onSubmit={submit} noValidate data-testid="canned-form">
+    <form onSubmit={(e) => void submit(e)} noValidate data-testid="canned-form">
       <Stack gap="3" borderWidth="1px" borderRadius="md" p="3">
         <Text fontWeight="semibold">{editing ? t('canned.editTitle') : t('canned.addTitle')}</Text>
         <HStack gap="3" align="flex-start" wrap="wrap">
-          <FormField label={t('canned.shortcut')} error={form.errors.shortcut} helperText={t('canned.shortcutHelp')} required>
-            <Input {...form.field('shortcut')} maxLength={CHAT_LIMITS.shortcutMax} dir="ltr" data-testid="canned-shortcut" />
+          <FormField label={t('canned.shortcut')} error={form.message('shortcut')} helperText={t('canned.shortcutHelp')} required>
+            <Input {...form.register('shortcut')} maxLength={CHAT_LIMITS.shortcutMax} dir="ltr" data-testid="canned-shortcut" />
           </FormField>
-          <FormField label={t('canned.titleField')} error={form.errors.title} required>
-            <Input {...form.field('title')} maxLength={CHAT_LIMITS.cannedTitleMax} data-testid="canned-title" />
+          <FormField label={t('canned.titleField')} error={form.message('title')} required>
+            <Input {...form.register('title')} maxLength={CHAT_LIMITS.cannedTitleMax} data-testid="canned-title" />
           </FormField>
         </HStack>
-        <FormField label={t('canned.body')} error={form.errors.body} required>
-          <Textarea
-            name="body"
-            value={form.values.body}
-            onChange={(e) => form.setValue('body', e.currentTarget.value)}
-            maxLength={CHAT_LIMITS.cannedBodyMax}
-            rows={3}
-            data-testid="canned-body"
-          />
+        <FormField label={t('canned.body')} error={form.message('body')} required>
+          <Textarea {...form.register('body')} maxLength={CHAT_LIMITS.cannedBodyMax} rows={3} data-testid="canned-body" />
         </FormField>
-        <Checkbox.Root checked={shared} onCheckedChange={(e) => setShared(e.checked === true)}>
-          <Checkbox.HiddenInput />
-          <Checkbox.Control />
-          <Checkbox.Label>{t('canned.shared')}</Checkbox.Label>
-        </Checkbox.Root>
+        <Controller
+          control={form.control}
+          name="shared"
+          render={({ field }) => (
+            <Checkbox.Root name={field.name} checked={field.value === true} onCheckedChange={(e) => field.onChange(e.checked === true)}>
+              <Checkbox.HiddenInput ref={field.ref} onBlur={field.onBlur} />
+              <Checkbox.Control />
+              <Checkbox.Label>{t('canned.shared')}</Checkbox.Label>
+            </Checkbox.Root>
+          )}
+        />
         <HStack gap="2">
           <Button type="submit" size="sm" colorPalette="brand" loading={save.isPending} data-testid="canned-save">
             {t('canned.save')}

@@ -17,40 +17,46 @@ import {
 } from '@chakra-ui/react';
 import { CHAT_BAN_KINDS, CHAT_LIMITS, createChatBanSchema, type ChatBan } from '@muster/contracts';
 import { useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import type { PageProps } from '../../lib/page';
 import { FormField } from '../../components/form/FormField';
 import { toaster } from '../../components/ui/toaster';
 
-import { useZodForm } from '../../lib/useZodForm';
+import { useMusterForm } from '../../lib/forms';
 import { useChatBans, useCreateChatBan, useLiftChatBan } from './chat-api';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { errorText } from '../../lib/error-text';
 
-/** The form's text fields; the duration (hours, or permanent) is checked beside them. */
-const banFieldsSchema = createChatBanSchema.omit({ hours: true });
-const EMPTY = { kind: '', value: '', reason: '' };
+/** Hours as typed: whole hours within the limit. */
+const banHoursSchema = createChatBanSchema.shape.hours.unwrap().unwrap();
+
+/**
+ * The form: the request's fields, with the duration as typed (hours, or permanent) turned into
+ * the request's `hours`. A duration that is not one is flagged on `hours`; the page says why in
+ * its own words.
+ */
+const banFormSchema = createChatBanSchema
+  .omit({ hours: true })
+  .extend({ hours: z.string(), permanent: z.boolean() })
+  .superRefine((form, ctx) => {
+    if (!form.permanent && !(/^\d+$/.test(form.hours.trim()) && banHoursSchema.safeParse(Number(form.hours)).success))
+      ctx.addIssue({ code: 'custom', path: ['hours'], message: 'validation.invalid' });
+  })
+  .transform(({ permanent, hours, ...fields }) => ({ ...fields, hours: permanent ? null : Number(hours) }));
+const EMPTY = { kind: '', value: '', reason: '', hours: '24', permanent: false };
 
 function BanForm() {
   const { t } = useTranslation('chat');
   const create = useCreateChatBan();
-  const form = useZodForm(banFieldsSchema, EMPTY);
-  const [permanent, setPermanent] = useState(false);
-  const [hours, setHours] = useState('24');
-  const [hoursError, setHoursError] = useState<string | null>(null);
+  const form = useMusterForm(banFormSchema, EMPTY);
+  const permanent = form.watch('permanent');
 
   const submit = form.handleSubmit((data) => {
-    const parsed = createChatBanSchema.safeParse({ ...data, hours: permanent ? null : Number(hours) });
-    if (!parsed.success || (!permanent && !/^\d+$/.test(hours.trim()))) {
-      setHoursError(t('bans.hoursInvalid', { max: CHAT_LIMITS.banHoursMax }));
-      return;
-    }
-    setHoursError(null);
-    create.mutate(parsed.data, {
+    create.mutate(data, {
       onSuccess: () => {
         form.reset();
-        setPermanent(false);
-        setHours('24');
         toaster.create({ type: 'success', title: t('bans.created') });
       },
       onError: (err) => {
@@ -61,21 +67,16 @@ function BanForm() {
 
   return (
     <Card.Root variant="outline" asChild>
-      <form onSubmit={submit} noValidate data-testid="ban-form">
+      <form onSubmit={(e) => void submit(e)} noValidate data-testid="ban-form">
         <Card.Header>
           <Card.Title as="h2">{t('bans.formTitle')}</Card.Title>
         </Card.Header>
         <Card.Body>
           <Stack gap="4">
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-              <FormField label={t('bans.kind')} error={form.errors.kind} required>
+              <FormField label={t('bans.kind')} error={form.message('kind')} required>
                 <NativeSelect.Root>
-                  <NativeSelect.Field
-                    name="kind"
-                    value={form.values.kind}
-                    onChange={(e) => form.setValue('kind', e.currentTarget.value)}
-                    data-testid="ban-kind"
-                  >
+                  <NativeSelect.Field {...form.register('kind')} data-testid="ban-kind">
                     <option value="">{t('bans.chooseKind')}</option>
                     {CHAT_BAN_KINDS.map((kind) => (
                       <option key={kind} value={kind}>
@@ -86,31 +87,40 @@ function BanForm() {
                   <NativeSelect.Indicator />
                 </NativeSelect.Root>
               </FormField>
-              <FormField label={t('bans.value')} error={form.errors.value} helperText={t('bans.valueHelp')} required>
-                <Input {...form.field('value')} maxLength={254} dir="ltr" data-testid="ban-value" />
+              <FormField label={t('bans.value')} error={form.message('value')} helperText={t('bans.valueHelp')} required>
+                <Input {...form.register('value')} maxLength={254} dir="ltr" data-testid="ban-value" />
               </FormField>
             </SimpleGrid>
-            <FormField label={t('bans.reason')} error={form.errors.reason} required>
-              <Input {...form.field('reason')} maxLength={CHAT_LIMITS.banReasonMax} data-testid="ban-reason" />
+            <FormField label={t('bans.reason')} error={form.message('reason')} required>
+              <Input {...form.register('reason')} maxLength={CHAT_LIMITS.banReasonMax} data-testid="ban-reason" />
             </FormField>
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" alignItems="end">
-              <FormField label={t('bans.hours')} error={hoursError ?? undefined} required={!permanent}>
+              <FormField
+                label={t('bans.hours')}
+                error={form.formState.errors.hours ? t('bans.hoursInvalid', { max: CHAT_LIMITS.banHoursMax }) : undefined}
+                required={!permanent}
+              >
                 <Input
                   type="number"
                   inputMode="numeric"
                   min={1}
                   max={CHAT_LIMITS.banHoursMax}
-                  value={hours}
-                  onChange={(e) => setHours(e.currentTarget.value)}
+                  {...form.register('hours')}
                   disabled={permanent}
                   data-testid="ban-hours"
                 />
               </FormField>
-              <Checkbox.Root checked={permanent} onCheckedChange={(e) => setPermanent(e.checked === true)} pb="2">
-                <Checkbox.HiddenInput data-testid="ban-permanent" />
-                <Checkbox.Control />
-                <Checkbox.Label>{t('bans.permanent')}</Checkbox.Label>
-              </Checkbox.Root>
+              <Controller
+                control={form.control}
+                name="permanent"
+                render={({ field }) => (
+                  <Checkbox.Root name={field.name} checked={field.value} onCheckedChange={(e) => field.onChange(e.checked === true)} pb="2">
+                    <Checkbox.HiddenInput ref={field.ref} onBlur={field.onBlur} data-testid="ban-permanent" />
+                    <Checkbox.Control />
+                    <Checkbox.Label>{t('bans.permanent')}</Checkbox.Label>
+                  </Checkbox.Root>
+                )}
+              />
             </SimpleGrid>
             <Button type="submit" colorPalette="red" alignSelf="flex-start" loading={create.isPending} data-testid="ban-submit">
               {t('bans.submit')}

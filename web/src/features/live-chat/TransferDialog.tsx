@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { FormField } from '../../components/form/FormField';
 import { toaster } from '../../components/ui/toaster';
 
-import { useZodForm } from '../../lib/useZodForm';
+import { useMusterForm } from '../../lib/forms';
 import { useOperators, useTransferChat } from './chat-api';
 import { errorText } from '../../lib/error-text';
 
@@ -15,7 +15,7 @@ export function TransferDialog({ chatId, myUserId }: { chatId: string; myUserId:
   const [open, setOpen] = useState(false);
   const operators = useOperators(open);
   const transfer = useTransferChat();
-  const form = useZodForm(transferChatSchema, { operatorId: '', note: '' });
+  const form = useMusterForm(transferChatSchema, { operatorId: '', note: '' });
   const candidates = (operators.data ?? []).filter((o) => o.userId !== myUserId && o.presence === 'online');
 
   const submit = form.handleSubmit((data) =>
@@ -45,21 +45,16 @@ export function TransferDialog({ chatId, myUserId }: { chatId: string; myUserId:
         <Dialog.Backdrop />
         <Dialog.Positioner px="3">
           <Dialog.Content asChild>
-            <form onSubmit={submit} noValidate data-testid="transfer-dialog">
+            <form onSubmit={(e) => void submit(e)} noValidate data-testid="transfer-dialog">
               <Dialog.Header>
                 <Dialog.Title>{t('transfer.title')}</Dialog.Title>
               </Dialog.Header>
               <Dialog.Body>
                 <Stack gap="4">
                   {operators.isSuccess && candidates.length === 0 && <Text color="fg.muted">{t('transfer.nobody')}</Text>}
-                  <FormField label={t('transfer.operator')} error={form.errors.operatorId} required>
+                  <FormField label={t('transfer.operator')} error={form.message('operatorId')} required>
                     <NativeSelect.Root>
-                      <NativeSelect.Field
-                        name="operatorId"
-                        value={form.values.operatorId}
-                        onChange={(e) => form.setValue('operatorId', e.currentTarget.value)}
-                        data-testid="transfer-operator"
-                      >
+                      <NativeSelect.Field {...form.register('operatorId')} data-testid="transfer-operator">
                         <option value="">{t('transfer.choose')}</option>
                         {candidates.map((o) => (
                           <option key={o.userId} value={o.userId}>
@@ -70,15 +65,8 @@ export function TransferDialog({ chatId, myUserId }: { chatId: string; myUserId:
                       <NativeSelect.Indicator />
                     </NativeSelect.Root>
                   </FormField>
-                  <FormField label={t('transfer.note')} error={form.errors.note} helperText={t('transfer.noteHelp')}>
-                    <Textarea
-                      name="note"
-                      value={form.values.note}
-                      onChange={(e) => form.setValue('note', e.currentTarget.value)}
-                      maxLength={CHAT_LIMITS.noteMax}
-                      rows={3}
-                      data-testid="transfer-note"
-                    />
+                  <FormField label={t('transfer.note')} error={form.message('note')} helperText={t('transfer.noteHelp')}>
+                    <Textarea {...form.register('note')} maxLength={CHAT_LIMITS.noteMax} rows={3} data-testid="transfer-note" />
                   </FormField>
                 </Stack>
               </Dialog.Body>

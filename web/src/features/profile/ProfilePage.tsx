@@ -5,7 +5,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useSignedInSession } from '../auth/signed-in-session';
 import { FormField } from '../../components/form/FormField';
 import { toaster } from '../../components/ui/toaster';
-import { useZodForm } from '../../lib/useZodForm';
+import { useMusterForm } from '../../lib/forms';
 import { firstNameOrUsername, greetingPeriod } from '../auth/greeting';
 import { useChangePassword, useUpdateProfile } from './useProfileMutations';
 import { errorText } from '../../lib/error-text';
@@ -14,7 +14,7 @@ function DetailsCard() {
   const { t } = useTranslation('profile');
   const session = useSignedInSession();
   const update = useUpdateProfile();
-  const form = useZodForm(updateProfileSchema, {
+  const form = useMusterForm(updateProfileSchema, {
     firstName: session.user.firstName ?? '',
     lastName: session.user.lastName ?? '',
     username: session.user.username,
@@ -32,22 +32,22 @@ function DetailsCard() {
   );
   return (
     <Card.Root variant="outline" asChild>
-      <form onSubmit={save} noValidate>
+      <form onSubmit={(e) => void save(e)} noValidate>
         <Card.Header>
           <Card.Title as="h2">{t('details.title')}</Card.Title>
         </Card.Header>
         <Card.Body>
           <Stack gap="4">
             <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-              <FormField label={t('details.firstName')} error={form.errors.firstName}>
-                <Input {...form.field('firstName')} autoComplete="given-name" />
+              <FormField label={t('details.firstName')} error={form.message('firstName')}>
+                <Input {...form.register('firstName')} autoComplete="given-name" />
               </FormField>
-              <FormField label={t('details.lastName')} error={form.errors.lastName}>
-                <Input {...form.field('lastName')} autoComplete="family-name" />
+              <FormField label={t('details.lastName')} error={form.message('lastName')}>
+                <Input {...form.register('lastName')} autoComplete="family-name" />
               </FormField>
             </SimpleGrid>
-            <FormField label={t('details.username')} error={form.errors.username} required>
-              <Input {...form.field('username')} autoComplete="username" />
+            <FormField label={t('details.username')} error={form.message('username')} required>
+              <Input {...form.register('username')} autoComplete="username" />
             </FormField>
             <FormField label={t('details.email')} helperText={t('details.emailHelp')}>
               <Input value={session.user.email} readOnly dir="ltr" />
@@ -65,7 +65,7 @@ function DetailsCard() {
 function PasswordCard() {
   const { t } = useTranslation('profile');
   const change = useChangePassword();
-  const form = useZodForm(changePasswordSchema, { currentPassword: '', password: '', confirmPassword: '' });
+  const form = useMusterForm(changePasswordSchema, { currentPassword: '', password: '', confirmPassword: '' });
   const submit = form.handleSubmit((data) =>
     change.mutate(data, {
       onSuccess: () => {
@@ -79,20 +79,20 @@ function PasswordCard() {
   );
   return (
     <Card.Root variant="outline" asChild>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(e) => void submit(e)} noValidate>
         <Card.Header>
           <Card.Title as="h2">{t('password.title')}</Card.Title>
         </Card.Header>
         <Card.Body>
           <Stack gap="4">
-            <FormField label={t('password.current')} error={form.errors.currentPassword} required>
-              <Input type="password" {...form.field('currentPassword')} autoComplete="current-password" />
+            <FormField label={t('password.current')} error={form.message('currentPassword')} required>
+              <Input type="password" {...form.register('currentPassword')} autoComplete="current-password" />
             </FormField>
-            <FormField label={t('password.new')} error={form.errors.password} required>
-              <Input type="password" {...form.field('password')} autoComplete="new-password" />
+            <FormField label={t('password.new')} error={form.message('password')} required>
+              <Input type="password" {...form.register('password', { deps: 'confirmPassword' })} autoComplete="new-password" />
             </FormField>
-            <FormField label={t('password.confirm')} error={form.errors.confirmPassword} required>
-              <Input type="password" {...form.field('confirmPassword')} autoComplete="new-password" />
+            <FormField label={t('password.confirm')} error={form.message('confirmPassword')} required>
+              <Input type="password" {...form.register('confirmPassword')} autoComplete="new-password" />
             </FormField>
             <Text fontSize="sm" color="fg.muted">
               {t('password.otherSessions')}

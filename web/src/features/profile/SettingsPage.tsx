@@ -1,7 +1,8 @@
 import { Button, Card, Heading, HStack, Input, RadioGroup, Stack, Text } from '@chakra-ui/react';
 import { hasRank } from '@muster/contracts';
-import { useState, type SyntheticEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { useSignedInSession } from '../auth/signed-in-session';
 import { FormField } from '../../components/form/FormField';
 import { toaster } from '../../components/ui/toaster';
@@ -11,47 +12,40 @@ import { parseAutoLock } from './auto-lock';
 import { OrganizationSettingsCard } from './OrganizationSettingsCard';
 import { useUpdateProfile } from './useProfileMutations';
 import { errorText } from '../../lib/error-text';
+import { useMusterForm } from '../../lib/forms';
 
 const MODES: ColorModeChoice[] = ['light', 'dark', 'system'];
+
+/** The auto-lock as typed: empty (never) or whole minutes (`parseAutoLock`); the page says why in its own words. */
+const autoLockSchema = z.object({ minutes: z.string() }).transform((v, ctx) => {
+  const parsed = parseAutoLock(v.minutes);
+  if (parsed.ok) return { autoLogoutMinutes: parsed.minutes };
+  ctx.addIssue({ code: 'custom', path: ['minutes'], message: 'validation.invalid' });
+  return z.NEVER;
+});
 
 function AutoLockCard() {
   const { t } = useTranslation('profile');
   const session = useSignedInSession();
   const update = useUpdateProfile();
-  const [value, setValue] = useState(session.user.autoLogoutMinutes?.toString() ?? '');
-  const [error, setError] = useState<string | undefined>();
-  const save = (e: SyntheticEvent) => {
-    e.preventDefault();
-    const parsed = parseAutoLock(value);
-    if (!parsed.ok) {
-      setError(t('settings.autoLockInvalid'));
-      return;
-    }
-    setError(undefined);
-    update.mutate(
-      { autoLogoutMinutes: parsed.minutes },
-      {
-        onSuccess: () => toaster.create({ type: 'success', title: t('settings.saved') }),
-        onError: (err) => toaster.create({ type: 'error', title: t('common:error.title'), description: errorText(t, err) }),
-      },
-    );
-  };
+  const form = useMusterForm(autoLockSchema, { minutes: session.user.autoLogoutMinutes?.toString() ?? '' });
+  const error = form.formState.errors.minutes ? t('settings.autoLockInvalid') : undefined;
+  const save = form.handleSubmit((body) =>
+    update.mutate(body, {
+      onSuccess: () => toaster.create({ type: 'success', title: t('settings.saved') }),
+      onError: (err) => toaster.create({ type: 'error', title: t('common:error.title'), description: errorText(t, err) }),
+    }),
+  );
   return (
     <Card.Root variant="outline" asChild>
-      <form onSubmit={save} noValidate>
+      <form onSubmit={(e) => void save(e)} noValidate>
         <Card.Header>
           <Card.Title as="h2">{t('settings.autoLock')}</Card.Title>
         </Card.Header>
         <Card.Body>
           <Stack gap="4">
             <FormField label={t('settings.autoLockMinutes')} helperText={t('settings.autoLockHelp')} error={error}>
-              <Input
-                value={value}
-                onChange={(e) => setValue(e.currentTarget.value)}
-                inputMode="numeric"
-                maxWidth="40"
-                data-testid="auto-lock-minutes"
-              />
+              <Input {...form.register('minutes')} inputMode="numeric" maxWidth="40" data-testid="auto-lock-minutes" />
             </FormField>
             <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={update.isPending}>
               {t('settings.save')}

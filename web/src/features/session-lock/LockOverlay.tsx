@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { FormField } from '../../components/form/FormField';
 import { toaster } from '../../components/ui/toaster';
 import { callEndpoint } from '../../lib/api';
-import { useZodForm } from '../../lib/useZodForm';
+import { useMusterForm } from '../../lib/forms';
 import {
   attemptsAlertText,
   displayName,
@@ -37,7 +37,7 @@ function PadlockIcon() {
 export default function LockOverlay({ user }: { user: SessionUser }) {
   const { t } = useTranslation('lock');
   const { failedAttempts } = useLockState();
-  const form = useZodForm(verifyPasswordSchema, { password: '' });
+  const form = useMusterForm(verifyPasswordSchema, { password: '' });
   const [wrongPassword, setWrongPassword] = useState<LockText | null>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const { logout, isPending: loggingOut } = useLockLogout();
@@ -90,6 +90,7 @@ export default function LockOverlay({ user }: { user: SessionUser }) {
     setWrongPassword(null);
     verify.mutate(password);
   });
+  const password = form.register('password');
   const alert = attemptsAlertText(failedAttempts);
   const lastAttempt = alert?.key === 'lastAttempt';
   const name = displayName(user);
@@ -112,7 +113,7 @@ export default function LockOverlay({ user }: { user: SessionUser }) {
         <Dialog.Backdrop bg="blackAlpha.700" backdropFilter="blur(14px)" data-testid="session-lock-backdrop" />
         <Dialog.Positioner px="4">
           <Dialog.Content data-testid="session-lock" borderTopWidth="4px" borderTopColor="brand.solid">
-            <form noValidate onSubmit={onSubmit}>
+            <form noValidate onSubmit={(e) => void onSubmit(e)}>
               <Dialog.Header flexDirection="column" alignItems="center" textAlign="center" gap="3" pt="8">
                 <Avatar.Root size="2xl" colorPalette="brand" variant="solid">
                   <Avatar.Fallback data-testid="session-lock-initials">{initials(user)}</Avatar.Fallback>
@@ -154,10 +155,16 @@ export default function LockOverlay({ user }: { user: SessionUser }) {
                       <Alert.Title fontWeight="medium">{text(alert)}</Alert.Title>
                     </Alert.Root>
                   )}
-                  <FormField label={t('passwordLabel')} error={form.errors.password ?? (wrongPassword ? text(wrongPassword) : undefined)}>
+                  <FormField
+                    label={t('passwordLabel')}
+                    error={form.message('password') ?? (wrongPassword ? text(wrongPassword) : undefined)}
+                  >
                     <Input
-                      {...form.field('password')}
-                      ref={passwordRef}
+                      {...password}
+                      ref={(element) => {
+                        password.ref(element);
+                        passwordRef.current = element;
+                      }}
                       type="password"
                       autoComplete="current-password"
                       placeholder={t('passwordPlaceholder')}

@@ -22,7 +22,7 @@ import { FormField } from '../../components/form/FormField';
 import { useNow } from '../../components/list';
 import { toaster } from '../../components/ui/toaster';
 import { formatCount } from '../../lib/format';
-import { useZodForm } from '../../lib/useZodForm';
+import { useMusterForm } from '../../lib/forms';
 import { useAuditText } from '../audit/audit-text';
 import { useRemoveDestination, useRotateSecret, useSendTest, useUpdateDestination } from './api';
 import { destinationState } from './labels';
@@ -40,7 +40,7 @@ function RotateForm({
 }) {
   const { t } = useTranslation('siem');
   const rotate = useRotateSecret();
-  const form = useZodForm(rotateSiemSecretSchema, { overlapHours: String(SIEM_LIMITS.rotationOverlapHoursDefault) });
+  const form = useMusterForm(rotateSiemSecretSchema, { overlapHours: String(SIEM_LIMITS.rotationOverlapHoursDefault) });
   const [failure, setFailure] = useState<string | null>(null);
   const submit = form.handleSubmit((body) =>
     rotate.mutate(
@@ -57,18 +57,18 @@ function RotateForm({
     ),
   );
   return (
-    <form onSubmit={submit} noValidate data-testid="rotate-form" style={{ display: 'contents' }}>
+    <form onSubmit={(e) => void submit(e)} noValidate data-testid="rotate-form" style={{ display: 'contents' }}>
       <Dialog.Body>
         <Stack gap="4">
           <Text>{t('rotate.text', { name: destination.name })}</Text>
           <FormField
             label={t('rotate.overlap')}
-            error={form.errors.overlapHours ?? failure ?? undefined}
+            error={form.message('overlapHours') ?? failure ?? undefined}
             helperText={t('rotate.overlapHelp', { max: SIEM_LIMITS.rotationOverlapHoursMax })}
             required
           >
             <Input
-              {...form.field('overlapHours')}
+              {...form.register('overlapHours')}
               type="number"
               inputMode="numeric"
               min={0}

@@ -24,11 +24,13 @@ import {
   type SiemSecretReveal,
   type UpdateSiemDestinationInput,
 } from '@muster/contracts';
-import { useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { FormField } from '../../components/form/FormField';
 import { toaster } from '../../components/ui/toaster';
-import { useZodForm, type SafeParseSchema } from '../../lib/useZodForm';
+import { passIssues, useMusterForm } from '../../lib/forms';
 import { useAuditText } from '../audit/audit-text';
 import { useCreateDestination, useUpdateDestination } from './api';
 import { createInput, formValuesOf, updateInput, type DestinationFormValues } from './labels';
@@ -36,6 +38,32 @@ import { errorText, reasonText } from '../../lib/error-text';
 
 /** An update with nothing in it: the form says so instead of sending it. */
 const NOTHING = Symbol('nothing to change');
+
+/** The form's values: the text fields, the checked event classes, and whether to drop the header. */
+interface DestinationValues extends DestinationFormValues {
+  classUids: number[];
+  removeAuthorization: boolean;
+}
+
+type Checked = { create: CreateSiemDestinationInput } | { update: UpdateSiemDestinationInput | typeof NOTHING };
+
+/** The contracts' schemas check the text fields together with the checked event classes. */
+function destinationSchema(destination: SiemDestination | undefined) {
+  return z.custom<DestinationValues>().transform((values, ctx): Checked => {
+    if (!destination) {
+      const result = createSiemDestinationSchema.safeParse(createInput(values, values.classUids));
+      if (result.success) return { create: result.data };
+      passIssues(ctx, result.error.issues);
+      return z.NEVER;
+    }
+    const body = updateInput(destination, values, values.classUids, values.removeAuthorization);
+    if (Object.keys(body).length === 0) return { update: NOTHING };
+    const result = updateSiemDestinationSchema.safeParse(body);
+    if (result.success) return { update: body };
+    passIssues(ctx, result.error.issues);
+    return z.NEVER;
+  });
+}
 
 function DestinationForm({
   destination,
@@ -50,27 +78,14 @@ function DestinationForm({
   const { t } = useTranslation(['siem', 'audit', 'common']);
   const create = useCreateDestination();
   const update = useUpdateDestination();
-  const [classes, setClasses] = useState<number[]>(() => [...(destination?.classUids ?? [])]);
-  const [removeAuthorization, setRemoveAuthorization] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const current = useRef({ classes, removeAuthorization });
-  current.current = { classes, removeAuthorization };
-
-  // The contracts' schemas check the text fields together with the checked event classes.
-  const schema: SafeParseSchema<{ create: CreateSiemDestinationInput } | { update: UpdateSiemDestinationInput | typeof NOTHING }> = {
-    safeParse: (data: unknown) => {
-      const values = data as DestinationFormValues;
-      if (!destination) {
-        const result = createSiemDestinationSchema.safeParse(createInput(values, current.current.classes));
-        return result.success ? { success: true, data: { create: result.data } } : result;
-      }
-      const body = updateInput(destination, values, current.current.classes, current.current.removeAuthorization);
-      if (Object.keys(body).length === 0) return { success: true, data: { update: NOTHING } };
-      const result = updateSiemDestinationSchema.safeParse(body);
-      return result.success ? { success: true, data: { update: body } } : result;
-    },
-  };
-  const form = useZodForm(schema, formValuesOf(destination));
+  const schema = useMemo(() => destinationSchema(destination), [destination]);
+  const form = useMusterForm(schema, {
+    ...formValuesOf(destination),
+    classUids: [...(destination?.classUids ?? [])],
+    removeAuthorization: false,
+  });
+  const removeAuthorization = form.watch('removeAuthorization');
 
   const onError = (err: unknown) => {
     if (!form.setServerErrors(err)) setFailure(errorText(t, err));
@@ -102,11 +117,9 @@ function DestinationForm({
       },
     );
   });
-  const toggleClass = (uid: number, on: boolean) =>
-    setClasses((list) => (on ? [...list.filter((c) => c !== uid), uid] : list.filter((c) => c !== uid)));
 
   return (
-    <form onSubmit={submit} noValidate data-testid="siem-form" style={{ display: 'contents' }}>
+    <form onSubmit={(e) => void submit(e)} noValidate data-testid="siem-form" style={{ display: 'contents' }}>
       <Dialog.Body>
         <Stack gap="4">
           {failure && (
@@ -115,12 +128,12 @@ function DestinationForm({
               <Alert.Description>{failure}</Alert.Description>
             </Alert.Root>
           )}
-          <FormField label={t('form.name')} error={form.errors.name} required>
-            <Input {...form.field('name')} maxLength={SIEM_LIMITS.nameMax} dir="auto" autoComplete="off" data-testid="siem-name" />
+          <FormField label={t('form.name')} error={form.message('name')} required>
+            <Input {...form.register('name')} maxLength={SIEM_LIMITS.nameMax} dir="auto" autoComplete="off" data-testid="siem-name" />
           </FormField>
-          <FormField label={t('form.url')} error={form.errors.url} helperText={t('form.urlHelp')} required>
+          <FormField label={t('form.url')} error={form.message('url')} helperText={t('form.urlHelp')} required>
             <Input
-              {...form.field('url')}
+              {...form.register('url')}
               type="url"
               inputMode="url"
               dir="ltr"
@@ -134,17 +147,12 @@ function DestinationForm({
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
             <FormField
               label={t('form.format')}
-              error={form.errors.format}
-              helperText={t(`formatHelp.${form.values.format}`, { defaultValue: '' })}
+              error={form.message('format')}
+              helperText={t(`formatHelp.${form.watch('format')}`, { defaultValue: '' })}
               required
             >
               <NativeSelect.Root>
-                <NativeSelect.Field
-                  name="format"
-                  value={form.values.format}
-                  onChange={(e) => form.setValue('format', e.currentTarget.value)}
-                  data-testid="siem-format"
-                >
+                <NativeSelect.Field {...form.register('format')} data-testid="siem-format">
                   {SIEM_FORMATS.map((f) => (
                     <option key={f} value={f}>
                       {t(`formats.${f}`)}
@@ -154,14 +162,9 @@ function DestinationForm({
                 <NativeSelect.Indicator />
               </NativeSelect.Root>
             </FormField>
-            <FormField label={t('form.minSeverity')} error={form.errors.minSeverityId} helperText={t('form.minSeverityHelp')}>
+            <FormField label={t('form.minSeverity')} error={form.message('minSeverityId')} helperText={t('form.minSeverityHelp')}>
               <NativeSelect.Root>
-                <NativeSelect.Field
-                  name="minSeverityId"
-                  value={form.values.minSeverityId}
-                  onChange={(e) => form.setValue('minSeverityId', e.currentTarget.value)}
-                  data-testid="siem-severity"
-                >
+                <NativeSelect.Field {...form.register('minSeverityId')} data-testid="siem-severity">
                   {OCSF_SEVERITY_IDS.map((id) => (
                     <option key={id} value={String(id)}>
                       {audit.severity(id)}
@@ -178,24 +181,42 @@ function DestinationForm({
             </Fieldset.Legend>
             <Fieldset.HelperText>{t('form.classesHelp')}</Fieldset.HelperText>
             <Fieldset.Content>
-              <SimpleGrid columns={{ base: 1, sm: 2 }} gap="2">
-                {OCSF_CLASS_UIDS.map((uid) => (
-                  <Checkbox.Root key={uid} checked={classes.includes(uid)} onCheckedChange={(e) => toggleClass(uid, e.checked === true)}>
-                    <Checkbox.HiddenInput data-testid={`siem-class-${String(uid)}`} />
-                    <Checkbox.Control />
-                    <Checkbox.Label>{audit.className(uid)}</Checkbox.Label>
-                  </Checkbox.Root>
-                ))}
-              </SimpleGrid>
+              <Controller
+                control={form.control}
+                name="classUids"
+                render={({ field }) => (
+                  <SimpleGrid columns={{ base: 1, sm: 2 }} gap="2">
+                    {OCSF_CLASS_UIDS.map((uid, i) => (
+                      <Checkbox.Root
+                        key={uid}
+                        checked={field.value.includes(uid)}
+                        onCheckedChange={(e) =>
+                          field.onChange(
+                            e.checked === true ? [...field.value.filter((c) => c !== uid), uid] : field.value.filter((c) => c !== uid),
+                          )
+                        }
+                      >
+                        <Checkbox.HiddenInput
+                          ref={i === 0 ? field.ref : undefined}
+                          onBlur={field.onBlur}
+                          data-testid={`siem-class-${String(uid)}`}
+                        />
+                        <Checkbox.Control />
+                        <Checkbox.Label>{audit.className(uid)}</Checkbox.Label>
+                      </Checkbox.Root>
+                    ))}
+                  </SimpleGrid>
+                )}
+              />
             </Fieldset.Content>
           </Fieldset.Root>
           <FormField
             label={t('form.authorization')}
-            error={form.errors.authorization}
+            error={form.message('authorization')}
             helperText={destination?.hasAuthorization ? t('form.authorizationKeep') : t('form.authorizationHelp')}
           >
             <Input
-              {...form.field('authorization')}
+              {...form.register('authorization')}
               type="password"
               dir="ltr"
               autoComplete="off"
@@ -207,11 +228,17 @@ function DestinationForm({
             />
           </FormField>
           {destination?.hasAuthorization && (
-            <Checkbox.Root checked={removeAuthorization} onCheckedChange={(e) => setRemoveAuthorization(e.checked === true)}>
-              <Checkbox.HiddenInput data-testid="siem-remove-authorization" />
-              <Checkbox.Control />
-              <Checkbox.Label>{t('form.removeAuthorization')}</Checkbox.Label>
-            </Checkbox.Root>
+            <Controller
+              control={form.control}
+              name="removeAuthorization"
+              render={({ field }) => (
+                <Checkbox.Root name={field.name} checked={field.value} onCheckedChange={(e) => field.onChange(e.checked === true)}>
+                  <Checkbox.HiddenInput ref={field.ref} onBlur={field.onBlur} data-testid="siem-remove-authorization" />
+                  <Checkbox.Control />
+                  <Checkbox.Label>{t('form.removeAuthorization')}</Checkbox.Label>
+                </Checkbox.Root>
+              )}
+            />
           )}
           {!destination && (
             <Text fontSize="sm" color="fg.muted">

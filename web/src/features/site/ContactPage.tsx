@@ -34,7 +34,7 @@ import { FormField } from '../../components/form/FormField';
 import { addRecipes } from '../../components/ui/system';
 import { toaster } from '../../components/ui/toaster';
 import { callEndpoint, errorStatus } from '../../lib/api';
-import { useZodForm } from '../../lib/useZodForm';
+import { useMusterForm } from '../../lib/forms';
 import { useAppConfig } from '../../shell/useAppConfig';
 import { PageHeader } from './SiteBlocks';
 import { usePageMeta } from './usePageMeta';
@@ -56,7 +56,7 @@ function initialSubject(value: string | null): ContactSubject | '' {
 function ContactForm() {
   const { t, i18n } = useTranslation('contact');
   const [params] = useSearchParams();
-  const form = useZodForm(contactMessageSchema, { ...EMPTY, subject: initialSubject(params.get('subject')) });
+  const form = useMusterForm(contactMessageSchema, { ...EMPTY, subject: initialSubject(params.get('subject')) });
   const send = useMutation({
     mutationFn: (body: ContactMessageRequest) => callEndpoint(api.contact.send, { body }),
     meta: { silent: true },
@@ -68,7 +68,7 @@ function ContactForm() {
       { ...data, company: data.company || undefined, language: isLanguageCode(language) ? language : undefined },
       {
         onSuccess: () => {
-          form.reset({ subject: '' });
+          form.reset({ ...EMPTY, subject: '' });
           toaster.create({ type: 'success', title: t('success.title'), description: t('success.text') });
         },
         onError: (err) => {
@@ -81,34 +81,29 @@ function ContactForm() {
   };
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(onValid)} aria-labelledby="contact-form-title" data-testid="contact-form">
+    <form noValidate onSubmit={(e) => void form.handleSubmit(onValid)(e)} aria-labelledby="contact-form-title" data-testid="contact-form">
       <Stack gap="4">
         <Heading as="h2" size="lg" id="contact-form-title">
           {t('form.title')}
         </Heading>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          <FormField label={t('form.name')} error={form.errors.name} required>
-            <Input {...form.field('name')} autoComplete="name" maxLength={CONTACT_LIMITS.nameMax} data-testid="contact-name" />
+          <FormField label={t('form.name')} error={form.message('name')} required>
+            <Input {...form.register('name')} autoComplete="name" maxLength={CONTACT_LIMITS.nameMax} data-testid="contact-name" />
           </FormField>
-          <FormField label={t('form.email')} error={form.errors.email} required>
-            <Input {...form.field('email')} type="email" autoComplete="email" inputMode="email" dir="ltr" data-testid="contact-email" />
+          <FormField label={t('form.email')} error={form.message('email')} required>
+            <Input {...form.register('email')} type="email" autoComplete="email" inputMode="email" dir="ltr" data-testid="contact-email" />
           </FormField>
-          <FormField label={t('form.company')} error={form.errors.company} helperText={t('form.companyHint')}>
+          <FormField label={t('form.company')} error={form.message('company')} helperText={t('form.companyHint')}>
             <Input
-              {...form.field('company')}
+              {...form.register('company')}
               autoComplete="organization"
               maxLength={CONTACT_LIMITS.companyMax}
               data-testid="contact-company"
             />
           </FormField>
-          <FormField label={t('form.subject')} error={form.errors.subject} required>
+          <FormField label={t('form.subject')} error={form.message('subject')} required>
             <NativeSelect.Root>
-              <NativeSelect.Field
-                name="subject"
-                value={form.values.subject}
-                onChange={(e) => form.setValue('subject', e.currentTarget.value)}
-                data-testid="contact-subject"
-              >
+              <NativeSelect.Field {...form.register('subject')} data-testid="contact-subject">
                 <option value="" disabled>
                   {t('form.subjectPlaceholder')}
                 </option>
@@ -124,23 +119,16 @@ function ContactForm() {
         </SimpleGrid>
         <FormField
           label={t('form.message')}
-          error={form.errors.message}
+          error={form.message('message')}
           helperText={t('form.messageHint', { min: CONTACT_LIMITS.messageMin })}
           required
         >
-          <Textarea
-            name="message"
-            value={form.values.message}
-            onChange={(e) => form.setValue('message', e.currentTarget.value)}
-            rows={6}
-            maxLength={CONTACT_LIMITS.messageMax}
-            data-testid="contact-message"
-          />
+          <Textarea {...form.register('message')} rows={6} maxLength={CONTACT_LIMITS.messageMax} data-testid="contact-message" />
         </FormField>
         {/* Honeypot: invisible, skipped by keyboard and screen readers; bots fill it in. */}
         <VisuallyHidden aria-hidden="true">
           <label htmlFor="contact-website">{t('form.honeypot')}</label>
-          <input id="contact-website" {...form.field('website')} tabIndex={-1} autoComplete="off" />
+          <input id="contact-website" {...form.register('website')} tabIndex={-1} autoComplete="off" />
         </VisuallyHidden>
         <Text fontSize="sm" color="fg.muted">
           {t('form.privacy')}{' '}

@@ -19,7 +19,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { FormField } from '../../components/form/FormField';
 import { toaster } from '../../components/ui/toaster';
 import { uploadFile } from '../../lib/api';
-import { useZodForm } from '../../lib/useZodForm';
+import { useMusterForm } from '../../lib/forms';
 import { FilePickerButton, PendingFiles } from './AttachmentPicker';
 import { ticketKeys, useCreateTicket } from './useTickets';
 import { errorText } from '../../lib/error-text';
@@ -32,7 +32,7 @@ export default function NewTicketPage() {
   const create = useCreateTicket();
   const [files, setFiles] = useState<File[]>([]);
   const [uploading, setUploading] = useState(false);
-  const form = useZodForm(createTicketSchema, { subject: '', description: '', category: '', priority: 'normal' });
+  const form = useMusterForm(createTicketSchema, { subject: '', description: '', category: '', priority: 'normal' });
 
   /** Attaches the chosen files one by one; a file that fails is reported, the others still go. */
   const attachAll = async (ticket: TicketDetail) => {
@@ -72,26 +72,21 @@ export default function NewTicketPage() {
         <Text color="fg.muted">{t('new.subtitle')}</Text>
       </Stack>
       <Card.Root variant="outline" asChild>
-        <form noValidate onSubmit={form.handleSubmit(onValid)} data-testid="new-ticket-form">
+        <form noValidate onSubmit={(e) => void form.handleSubmit(onValid)(e)} data-testid="new-ticket-form">
           <Card.Body>
             <Stack gap="4">
               <FormField
                 label={t('new.subject')}
-                error={form.errors.subject}
+                error={form.message('subject')}
                 helperText={t('new.subjectHint', { min: TICKET_LIMITS.subjectMin, max: TICKET_LIMITS.subjectMax })}
                 required
               >
-                <Input {...form.field('subject')} maxLength={TICKET_LIMITS.subjectMax} data-testid="ticket-subject" />
+                <Input {...form.register('subject')} maxLength={TICKET_LIMITS.subjectMax} data-testid="ticket-subject" />
               </FormField>
               <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-                <FormField label={t('new.category')} error={form.errors.category} required>
+                <FormField label={t('new.category')} error={form.message('category')} required>
                   <NativeSelect.Root>
-                    <NativeSelect.Field
-                      name="category"
-                      value={form.values.category}
-                      onChange={(e) => form.setValue('category', e.currentTarget.value)}
-                      data-testid="ticket-category"
-                    >
+                    <NativeSelect.Field {...form.register('category')} data-testid="ticket-category">
                       <option value="" disabled>
                         {t('new.categoryPlaceholder')}
                       </option>
@@ -106,19 +101,14 @@ export default function NewTicketPage() {
                 </FormField>
                 <FormField
                   label={t('new.priority')}
-                  error={form.errors.priority}
+                  error={form.message('priority')}
                   helperText={t('new.priorityHint', {
                     urgent: TICKET_SLA_HOURS.urgent.firstResponse,
                     normal: TICKET_SLA_HOURS.normal.firstResponse,
                   })}
                 >
                   <NativeSelect.Root>
-                    <NativeSelect.Field
-                      name="priority"
-                      value={form.values.priority}
-                      onChange={(e) => form.setValue('priority', e.currentTarget.value)}
-                      data-testid="ticket-priority"
-                    >
+                    <NativeSelect.Field {...form.register('priority')} data-testid="ticket-priority">
                       {TICKET_PRIORITIES.map((p) => (
                         <option key={p} value={p}>
                           {t(`priority.${p}`)}
@@ -129,15 +119,8 @@ export default function NewTicketPage() {
                   </NativeSelect.Root>
                 </FormField>
               </SimpleGrid>
-              <FormField label={t('new.description')} error={form.errors.description} helperText={t('new.descriptionHint')} required>
-                <Textarea
-                  name="description"
-                  value={form.values.description}
-                  onChange={(e) => form.setValue('description', e.currentTarget.value)}
-                  rows={7}
-                  maxLength={TICKET_LIMITS.bodyMax}
-                  data-testid="ticket-description"
-                />
+              <FormField label={t('new.description')} error={form.message('description')} helperText={t('new.descriptionHint')} required>
+                <Textarea {...form.register('description')} rows={7} maxLength={TICKET_LIMITS.bodyMax} data-testid="ticket-description" />
               </FormField>
               <Stack gap="2">
                 <Text fontWeight="medium" fontSize="sm" id="new-ticket-files">

@@ -26,7 +26,8 @@ import {
   type TicketPriority,
   type TicketStatus,
 } from '@muster/contracts';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useSignedInSession } from '../auth/signed-in-session';
@@ -34,7 +35,7 @@ import { FormField } from '../../components/form/FormField';
 import { toaster } from '../../components/ui/toaster';
 import { errorStatus } from '../../lib/api';
 import { formatBytes, formatDateTime } from '../../lib/format';
-import { useZodForm } from '../../lib/useZodForm';
+import { useMusterForm } from '../../lib/forms';
 import { FilePickerButton } from './AttachmentPicker';
 import { LoadError, SelectField, useNow } from '../../components/list';
 import { PriorityBadge, SlaBadge, StatusBadge } from './components';
@@ -59,16 +60,17 @@ function DetailSkeleton() {
 function Conversation({ ticket, operator }: { ticket: TicketDetail; operator: boolean }) {
   const { t, i18n } = useTranslation('tickets');
   const add = useAddComment(ticket.id);
-  const [internal, setInternal] = useState(false);
-  const form = useZodForm(ticketCommentSchema, { body: '' });
+  const form = useMusterForm(ticketCommentSchema, { body: '', internal: false });
+  const internal = form.watch('internal') === true;
   const customerClosed = !operator && ticket.status === 'closed';
 
   const send = form.handleSubmit((data) =>
     add.mutate(
-      { body: data.body, internal: operator && internal },
+      { body: data.body, internal: operator && data.internal },
       {
         onSuccess: () => {
-          form.reset();
+          // The next message is of the same kind (a reply, or a note).
+          form.reset({ body: '', internal: data.internal });
           toaster.create({ type: 'success', title: internal ? t('detail.noted') : t('detail.replied') });
         },
         onError: (err) => {
@@ -129,13 +131,11 @@ function Conversation({ ticket, operator }: { ticket: TicketDetail; operator: bo
             {t('detail.closedNotice')}
           </Text>
         ) : (
-          <form noValidate onSubmit={send} data-testid="ticket-reply-form">
+          <form noValidate onSubmit={(e) => void send(e)} data-testid="ticket-reply-form">
             <Stack gap="3">
-              <FormField label={internal ? t('detail.noteLabel') : t('detail.replyLabel')} error={form.errors.body} required>
+              <FormField label={internal ? t('detail.noteLabel') : t('detail.replyLabel')} error={form.message('body')} required>
                 <Textarea
-                  name="body"
-                  value={form.values.body}
-                  onChange={(e) => form.setValue('body', e.currentTarget.value)}
+                  {...form.register('body')}
                   rows={4}
                   maxLength={TICKET_LIMITS.bodyMax}
                   bg={internal ? 'yellow.subtle' : undefined}
@@ -144,16 +144,23 @@ function Conversation({ ticket, operator }: { ticket: TicketDetail; operator: bo
               </FormField>
               <Flex gap="3" wrap="wrap" align="center" justify="space-between">
                 {operator ? (
-                  <Switch.Root
-                    checked={internal}
-                    onCheckedChange={(e) => setInternal(e.checked)}
-                    colorPalette="yellow"
-                    data-testid="ticket-internal-toggle"
-                  >
-                    <Switch.HiddenInput />
-                    <Switch.Control />
-                    <Switch.Label>{t('detail.internalToggle')}</Switch.Label>
-                  </Switch.Root>
+                  <Controller
+                    control={form.control}
+                    name="internal"
+                    render={({ field }) => (
+                      <Switch.Root
+                        name={field.name}
+                        checked={field.value === true}
+                        onCheckedChange={(e) => field.onChange(e.checked)}
+                        colorPalette="yellow"
+                        data-testid="ticket-internal-toggle"
+                      >
+                        <Switch.HiddenInput ref={field.ref} onBlur={field.onBlur} />
+                        <Switch.Control />
+                        <Switch.Label>{t('detail.internalToggle')}</Switch.Label>
+                      </Switch.Root>
+                    )}
+                  />
                 ) : (
                   <span />
                 )}

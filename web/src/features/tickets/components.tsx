@@ -7,7 +7,8 @@ import {
   type TicketStatus,
   type TicketSummary,
 } from '@muster/contracts';
-import { useEffect, useId, useState, type ReactNode, type SyntheticEvent } from 'react';
+import { useId, type ReactNode } from 'react';
+import { useSearchForm } from '../../lib/forms';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { SelectField } from '../../components/list';
@@ -148,20 +149,11 @@ export function FilterBar({
   extra?: ReactNode;
 }) {
   const { t } = useTranslation('tickets');
-  const [q, setQ] = useState(value.q);
-  useEffect(() => setQ(value.q), [value.q]);
+  const search = useSearchForm(value.q, (q) => onChange({ ...value, q }));
   const any = { value: '', label: t('filters.any') };
   const searchId = useId();
   return (
-    <Box
-      as="form"
-      role="search"
-      aria-label={t('filters.label')}
-      onSubmit={(e: SyntheticEvent) => {
-        e.preventDefault();
-        onChange({ ...value, q: q.trim() });
-      }}
-    >
+    <Box as="form" role="search" aria-label={t('filters.label')} onSubmit={search.onSubmit}>
       <SimpleGrid columns={{ base: 2, lg: 4 }} gap="3" alignItems="end">
         <SelectField
           label={t('filters.status')}
@@ -199,8 +191,7 @@ export function FilterBar({
                 id={searchId}
                 size="sm"
                 type="search"
-                value={q}
-                onChange={(e) => setQ(e.currentTarget.value)}
+                {...search.field}
                 placeholder={t('filters.searchPlaceholder')}
                 data-testid="filter-search"
               />

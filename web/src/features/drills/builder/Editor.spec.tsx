@@ -174,6 +174,53 @@ describe('the template builder', () => {
     expect(document.activeElement).toBe(within(last).getByTestId('move-up'));
   });
 
+  it('keeps every value of a step (and its checklist) as steps are added, moved and removed', async () => {
+    renderEditor();
+    const steps = () => screen.getAllByTestId('builder-step');
+    // Values typed into the steps' inputs (react-hook-form holds them, the inputs are its own).
+    type('steps.0.instructions', 'Press the red button.');
+    type('steps.1.expectedMinutes', '12');
+    fireEvent.click(within(steps()[1]!).getByTestId('add-steps.1.checklist'));
+    type('steps.1.checklist.0.text', 'Zone A swept');
+    fireEvent.click(screen.getByTestId('add-steps'));
+    type('steps.3.title', 'Report to the harbour master');
+    type('steps.3.expectedMinutes', '3');
+    expect(stepTitles()).toEqual(['Raise the alarm', 'Sweep the zones', 'Count everyone', 'Report to the harbour master']);
+
+    // The new step up one place, then the second step (with its checklist) to the top.
+    // A step's own buttons come first in its card (its checklist items have theirs).
+    fireEvent.click(within(steps()[3]!).getAllByTestId('move-up')[0]!);
+    fireEvent.click(within(steps()[1]!).getAllByTestId('move-up')[0]!);
+    expect(stepTitles()).toEqual(['Sweep the zones', 'Raise the alarm', 'Report to the harbour master', 'Count everyone']);
+    expect(field('steps.0.expectedMinutes').value).toBe('12');
+    expect(field('steps.0.checklist.0.text').value).toBe('Zone A swept');
+    expect(field('steps.1.instructions').value).toBe('Press the red button.');
+    expect(field('steps.2.expectedMinutes').value).toBe('3');
+
+    // Removing the first step leaves the others' values where they went.
+    fireEvent.click(within(steps()[0]!).getAllByTestId('remove-item')[0]!);
+    expect(stepTitles()).toEqual(['Raise the alarm', 'Report to the harbour master', 'Count everyone']);
+    expect(field('steps.0.instructions').value).toBe('Press the red button.');
+    expect(field('steps.1.expectedMinutes').value).toBe('3');
+    expect(screen.queryByTestId('field-steps.0.checklist.0.text')).toBeNull();
+
+    // What is saved is the list as it is on screen.
+    await waitFor(() => expect(saves).toHaveLength(1));
+    const saved = saves[0]!.body.steps as {
+      id: string;
+      title: string;
+      instructions: string;
+      expectedMinutes: number;
+      checklist: unknown[];
+    }[];
+    expect(saved.map((step) => [step.id, step.title, step.expectedMinutes])).toEqual([
+      ['alarm', 'Raise the alarm', 5],
+      [expect.stringMatching(/^step-/), 'Report to the harbour master', 3],
+      ['count', 'Count everyone', 10],
+    ]);
+    expect(saved[0]!.instructions).toBe('Press the red button.');
+  });
+
   it('sorts injects by minute', () => {
     renderEditor(
       template({

@@ -155,14 +155,18 @@ export function Editor({
 
   const publish = async () => {
     setPublishTried(true);
+    // Every problem is listed already: the summary says what to fix, and takes the reader to it.
     if (problems.length > 0) {
       summaryRef.current?.focus();
       return;
     }
-    setBusy('publish');
-    const ok = await editor.publish();
-    setBusy(null);
-    if (ok) toaster.create({ type: 'success', title: t('builder.published') });
+    // The form's own check (the contracts' schemas, as the list above) before anything is sent.
+    await editor.form.handleSubmit(async () => {
+      setBusy('publish');
+      const ok = await editor.publish();
+      setBusy(null);
+      if (ok) toaster.create({ type: 'success', title: t('builder.published') });
+    })();
   };
   const unpublish = async () => {
     setBusy('unpublish');
@@ -171,7 +175,7 @@ export function Editor({
     if (ok) toaster.create({ type: 'success', title: t('builder.unpublished') });
   };
 
-  const sectionProps = { copy, update: editor.update, errorOf, focus };
+  const sectionProps = { copy, form: editor.form, errorOf, focus };
   const id = editor.templateId;
 
   return (

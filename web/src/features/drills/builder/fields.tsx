@@ -1,5 +1,6 @@
 import { Button, HStack, IconButton, Input, NativeSelect, Textarea } from '@chakra-ui/react';
 import { useCallback, useLayoutEffect, useRef, type ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../components/form/FormField';
 import type { PositionDraft } from './model';
@@ -36,8 +37,7 @@ export function useFocusRequest() {
 export function TextField({
   path,
   label,
-  value,
-  onChange,
+  field,
   error,
   required,
   maxLength,
@@ -46,10 +46,11 @@ export function TextField({
   helperText,
   readOnly,
 }: {
+  /** The path its problems are on (and the summary finds it by). */
   path: string;
   label: string;
-  value: string;
-  onChange: (value: string) => void;
+  /** The input's registration with the builder's form. */
+  field: UseFormRegisterReturn;
   error: string | undefined;
   required?: boolean;
   maxLength?: number;
@@ -62,8 +63,7 @@ export function TextField({
     <FormField label={label} error={error} required={required} helperText={helperText}>
       {multiline ? (
         <Textarea
-          value={value}
-          onChange={(e) => onChange(e.currentTarget.value)}
+          {...field}
           rows={rows}
           maxLength={maxLength}
           dir="auto"
@@ -72,15 +72,7 @@ export function TextField({
           data-testid={`field-${path}`}
         />
       ) : (
-        <Input
-          value={value}
-          onChange={(e) => onChange(e.currentTarget.value)}
-          maxLength={maxLength}
-          dir="auto"
-          readOnly={readOnly}
-          data-field-path={path}
-          data-testid={`field-${path}`}
-        />
+        <Input {...field} maxLength={maxLength} dir="auto" readOnly={readOnly} data-field-path={path} data-testid={`field-${path}`} />
       )}
     </FormField>
   );
@@ -90,31 +82,21 @@ export function TextField({
 export function MinutesField({
   path,
   label,
-  value,
-  onChange,
+  field,
   error,
   required,
   helperText,
 }: {
   path: string;
   label: string;
-  value: string;
-  onChange: (value: string) => void;
+  field: UseFormRegisterReturn;
   error: string | undefined;
   required?: boolean;
   helperText?: ReactNode;
 }) {
   return (
     <FormField label={label} error={error} required={required} helperText={helperText}>
-      <Input
-        type="number"
-        inputMode="numeric"
-        step={1}
-        value={value}
-        onChange={(e) => onChange(e.currentTarget.value)}
-        data-field-path={path}
-        data-testid={`field-${path}`}
-      />
+      <Input type="number" inputMode="numeric" step={1} {...field} data-field-path={path} data-testid={`field-${path}`} />
     </FormField>
   );
 }
@@ -124,15 +106,16 @@ export function PositionSelect({
   path,
   label,
   value,
-  onChange,
+  field,
   positions,
   emptyLabel,
   error,
 }: {
   path: string;
   label: string;
+  /** The chosen position's id as the form holds it now ('' for none). */
   value: string;
-  onChange: (value: string) => void;
+  field: UseFormRegisterReturn;
   positions: readonly PositionDraft[];
   emptyLabel: string;
   error: string | undefined;
@@ -142,12 +125,7 @@ export function PositionSelect({
   return (
     <FormField label={label} error={error}>
       <NativeSelect.Root>
-        <NativeSelect.Field
-          value={value}
-          onChange={(e) => onChange(e.currentTarget.value)}
-          data-field-path={path}
-          data-testid={`field-${path}`}
-        >
+        <NativeSelect.Field {...field} data-field-path={path} data-testid={`field-${path}`}>
           <option value="">{emptyLabel}</option>
           {positions.map((p, i) => (
             <option key={p.id} value={p.id}>

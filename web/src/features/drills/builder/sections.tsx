@@ -1,23 +1,18 @@
 import { Box, Button, Checkbox, Flex, Heading, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import {
-  DRILL_LIMITS,
-  DRILL_REGULATIONS,
-  DRILL_SCENARIO_GROUPS,
-  DRILL_TYPES,
-  type DrillRegulation,
-  type DrillType,
-} from '@muster/contracts';
+import { DRILL_LIMITS, DRILL_REGULATIONS, DRILL_SCENARIO_GROUPS, DRILL_TYPES } from '@muster/contracts';
 import type { ReactNode } from 'react';
+import { Controller, useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../components/form/FormField';
 import { Section } from '../templates/parts';
 import { ItemControls, MinutesField, PositionSelect, TextField, pathSelector } from './fields';
-import { move, newKey, removePosition, sortInjectsByMinute, takenKeys, type StepDraft, type WorkingCopy } from './model';
+import { newKey, sortInjectsByMinute, takenKeys, type WorkingCopy } from './model';
+import type { BuilderForm } from './useTemplateEditor';
 
-/** What every section of the editor gets: the copy, a way to change it, messages and focus. */
+/** What every section of the editor gets: the copy as it is now, the form that changes it, messages and focus. */
 export interface SectionProps {
   copy: WorkingCopy;
-  update: (change: (copy: WorkingCopy) => WorkingCopy) => void;
+  form: BuilderForm;
   /** The translated message on a path, if any. */
   errorOf: (path: string) => string | undefined;
   /** Moves focus to the element of a selector after the next render. */
@@ -64,7 +59,7 @@ function AddButton({ path, label, onClick, disabled }: { path: string; label: st
   );
 }
 
-export function DetailsSection({ copy, update, errorOf }: SectionProps) {
+export function DetailsSection({ form, errorOf }: SectionProps) {
   const { t } = useTranslation(['drillTemplates', 'drills']);
   return (
     <Section id="builder-details" title={t('builder.details')} testId="builder-details">
@@ -72,8 +67,7 @@ export function DetailsSection({ copy, update, errorOf }: SectionProps) {
         <TextField
           path="name"
           label={t('builder.name')}
-          value={copy.name}
-          onChange={(name) => update((c) => ({ ...c, name }))}
+          field={form.register('name')}
           error={errorOf('name')}
           required
           maxLength={DRILL_LIMITS.nameMax}
@@ -81,15 +75,7 @@ export function DetailsSection({ copy, update, errorOf }: SectionProps) {
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
           <FormField label={t('builder.type')} error={errorOf('type')} required>
             <NativeSelect.Root>
-              <NativeSelect.Field
-                value={copy.type}
-                onChange={(e) => {
-                  const type = e.currentTarget.value as DrillType;
-                  update((c) => ({ ...c, type }));
-                }}
-                data-field-path="type"
-                data-testid="field-type"
-              >
+              <NativeSelect.Field {...form.register('type')} data-field-path="type" data-testid="field-type">
                 {DRILL_TYPES.map((type) => (
                   <option key={type} value={type}>
                     {t(`types.${type}`, { ns: 'drills' })}
@@ -101,15 +87,7 @@ export function DetailsSection({ copy, update, errorOf }: SectionProps) {
           </FormField>
           <FormField label={t('builder.scenario')} error={errorOf('scenario')} required>
             <NativeSelect.Root>
-              <NativeSelect.Field
-                value={copy.scenario}
-                onChange={(e) => {
-                  const scenario = e.currentTarget.value as WorkingCopy['scenario'];
-                  update((c) => ({ ...c, scenario }));
-                }}
-                data-field-path="scenario"
-                data-testid="field-scenario"
-              >
+              <NativeSelect.Field {...form.register('scenario')} data-field-path="scenario" data-testid="field-scenario">
                 <option value="">{t('builder.chooseScenario')}</option>
                 {Object.entries(DRILL_SCENARIO_GROUPS).map(([group, scenarios]) => (
                   <optgroup key={group} label={t(`scenarioGroups.${group}`, { ns: 'drills' })}>
@@ -127,8 +105,7 @@ export function DetailsSection({ copy, update, errorOf }: SectionProps) {
           <MinutesField
             path="estimatedMinutes"
             label={t('builder.estimatedMinutes')}
-            value={copy.estimatedMinutes}
-            onChange={(estimatedMinutes) => update((c) => ({ ...c, estimatedMinutes }))}
+            field={form.register('estimatedMinutes')}
             error={errorOf('estimatedMinutes')}
             required
             helperText={t('builder.estimatedHelp')}
@@ -136,8 +113,7 @@ export function DetailsSection({ copy, update, errorOf }: SectionProps) {
           <MinutesField
             path="musterTargetMinutes"
             label={t('builder.musterTarget')}
-            value={copy.musterTargetMinutes}
-            onChange={(musterTargetMinutes) => update((c) => ({ ...c, musterTargetMinutes }))}
+            field={form.register('musterTargetMinutes')}
             error={errorOf('musterTargetMinutes')}
             helperText={t('builder.musterTargetHelp')}
           />
@@ -145,8 +121,7 @@ export function DetailsSection({ copy, update, errorOf }: SectionProps) {
         <TextField
           path="description"
           label={t('builder.description')}
-          value={copy.description}
-          onChange={(description) => update((c) => ({ ...c, description }))}
+          field={form.register('description')}
           error={errorOf('description')}
           maxLength={DRILL_LIMITS.textMax}
           multiline
@@ -158,13 +133,14 @@ export function DetailsSection({ copy, update, errorOf }: SectionProps) {
   );
 }
 
-export function ObjectivesSection({ copy, update, errorOf, focus }: SectionProps) {
+export function ObjectivesSection({ copy, form, errorOf, focus }: SectionProps) {
   const { t } = useTranslation('drillTemplates');
-  const full = copy.objectives.length >= DRILL_LIMITS.objectivesMax;
+  const list = useFieldArray({ control: form.control, name: 'objectives', keyName: 'fieldKey' });
+  const full = list.fields.length >= DRILL_LIMITS.objectivesMax;
   const add = () => {
     const key = newKey('objective', takenKeys(copy));
-    focus(pathSelector(`objectives.${String(copy.objectives.length)}`));
-    update((c) => ({ ...c, objectives: [...c.objectives, { key, text: '' }] }));
+    focus(pathSelector(`objectives.${String(list.fields.length)}`));
+    list.append({ key, text: '' }, { shouldFocus: false });
   };
   return (
     <Section id="builder-objectives" title={t('builder.objectives')} testId="builder-objectives">
@@ -173,28 +149,28 @@ export function ObjectivesSection({ copy, update, errorOf, focus }: SectionProps
           {t('builder.objectivesHelp')}
         </Text>
         <ListError message={errorOf('objectives')} testId="error-objectives" />
-        {copy.objectives.length > 0 && (
+        {list.fields.length > 0 && (
           <Stack as="ol" gap="3" listStyleType="none">
-            {copy.objectives.map((objective, index) => {
+            {list.fields.map((objective, index) => {
               const label = t('builder.objectiveLabel', { number: index + 1 });
               return (
                 <ItemCard
-                  key={objective.key}
+                  key={objective.fieldKey}
                   title={label}
                   testId="builder-objective"
                   controls={
                     <ItemControls
                       itemKey={objective.key}
                       index={index}
-                      count={copy.objectives.length}
+                      count={list.fields.length}
                       itemLabel={label}
                       onMove={(delta, selector) => {
                         focus(selector);
-                        update((c) => ({ ...c, objectives: move(c.objectives, index, delta) }));
+                        list.move(index, index + delta);
                       }}
                       onRemove={() => {
                         focus(pathSelector('objectives'));
-                        update((c) => ({ ...c, objectives: c.objectives.filter((o) => o.key !== objective.key) }));
+                        list.remove(index);
                       }}
                     />
                   }
@@ -202,10 +178,7 @@ export function ObjectivesSection({ copy, update, errorOf, focus }: SectionProps
                   <TextField
                     path={`objectives.${String(index)}`}
                     label={t('builder.objectiveText')}
-                    value={objective.text}
-                    onChange={(text) =>
-                      update((c) => ({ ...c, objectives: c.objectives.map((o) => (o.key === objective.key ? { ...o, text } : o)) }))
-                    }
+                    field={form.register(`objectives.${index}.text`)}
                     error={errorOf(`objectives.${String(index)}`)}
                     required
                     maxLength={DRILL_LIMITS.shortMax}
@@ -221,13 +194,20 @@ export function ObjectivesSection({ copy, update, errorOf, focus }: SectionProps
   );
 }
 
-export function PositionsSection({ copy, update, errorOf, focus }: SectionProps) {
+export function PositionsSection({ copy, form, errorOf, focus }: SectionProps) {
   const { t } = useTranslation('drillTemplates');
-  const full = copy.positions.length >= DRILL_LIMITS.positionsMax;
+  const list = useFieldArray({ control: form.control, name: 'positions', keyName: 'fieldKey' });
+  const full = list.fields.length >= DRILL_LIMITS.positionsMax;
   const add = () => {
     const id = newKey('position', takenKeys(copy));
-    focus(pathSelector(`positions.${String(copy.positions.length)}.name`));
-    update((c) => ({ ...c, positions: [...c.positions, { id, name: '', description: '' }] }));
+    focus(pathSelector(`positions.${String(list.fields.length)}.name`));
+    list.append({ id, name: '', description: '' }, { shouldFocus: false });
+  };
+  /** Removes a position; the steps and injects it was responsible for go to no one / everyone. */
+  const remove = (index: number, id: string) => {
+    list.remove(index);
+    copy.steps.forEach((s, i) => s.positionId === id && form.setValue(`steps.${i}.positionId`, ''));
+    copy.injects.forEach((x, i) => x.positionId === id && form.setValue(`injects.${i}.positionId`, ''));
   };
   return (
     <Section id="builder-positions" title={t('builder.positions')} testId="builder-positions">
@@ -236,31 +216,29 @@ export function PositionsSection({ copy, update, errorOf, focus }: SectionProps)
           {t('builder.positionsHelp')}
         </Text>
         <ListError message={errorOf('positions')} testId="error-positions" />
-        {copy.positions.length > 0 && (
+        {list.fields.length > 0 && (
           <Stack as="ol" gap="3" listStyleType="none">
-            {copy.positions.map((position, index) => {
+            {list.fields.map((position, index) => {
               const label = t('builder.positionLabel', { number: index + 1 });
               const base = `positions.${String(index)}`;
-              const set = (patch: Partial<typeof position>) =>
-                update((c) => ({ ...c, positions: c.positions.map((p) => (p.id === position.id ? { ...p, ...patch } : p)) }));
               return (
                 <ItemCard
-                  key={position.id}
+                  key={position.fieldKey}
                   title={label}
                   testId="builder-position"
                   controls={
                     <ItemControls
                       itemKey={position.id}
                       index={index}
-                      count={copy.positions.length}
+                      count={list.fields.length}
                       itemLabel={label}
                       onMove={(delta, selector) => {
                         focus(selector);
-                        update((c) => ({ ...c, positions: move(c.positions, index, delta) }));
+                        list.move(index, index + delta);
                       }}
                       onRemove={() => {
                         focus(pathSelector('positions'));
-                        update((c) => removePosition(c, position.id));
+                        remove(index, position.id);
                       }}
                     />
                   }
@@ -270,8 +248,7 @@ export function PositionsSection({ copy, update, errorOf, focus }: SectionProps)
                     <TextField
                       path={`${base}.name`}
                       label={t('builder.positionName')}
-                      value={position.name}
-                      onChange={(name) => set({ name })}
+                      field={form.register(`positions.${index}.name`)}
                       error={errorOf(`${base}.name`)}
                       required
                       maxLength={80}
@@ -279,8 +256,7 @@ export function PositionsSection({ copy, update, errorOf, focus }: SectionProps)
                     <TextField
                       path={`${base}.description`}
                       label={t('builder.positionDescription')}
-                      value={position.description}
-                      onChange={(description) => set({ description })}
+                      field={form.register(`positions.${index}.description`)}
                       error={errorOf(`${base}.description`)}
                       maxLength={DRILL_LIMITS.shortMax}
                     />
@@ -296,37 +272,26 @@ export function PositionsSection({ copy, update, errorOf, focus }: SectionProps)
   );
 }
 
-function Checklist({
-  step,
-  stepIndex,
-  update,
-  errorOf,
-  focus,
-  copy,
-}: SectionProps & {
-  step: StepDraft;
-  stepIndex: number;
-}) {
+function Checklist({ form, errorOf, focus, copy, stepIndex }: SectionProps & { stepIndex: number }) {
   const { t } = useTranslation('drillTemplates');
   const base = `steps.${String(stepIndex)}.checklist`;
-  const setChecklist = (change: (items: StepDraft['checklist']) => StepDraft['checklist']) =>
-    update((c) => ({ ...c, steps: c.steps.map((s) => (s.id === step.id ? { ...s, checklist: change(s.checklist) } : s)) }));
-  const full = step.checklist.length >= DRILL_LIMITS.checklistMax;
+  const list = useFieldArray({ control: form.control, name: `steps.${stepIndex}.checklist`, keyName: 'fieldKey' });
+  const full = list.fields.length >= DRILL_LIMITS.checklistMax;
   return (
     <Stack gap="2" as="fieldset">
       <Text as="legend" fontWeight="medium" fontSize="sm" marginBottom="1">
         {t('builder.checklist')}
       </Text>
       <ListError message={errorOf(base)} testId="error-checklist" />
-      {step.checklist.length > 0 && (
+      {list.fields.length > 0 && (
         <Stack as="ol" gap="2" listStyleType="none">
-          {step.checklist.map((item, index) => {
+          {list.fields.map((item, index) => {
             const label = t('builder.checklistItemLabel', { number: index + 1, step: stepIndex + 1 });
             const path = `${base}.${String(index)}`;
             return (
               <Flex
                 as="li"
-                key={item.id}
+                key={item.fieldKey}
                 gap="2"
                 align="flex-start"
                 direction={{ base: 'column', sm: 'row' }}
@@ -336,8 +301,7 @@ function Checklist({
                   <TextField
                     path={`${path}.text`}
                     label={label}
-                    value={item.text}
-                    onChange={(text) => setChecklist((items) => items.map((x) => (x.id === item.id ? { ...x, text } : x)))}
+                    field={form.register(`steps.${stepIndex}.checklist.${index}.text`)}
                     error={errorOf(`${path}.text`) ?? errorOf(`${path}.id`)}
                     required
                     maxLength={DRILL_LIMITS.shortMax}
@@ -347,15 +311,15 @@ function Checklist({
                   <ItemControls
                     itemKey={item.id}
                     index={index}
-                    count={step.checklist.length}
+                    count={list.fields.length}
                     itemLabel={label}
                     onMove={(delta, selector) => {
                       focus(selector);
-                      setChecklist((items) => move(items, index, delta));
+                      list.move(index, index + delta);
                     }}
                     onRemove={() => {
                       focus(pathSelector(base));
-                      setChecklist((items) => items.filter((x) => x.id !== item.id));
+                      list.remove(index);
                     }}
                   />
                 </Box>
@@ -370,8 +334,8 @@ function Checklist({
         disabled={full}
         onClick={() => {
           const id = newKey('item', takenKeys(copy));
-          focus(pathSelector(`${base}.${String(step.checklist.length)}.text`));
-          setChecklist((items) => [...items, { id, text: '' }]);
+          focus(pathSelector(`${base}.${String(list.fields.length)}.text`));
+          list.append({ id, text: '' }, { shouldFocus: false });
         }}
       />
     </Stack>
@@ -379,16 +343,14 @@ function Checklist({
 }
 
 export function StepsSection(props: SectionProps) {
-  const { copy, update, errorOf, focus } = props;
+  const { copy, form, errorOf, focus } = props;
   const { t } = useTranslation('drillTemplates');
-  const full = copy.steps.length >= DRILL_LIMITS.stepsMax;
+  const list = useFieldArray({ control: form.control, name: 'steps', keyName: 'fieldKey' });
+  const full = list.fields.length >= DRILL_LIMITS.stepsMax;
   const add = () => {
     const id = newKey('step', takenKeys(copy));
-    focus(pathSelector(`steps.${String(copy.steps.length)}.title`));
-    update((c) => ({
-      ...c,
-      steps: [...c.steps, { id, title: '', instructions: '', positionId: '', expectedMinutes: '5', checklist: [] }],
-    }));
+    focus(pathSelector(`steps.${String(list.fields.length)}.title`));
+    list.append({ id, title: '', instructions: '', positionId: '', expectedMinutes: '5', checklist: [] }, { shouldFocus: false });
   };
   return (
     <Section id="builder-steps" title={t('builder.steps')} testId="builder-steps">
@@ -397,31 +359,29 @@ export function StepsSection(props: SectionProps) {
           {t('builder.stepsHelp')}
         </Text>
         <ListError message={errorOf('steps')} testId="error-steps" />
-        {copy.steps.length > 0 && (
+        {list.fields.length > 0 && (
           <Stack as="ol" gap="3" listStyleType="none">
-            {copy.steps.map((step, index) => {
+            {list.fields.map((step, index) => {
               const label = t('builder.stepLabel', { number: index + 1 });
               const base = `steps.${String(index)}`;
-              const set = (patch: Partial<StepDraft>) =>
-                update((c) => ({ ...c, steps: c.steps.map((s) => (s.id === step.id ? { ...s, ...patch } : s)) }));
               return (
                 <ItemCard
-                  key={step.id}
+                  key={step.fieldKey}
                   title={label}
                   testId="builder-step"
                   controls={
                     <ItemControls
                       itemKey={step.id}
                       index={index}
-                      count={copy.steps.length}
+                      count={list.fields.length}
                       itemLabel={label}
                       onMove={(delta, selector) => {
                         focus(selector);
-                        update((c) => ({ ...c, steps: move(c.steps, index, delta) }));
+                        list.move(index, index + delta);
                       }}
                       onRemove={() => {
                         focus(pathSelector('steps'));
-                        update((c) => ({ ...c, steps: c.steps.filter((s) => s.id !== step.id) }));
+                        list.remove(index);
                       }}
                     />
                   }
@@ -430,8 +390,7 @@ export function StepsSection(props: SectionProps) {
                   <TextField
                     path={`${base}.title`}
                     label={t('builder.stepTitle')}
-                    value={step.title}
-                    onChange={(title) => set({ title })}
+                    field={form.register(`steps.${index}.title`)}
                     error={errorOf(`${base}.title`)}
                     required
                     maxLength={DRILL_LIMITS.titleMax}
@@ -440,8 +399,8 @@ export function StepsSection(props: SectionProps) {
                     <PositionSelect
                       path={`${base}.positionId`}
                       label={t('builder.stepPosition')}
-                      value={step.positionId}
-                      onChange={(positionId) => set({ positionId })}
+                      value={copy.steps[index]?.positionId ?? ''}
+                      field={form.register(`steps.${index}.positionId`)}
                       positions={copy.positions}
                       emptyLabel={t('builder.noPosition')}
                       error={errorOf(`${base}.positionId`)}
@@ -449,8 +408,7 @@ export function StepsSection(props: SectionProps) {
                     <MinutesField
                       path={`${base}.expectedMinutes`}
                       label={t('builder.expectedMinutes')}
-                      value={step.expectedMinutes}
-                      onChange={(expectedMinutes) => set({ expectedMinutes })}
+                      field={form.register(`steps.${index}.expectedMinutes`)}
                       error={errorOf(`${base}.expectedMinutes`)}
                       required
                     />
@@ -458,13 +416,12 @@ export function StepsSection(props: SectionProps) {
                   <TextField
                     path={`${base}.instructions`}
                     label={t('builder.instructions')}
-                    value={step.instructions}
-                    onChange={(instructions) => set({ instructions })}
+                    field={form.register(`steps.${index}.instructions`)}
                     error={errorOf(`${base}.instructions`)}
                     maxLength={DRILL_LIMITS.textMax}
                     multiline
                   />
-                  <Checklist {...props} step={step} stepIndex={index} />
+                  <Checklist {...props} stepIndex={index} />
                 </ItemCard>
               );
             })}
@@ -476,28 +433,29 @@ export function StepsSection(props: SectionProps) {
   );
 }
 
-export function InjectsSection({ copy, update, errorOf, focus }: SectionProps) {
+export function InjectsSection({ copy, form, errorOf, focus }: SectionProps) {
   const { t } = useTranslation('drillTemplates');
-  const full = copy.injects.length >= DRILL_LIMITS.injectsMax;
+  const list = useFieldArray({ control: form.control, name: 'injects', keyName: 'fieldKey' });
+  const full = list.fields.length >= DRILL_LIMITS.injectsMax;
   const add = () => {
     const id = newKey('inject', takenKeys(copy));
-    focus(pathSelector(`injects.${String(copy.injects.length)}.atMinute`));
-    update((c) => ({ ...c, injects: [...c.injects, { id, atMinute: '', title: '', message: '', positionId: '' }] }));
+    focus(pathSelector(`injects.${String(list.fields.length)}.atMinute`));
+    list.append({ id, atMinute: '', title: '', message: '', positionId: '' }, { shouldFocus: false });
   };
   const sorted = sortInjectsByMinute(copy.injects);
-  const inOrder = sorted.every((inject, i) => inject === copy.injects[i]);
+  const inOrder = sorted.every((inject, i) => inject.id === copy.injects[i]?.id);
   return (
     <Section
       id="builder-injects"
       title={t('builder.injects')}
       testId="builder-injects"
       action={
-        copy.injects.length > 1 && (
+        list.fields.length > 1 && (
           <Button
             size="xs"
             variant="outline"
             disabled={inOrder}
-            onClick={() => update((c) => ({ ...c, injects: sortInjectsByMinute(c.injects) }))}
+            onClick={() => list.replace(sortInjectsByMinute(form.getValues('injects')))}
             data-testid="sort-injects"
           >
             {t('builder.sortByMinute')}
@@ -510,31 +468,29 @@ export function InjectsSection({ copy, update, errorOf, focus }: SectionProps) {
           {t('builder.injectsHelp')}
         </Text>
         <ListError message={errorOf('injects')} testId="error-injects" />
-        {copy.injects.length > 0 && (
+        {list.fields.length > 0 && (
           <Stack as="ol" gap="3" listStyleType="none">
-            {copy.injects.map((inject, index) => {
+            {list.fields.map((inject, index) => {
               const label = t('builder.injectLabel', { number: index + 1 });
               const base = `injects.${String(index)}`;
-              const set = (patch: Partial<typeof inject>) =>
-                update((c) => ({ ...c, injects: c.injects.map((x) => (x.id === inject.id ? { ...x, ...patch } : x)) }));
               return (
                 <ItemCard
-                  key={inject.id}
+                  key={inject.fieldKey}
                   title={label}
                   testId="builder-inject"
                   controls={
                     <ItemControls
                       itemKey={inject.id}
                       index={index}
-                      count={copy.injects.length}
+                      count={list.fields.length}
                       itemLabel={label}
                       onMove={(delta, selector) => {
                         focus(selector);
-                        update((c) => ({ ...c, injects: move(c.injects, index, delta) }));
+                        list.move(index, index + delta);
                       }}
                       onRemove={() => {
                         focus(pathSelector('injects'));
-                        update((c) => ({ ...c, injects: c.injects.filter((x) => x.id !== inject.id) }));
+                        list.remove(index);
                       }}
                     />
                   }
@@ -544,8 +500,7 @@ export function InjectsSection({ copy, update, errorOf, focus }: SectionProps) {
                     <MinutesField
                       path={`${base}.atMinute`}
                       label={t('builder.atMinute')}
-                      value={inject.atMinute}
-                      onChange={(atMinute) => set({ atMinute })}
+                      field={form.register(`injects.${index}.atMinute`)}
                       error={errorOf(`${base}.atMinute`)}
                       required
                     />
@@ -553,8 +508,8 @@ export function InjectsSection({ copy, update, errorOf, focus }: SectionProps) {
                       <PositionSelect
                         path={`${base}.positionId`}
                         label={t('builder.injectTarget')}
-                        value={inject.positionId}
-                        onChange={(positionId) => set({ positionId })}
+                        value={copy.injects[index]?.positionId ?? ''}
+                        field={form.register(`injects.${index}.positionId`)}
                         positions={copy.positions}
                         emptyLabel={t('builder.everyone')}
                         error={errorOf(`${base}.positionId`)}
@@ -564,8 +519,7 @@ export function InjectsSection({ copy, update, errorOf, focus }: SectionProps) {
                   <TextField
                     path={`${base}.title`}
                     label={t('builder.injectTitle')}
-                    value={inject.title}
-                    onChange={(title) => set({ title })}
+                    field={form.register(`injects.${index}.title`)}
                     error={errorOf(`${base}.title`)}
                     required
                     maxLength={DRILL_LIMITS.titleMax}
@@ -573,8 +527,7 @@ export function InjectsSection({ copy, update, errorOf, focus }: SectionProps) {
                   <TextField
                     path={`${base}.message`}
                     label={t('builder.injectMessage')}
-                    value={inject.message}
-                    onChange={(message) => set({ message })}
+                    field={form.register(`injects.${index}.message`)}
                     error={errorOf(`${base}.message`)}
                     required
                     maxLength={DRILL_LIMITS.textMax}
@@ -591,14 +544,8 @@ export function InjectsSection({ copy, update, errorOf, focus }: SectionProps) {
   );
 }
 
-export function RegulationsSection({ copy, update, errorOf }: SectionProps) {
+export function RegulationsSection({ form, errorOf }: SectionProps) {
   const { t } = useTranslation(['drillTemplates', 'drills']);
-  const toggle = (regulation: DrillRegulation, on: boolean) =>
-    update((c) => ({
-      ...c,
-      // Kept in the contracts' order whatever the order of the clicks.
-      regulations: DRILL_REGULATIONS.filter((r) => (r === regulation ? on : c.regulations.includes(r))),
-    }));
   return (
     <Section id="builder-regulations" title={t('builder.regulations')} testId="builder-regulations">
       <Stack gap="3" as="fieldset" aria-labelledby="builder-regulations">
@@ -606,20 +553,34 @@ export function RegulationsSection({ copy, update, errorOf }: SectionProps) {
           {t('builder.regulationsHelp')}
         </Text>
         <ListError message={errorOf('regulations')} testId="error-regulations" />
-        <SimpleGrid columns={{ base: 1, md: 2 }} gap="2">
-          {DRILL_REGULATIONS.map((regulation) => (
-            <Checkbox.Root
-              key={regulation}
-              checked={copy.regulations.includes(regulation)}
-              onCheckedChange={(e) => toggle(regulation, e.checked === true)}
-              alignItems="flex-start"
-            >
-              <Checkbox.HiddenInput data-testid={`regulation-${regulation}`} data-field-path={`regulations.${regulation}`} />
-              <Checkbox.Control />
-              <Checkbox.Label>{t(`regulations.${regulation}`, { ns: 'drills' })}</Checkbox.Label>
-            </Checkbox.Root>
-          ))}
-        </SimpleGrid>
+        <Controller
+          control={form.control}
+          name="regulations"
+          render={({ field }) => (
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap="2">
+              {DRILL_REGULATIONS.map((regulation, i) => (
+                <Checkbox.Root
+                  key={regulation}
+                  checked={field.value.includes(regulation)}
+                  // Kept in the contracts' order whatever the order of the clicks.
+                  onCheckedChange={(e) =>
+                    field.onChange(DRILL_REGULATIONS.filter((r) => (r === regulation ? e.checked === true : field.value.includes(r))))
+                  }
+                  alignItems="flex-start"
+                >
+                  <Checkbox.HiddenInput
+                    ref={i === 0 ? field.ref : undefined}
+                    onBlur={field.onBlur}
+                    data-testid={`regulation-${regulation}`}
+                    data-field-path={`regulations.${regulation}`}
+                  />
+                  <Checkbox.Control />
+                  <Checkbox.Label>{t(`regulations.${regulation}`, { ns: 'drills' })}</Checkbox.Label>
+                </Checkbox.Root>
+              ))}
+            </SimpleGrid>
+          )}
+        />
       </Stack>
     </Section>
   );

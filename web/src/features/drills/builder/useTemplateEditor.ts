@@ -1,10 +1,50 @@
-import { completeTemplateSchema, templateContentSchema, type DrillTemplate, type TemplateStatus } from '@muster/contracts';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  completeTemplateSchema,
+  templateContentSchema,
+  type DrillTemplate,
+  type TemplateContentInput,
+  type TemplateStatus,
+} from '@muster/contracts';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useWatch, type FieldErrors, type FieldPath } from 'react-hook-form';
+import { z } from 'zod';
 import { apiErrorBody } from '../../../lib/api';
+import { useMusterForm, type MusterForm } from '../../../lib/forms';
 import { useSaveTemplate } from '../api';
 import { copyOf, emptyCopy, sameContent, toInput, validateCopy, type Issue, type Validation, type WorkingCopy } from './model';
 import { forgetStoredCopy, readStoredCopy, storeCopy, type StoredCopy } from './storage';
 import { serverIssues as refusedFields } from '../../../lib/error-text';
+
+/**
+ * The working copy as a template to publish: the contracts' shape and the rules of a complete
+ * template (`validateCopy`), each problem on its field's path; the content once there are none.
+ */
+export const completeCopySchema = z.custom<WorkingCopy>().transform((copy, ctx): TemplateContentInput => {
+  const { all } = validateCopy(copy);
+  for (const issue of all) {
+    ctx.addIssue({ code: 'custom', path: issue.path.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)), message: issue.message });
+  }
+  return all.length > 0 ? z.NEVER : toInput(copy);
+});
+
+/** The builder's form: the working copy in react-hook-form (lists through `useFieldArray`). */
+export type BuilderForm = MusterForm<WorkingCopy, TemplateContentInput>;
+
+/** The messages of a save's refusal the form holds (`type: 'server'`), as issues on their paths. */
+function refusedIssues(errors: FieldErrors<WorkingCopy>): Issue[] {
+  const out: Issue[] = [];
+  const walk = (node: unknown, path: string[]) => {
+    if (!node || typeof node !== 'object') return;
+    const { type, message } = node as { type?: unknown; message?: unknown };
+    if (type !== undefined || typeof message === 'string') {
+      if (type === 'server' && typeof message === 'string') out.push({ path: path.join('.'), message });
+      return;
+    }
+    for (const [key, value] of Object.entries(node)) walk(value, [...path, key]);
+  };
+  walk(errors, []);
+  return out;
+}
 
 /** How long the builder waits after the last change before it autosaves. */
 export const AUTOSAVE_DELAY_MS = 1500;
@@ -22,9 +62,10 @@ export type SaveState =
   | { kind: 'failed'; error: unknown };
 
 export interface TemplateEditor {
+  /** The working copy as the form holds it now. */
   copy: WorkingCopy;
-  /** Changes the working copy (autosaved after the delay when it can be). */
-  update: (change: (copy: WorkingCopy) => WorkingCopy) => void;
+  /** The form the sections edit the copy in (each change is autosaved after the delay when it can be). */
+  form: BuilderForm;
   status: TemplateStatus;
   validation: Validation;
   /** Messages of the server's last refusal (`fields` of a 400), until the next change. */
@@ -59,10 +100,12 @@ export function useTemplateEditor({
 }): TemplateEditor {
   const save = useSaveTemplate();
   const [initial] = useState(() => (template ? copyOf(template) : emptyCopy()));
-  const [copy, setCopy] = useState(initial);
+  // Messages show as the copy changes (`validation`), not after a submit: nothing is checked again on a change.
+  const form: BuilderForm = useMusterForm(completeCopySchema, initial, { reValidateMode: 'onSubmit' });
+  const copy = useWatch({ control: form.control }) as WorkingCopy;
   const [status, setStatus] = useState<TemplateStatus>(template?.status ?? 'draft');
   const [saveState, setSaveState] = useState<SaveState>({ kind: 'clean', savedAt: template?.updatedAt ?? null });
-  const [serverIssues, setServerIssues] = useState<Issue[]>([]);
+  const serverIssues = refusedIssues(form.formState.errors);
   const [offer, setOffer] = useState<StoredCopy | null>(() => {
     const stored = readStoredCopy(template?.id);
     return stored && !(sameContent(stored.copy, initial) && stored.status === (template?.status ?? 'draft')) ? stored : null;
@@ -133,8 +176,9 @@ export function useTemplateEditor({
         clearTimer();
         setSaveState({ kind: 'conflict' });
       } else {
-        const issues = refusedFields(error);
-        if (issues.length > 0) setServerIssues(issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })));
+        // Shown on their fields until the next change (autosave runs in the background: no focus moves).
+        for (const issue of refusedFields(error))
+          form.setError(issue.path.join('.') as FieldPath<WorkingCopy>, { type: 'server', message: issue.message });
         setSaveState({ kind: 'failed', error });
       }
       return false;
@@ -196,12 +240,16 @@ export function useTemplateEditor({
     setChanges((n) => n + 1);
   };
 
-  const update = useCallback((change: (copy: WorkingCopy) => WorkingCopy) => {
-    setCopy((prev) => change(prev));
-    setServerIssues([]);
-    revision.current += 1;
-    setChanges((n) => n + 1);
-  }, []);
+  // Every change of the copy (typing, a list's add, move or remove, a restored copy) is one revision.
+  const { watch, clearErrors, reset } = form;
+  useEffect(() => {
+    const subscription = watch(() => {
+      clearErrors();
+      revision.current += 1;
+      setChanges((n) => n + 1);
+    });
+    return () => subscription.unsubscribe();
+  }, [watch, clearErrors]);
 
   const publish = async () => {
     // With problems nothing is sent (the page lists them); a waiting draft save goes on.
@@ -226,7 +274,7 @@ export function useTemplateEditor({
     if (offer.version !== null) versionRef.current = offer.version;
     setStatus(offer.status);
     latest.current = { copy: offer.copy, status: offer.status };
-    setCopy(offer.copy);
+    reset(offer.copy);
     setOffer(null);
     markChanged();
   };
@@ -238,7 +286,7 @@ export function useTemplateEditor({
 
   return {
     copy,
-    update,
+    form,
     status,
     validation,
     serverIssues,

@@ -342,6 +342,8 @@ describe('the drill console', () => {
     answerSubscribe(running());
     const form = await screen.findByTestId('observation-form');
     fireEvent.click(within(form).getByTestId('observation-submit'));
+    // react-hook-form checks the form asynchronously.
+    await settle();
     expect(txt(form)).toContain('Choose strength or area for improvement');
     expect(txt(form)).toContain('Required');
     expect(fake.sent('console:observe')).toHaveLength(0);
@@ -351,6 +353,7 @@ describe('the drill console', () => {
     fireEvent.change(screen.getByTestId('observation-note'), { target: { value: '  The gate radio was flat.  ' } });
     fireEvent.change(screen.getByTestId('observation-link'), { target: { value: 'inject:smoke' } });
     fireEvent.click(screen.getByTestId('observation-submit'));
+    await settle();
     const first = fake.last('console:observe')!;
     const { clientId } = first.payload as { clientId: string };
     expect(clientId).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
@@ -369,6 +372,7 @@ describe('the drill console', () => {
     });
     expect(txt(await screen.findByTestId('observation-error'))).toBe('The server did not answer. Check your connection and try again.');
     fireEvent.click(screen.getByTestId('observation-submit'));
+    await settle();
     const second = fake.last('console:observe')!;
     expect(second).not.toBe(first);
     expect((second.payload as { clientId: string }).clientId).toBe(clientId);
@@ -396,6 +400,7 @@ describe('the drill console', () => {
     await settle();
     fireEvent.change(screen.getByTestId('observation-note'), { target: { value: 'Quick headcount' } });
     fireEvent.click(screen.getByTestId('observation-submit'));
+    await settle();
     expect((fake.last('console:observe')!.payload as { clientId: string }).clientId).not.toBe(clientId);
     await settle();
   });

@@ -11,15 +11,16 @@ import {
   type TemplateContent,
 } from '@muster/contracts';
 import { memo, useMemo, useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { FormField } from '../../../components/form/FormField';
-import { useZodForm, type SafeParseSchema } from '../../../lib/useZodForm';
+import { passIssues, useMusterForm } from '../../../lib/forms';
 import { formatClock } from '../vocab';
 import type { ConsoleRun } from './console-state';
 import { isolate } from '../log-text';
 import { Hint, isLive, refusalText, RunSettingSwitch, Section } from './parts';
 import { newClientId, type ConsoleApi, type ConnectionState, type ObservationInput } from './useConsole';
-import { issueMessage } from '../../../lib/error-text';
 
 const KIND_PALETTE: Record<ObservationKind, string> = { strength: 'green', improvement: 'orange' };
 
@@ -29,34 +30,24 @@ type FormValues = { kind: string; note: string; link: string };
  * The observation form's fields checked by the contracts' command schema: the link (a step or an
  * inject, `step:<id>` / `inject:<id>`) becomes `stepId` or `injectId`, and its issues the link's.
  */
-export function observationFormSchema(runId: string, clientId: string): SafeParseSchema<ObservationInput> {
-  return {
-    safeParse(data: unknown) {
-      const v = data as FormValues;
-      const [what, id] = v.link ? (v.link.split(':') as [string, string]) : ['', ''];
-      const result = consoleObservationSchema.safeParse({
-        runId,
-        clientId,
-        kind: v.kind || undefined,
-        note: v.note,
-        stepId: what === 'step' ? id : null,
-        injectId: what === 'inject' ? id : null,
-      });
-      if (!result.success) {
-        return {
-          success: false,
-          error: {
-            issues: result.error.issues.map((i) => ({
-              path: i.path[0] === 'stepId' || i.path[0] === 'injectId' ? ['link'] : i.path,
-              message: issueMessage(i),
-            })),
-          },
-        };
-      }
-      const { kind, note, stepId, injectId } = result.data;
-      return { success: true, data: { clientId, kind, note, stepId, injectId } };
-    },
-  };
+export function observationFormSchema(runId: string, clientId: string) {
+  return z.custom<FormValues>().transform((v, ctx): ObservationInput => {
+    const [what, id] = v.link ? (v.link.split(':') as [string, string]) : ['', ''];
+    const result = consoleObservationSchema.safeParse({
+      runId,
+      clientId,
+      kind: v.kind || undefined,
+      note: v.note,
+      stepId: what === 'step' ? id : null,
+      injectId: what === 'inject' ? id : null,
+    });
+    if (!result.success) {
+      passIssues(ctx, result.error.issues, { stepId: 'link', injectId: 'link' });
+      return z.NEVER;
+    }
+    const { kind, note, stepId, injectId } = result.data;
+    return { clientId, kind, note, stepId, injectId };
+  });
 }
 
 function ObservationForm({
@@ -76,7 +67,7 @@ function ObservationForm({
   // One id per observation: a retry after a lost answer is stored once.
   const [clientId, setClientId] = useState(newClientId);
   const schema = useMemo(() => observationFormSchema(run.id, clientId), [run.id, clientId]);
-  const form = useZodForm<'kind' | 'note' | 'link', ObservationInput>(schema, { kind: '', note: '', link: '' });
+  const form = useMusterForm(schema, { kind: '', note: '', link: '' });
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<AckError | null>(null);
   const [saved, setSaved] = useState(false);
@@ -98,46 +89,50 @@ function ObservationForm({
     setSaved(true);
   });
 
-  const kindError = form.errors.kind;
+  const kindError = form.message('kind');
 
   return (
-    <form noValidate onSubmit={submit} data-testid="observation-form">
+    <form noValidate onSubmit={(e) => void submit(e)} data-testid="observation-form">
       <Stack gap="3">
         <FormField label={t('observations.kind')} error={kindError} required>
-          <RadioGroup.Root
-            value={form.values.kind || null}
-            onValueChange={(e) => form.setValue('kind', e.value ?? '')}
+          <Controller
+            control={form.control}
             name="kind"
-            data-testid="observation-kind"
-            width="full"
-          >
-            <HStack gap="2" wrap="wrap">
-              {OBSERVATION_KINDS.map((kind) => (
-                <RadioGroup.Item
-                  key={kind}
-                  value={kind}
-                  borderWidth="1px"
-                  borderRadius="l2"
-                  paddingInline="3"
-                  minHeight="11"
-                  flex="1"
-                  minWidth="40"
-                  cursor="pointer"
-                  data-testid={`observation-kind-${kind}`}
-                >
-                  <RadioGroup.ItemHiddenInput />
-                  <RadioGroup.ItemIndicator />
-                  <RadioGroup.ItemText>{t(`drills:observationKinds.${kind}`)}</RadioGroup.ItemText>
-                </RadioGroup.Item>
-              ))}
-            </HStack>
-          </RadioGroup.Root>
+            render={({ field }) => (
+              <RadioGroup.Root
+                value={field.value || null}
+                onValueChange={(e) => field.onChange(e.value ?? '')}
+                name={field.name}
+                data-testid="observation-kind"
+                width="full"
+              >
+                <HStack gap="2" wrap="wrap">
+                  {OBSERVATION_KINDS.map((kind, i) => (
+                    <RadioGroup.Item
+                      key={kind}
+                      value={kind}
+                      borderWidth="1px"
+                      borderRadius="l2"
+                      paddingInline="3"
+                      minHeight="11"
+                      flex="1"
+                      minWidth="40"
+                      cursor="pointer"
+                      data-testid={`observation-kind-${kind}`}
+                    >
+                      <RadioGroup.ItemHiddenInput ref={i === 0 ? field.ref : undefined} onBlur={field.onBlur} />
+                      <RadioGroup.ItemIndicator />
+                      <RadioGroup.ItemText>{t(`drills:observationKinds.${kind}`)}</RadioGroup.ItemText>
+                    </RadioGroup.Item>
+                  ))}
+                </HStack>
+              </RadioGroup.Root>
+            )}
+          />
         </FormField>
-        <FormField label={t('observations.note')} error={form.errors.note} required>
+        <FormField label={t('observations.note')} error={form.message('note')} required>
           <Textarea
-            name="note"
-            value={form.values.note}
-            onChange={(e) => form.setValue('note', e.currentTarget.value)}
+            {...form.register('note')}
             maxLength={RUN_LIMITS.noteMax}
             rows={3}
             dir="auto"
@@ -145,14 +140,9 @@ function ObservationForm({
             data-testid="observation-note"
           />
         </FormField>
-        <FormField label={t('observations.link')} error={form.errors.link}>
+        <FormField label={t('observations.link')} error={form.message('link')}>
           <NativeSelect.Root>
-            <NativeSelect.Field
-              name="link"
-              value={form.values.link}
-              onChange={(e) => form.setValue('link', e.currentTarget.value)}
-              data-testid="observation-link"
-            >
+            <NativeSelect.Field {...form.register('link')} data-testid="observation-link">
               <option value="">{t('observations.noLink')}</option>
               <optgroup label={t('observations.steps')}>
                 {run.template.steps.map((s) => (

@@ -10,14 +10,16 @@ import {
   type TemplateStatus,
 } from '@muster/contracts';
 import { useRef, useState, type ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { LibraryTextView } from '../components';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { PageProps } from '../../../lib/page';
 import { useSignedInSession } from '../../auth/signed-in-session';
 import { FormField } from '../../../components/form/FormField';
 import { toaster } from '../../../components/ui/toaster';
-import { useZodForm, type SafeParseSchema } from '../../../lib/useZodForm';
+import { passIssues, useMusterForm } from '../../../lib/forms';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { useGenerateTemplate, useSaveTemplate } from '../api';
 import { TemplateContentView } from '../templates/TemplateContentView';
@@ -32,38 +34,35 @@ const INITIAL: Answers = { facilityType: 'port_facility', scenario: '', regulati
 const numberOf = (value: string) => (value.trim() === '' ? undefined : Number(value.trim()));
 
 /** The form's texts read as the contracts' request, then validated by `generateTemplateSchema`. */
-export const answersSchema: SafeParseSchema<GenerateTemplateRequest> = {
-  safeParse: (data: unknown) => {
-    const a = data as Answers;
-    return generateTemplateSchema.safeParse({
-      facilityType: a.facilityType || undefined,
-      scenario: a.scenario || undefined,
-      regulation: a.regulation || undefined,
-      durationMinutes: numberOf(a.durationMinutes),
-      teamSize: numberOf(a.teamSize),
-    });
-  },
-};
+export const answersSchema = z.custom<Answers>().transform((a, ctx): GenerateTemplateRequest => {
+  const result = generateTemplateSchema.safeParse({
+    facilityType: a.facilityType || undefined,
+    scenario: a.scenario || undefined,
+    regulation: a.regulation || undefined,
+    durationMinutes: numberOf(a.durationMinutes),
+    teamSize: numberOf(a.teamSize),
+  });
+  if (result.success) return result.data;
+  passIssues(ctx, result.error.issues);
+  return z.NEVER;
+});
 
 function Select({
   field,
   label,
-  value,
-  onChange,
   error,
   children,
 }: {
-  field: Field;
+  /** The select's registration with the form (its name is the field's). */
+  field: UseFormRegisterReturn<Field>;
   label: string;
-  value: string;
-  onChange: (value: string) => void;
   error: string | undefined;
   children: ReactNode;
 }) {
   return (
     <FormField label={label} error={error} required>
       <NativeSelect.Root>
-        <NativeSelect.Field name={field} value={value} onChange={(e) => onChange(e.currentTarget.value)} data-testid={`generate-${field}`}>
+        <NativeSelect.Field {...field} data-testid={`generate-${field.name}`}>
           {children}
         </NativeSelect.Field>
         <NativeSelect.Indicator />
@@ -79,7 +78,8 @@ export default function QuickGeneratePage({ pageId }: PageProps) {
   const session = useSignedInSession();
   const manager = isDrillManager(session.role);
   const navigate = useNavigate();
-  const form = useZodForm(answersSchema, INITIAL);
+  const form = useMusterForm(answersSchema, INITIAL);
+  const values = form.watch();
   const generate = useGenerateTemplate();
   const save = useSaveTemplate();
   const [result, setResult] = useState<{ answers: Answers; generated: GeneratedTemplate } | null>(null);
@@ -91,7 +91,7 @@ export default function QuickGeneratePage({ pageId }: PageProps) {
   const submit = form.handleSubmit((answers) => {
     setGenerateError(null);
     setSaveError(null);
-    const asked = { ...form.values };
+    const asked = { ...form.getValues() };
     generate.mutate(answers, {
       onSuccess: (generated) => {
         setResult({ answers: asked, generated });
@@ -129,7 +129,7 @@ export default function QuickGeneratePage({ pageId }: PageProps) {
     );
   };
 
-  const changed = result !== null && (Object.keys(INITIAL) as Field[]).some((k) => result.answers[k] !== form.values[k]);
+  const changed = result !== null && (Object.keys(INITIAL) as Field[]).some((k) => result.answers[k] !== values[k]);
   const scenarios = Object.entries(DRILL_SCENARIO_GROUPS);
 
   return (
@@ -143,19 +143,13 @@ export default function QuickGeneratePage({ pageId }: PageProps) {
 
       <Card.Root variant="outline" as="section" aria-labelledby="generate-form-title">
         <Card.Body>
-          <form noValidate onSubmit={submit} data-testid="generate-form">
+          <form noValidate onSubmit={(e) => void submit(e)} data-testid="generate-form">
             <Stack gap="4">
               <Heading as="h2" size="md" id="generate-form-title">
                 {t('generate.formTitle')}
               </Heading>
               <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="4">
-                <Select
-                  field="facilityType"
-                  label={t('generate.facilityType')}
-                  value={form.values.facilityType}
-                  onChange={(v) => form.setValue('facilityType', v)}
-                  error={form.errors.facilityType}
-                >
+                <Select field={form.register('facilityType')} label={t('generate.facilityType')} error={form.message('facilityType')}>
                   <option value="">{t('generate.choose')}</option>
                   {FACILITY_TYPES.map((f) => (
                     <option key={f} value={f}>
@@ -163,13 +157,7 @@ export default function QuickGeneratePage({ pageId }: PageProps) {
                     </option>
                   ))}
                 </Select>
-                <Select
-                  field="scenario"
-                  label={t('generate.scenario')}
-                  value={form.values.scenario}
-                  onChange={(v) => form.setValue('scenario', v)}
-                  error={form.errors.scenario}
-                >
+                <Select field={form.register('scenario')} label={t('generate.scenario')} error={form.message('scenario')}>
                   <option value="">{t('generate.choose')}</option>
                   {scenarios.map(([group, members]) => (
                     <optgroup key={group} label={t(`scenarioGroups.${group}`, { ns: 'drills' })}>
@@ -181,13 +169,7 @@ export default function QuickGeneratePage({ pageId }: PageProps) {
                     </optgroup>
                   ))}
                 </Select>
-                <Select
-                  field="regulation"
-                  label={t('generate.regulation')}
-                  value={form.values.regulation}
-                  onChange={(v) => form.setValue('regulation', v)}
-                  error={form.errors.regulation}
-                >
+                <Select field={form.register('regulation')} label={t('generate.regulation')} error={form.message('regulation')}>
                   <option value="">{t('generate.choose')}</option>
                   {DRILL_REGULATIONS.map((r) => (
                     <option key={r} value={r}>
@@ -197,7 +179,7 @@ export default function QuickGeneratePage({ pageId }: PageProps) {
                 </Select>
                 <FormField
                   label={t('generate.duration')}
-                  error={form.errors.durationMinutes}
+                  error={form.message('durationMinutes')}
                   helperText={t('generate.durationHelp')}
                   required
                 >
@@ -206,12 +188,19 @@ export default function QuickGeneratePage({ pageId }: PageProps) {
                     inputMode="numeric"
                     min={15}
                     max={480}
-                    {...form.field('durationMinutes')}
+                    {...form.register('durationMinutes')}
                     data-testid="generate-durationMinutes"
                   />
                 </FormField>
-                <FormField label={t('generate.teamSize')} error={form.errors.teamSize} helperText={t('generate.teamSizeHelp')} required>
-                  <Input type="number" inputMode="numeric" min={2} max={500} {...form.field('teamSize')} data-testid="generate-teamSize" />
+                <FormField label={t('generate.teamSize')} error={form.message('teamSize')} helperText={t('generate.teamSizeHelp')} required>
+                  <Input
+                    type="number"
+                    inputMode="numeric"
+                    min={2}
+                    max={500}
+                    {...form.register('teamSize')}
+                    data-testid="generate-teamSize"
+                  />
                 </FormField>
               </SimpleGrid>
               <Flex gap="3" wrap="wrap" align="center">

@@ -23,8 +23,10 @@ import {
   type DrillTemplate,
   type DrillTemplateSummary,
 } from '@muster/contracts';
-import { useEffect, useRef, useState, type SyntheticEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Controller, useFieldArray, type FieldPath, type ControllerRenderProps } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { LibraryTextView } from '../components';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { FormField } from '../../../components/form/FormField';
@@ -33,20 +35,44 @@ import { toaster } from '../../../components/ui/toaster';
 import { formatDateTime } from '../../../lib/format';
 import { useMembers, useScheduleRun, useTemplate, useTemplates } from '../api';
 import { localToIso } from '../runs/params';
+import { useMusterForm } from '../../../lib/forms';
 import {
   draftErrors,
+  draftPath,
   firstStepWithError,
   initialDraft,
   MUSTER_MAX,
-  MUSTER_RANGE,
   scheduleRequest,
   WIZARD_STEPS,
   type ScheduleDraft,
+  type TemplateFacts,
   type WizardStep,
 } from './draft';
 import { messagesByPath } from './roster';
 import { RosterEditor } from './RosterEditor';
-import { errorText, reasonText, serverIssues } from '../../../lib/error-text';
+import { errorText, serverIssues } from '../../../lib/error-text';
+
+/**
+ * The draft as the wizard checks it at a step: `scheduleRunSchema` and the wizard's own checks
+ * (`draftErrors`) for the fields of that step and the ones before it, each message on the field
+ * that shows it; the request once every step is right.
+ */
+function wizardSchema(templateOf: () => TemplateFacts | undefined, upTo: WizardStep) {
+  return z.custom<ScheduleDraft>().transform((draft, ctx) => {
+    const template = templateOf();
+    const errors = Object.entries(draftErrors(draft, template, upTo));
+    for (const [path, message] of errors) {
+      ctx.addIssue({
+        code: 'custom',
+        path: draftPath(path)
+          .split('.')
+          .map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
+        message,
+      });
+    }
+    return errors.length > 0 ? z.NEVER : scheduleRequest(draft, template);
+  });
+}
 
 /** The step indicator: done steps can be revisited, the current one is marked for assistive tech. */
 function StepIndicator({ current, reached, onGo }: { current: number; reached: number; onGo: (index: number) => void }) {
@@ -120,21 +146,31 @@ function StepError({ message }: { message: string | undefined }) {
   );
 }
 
+/** A radio card group's input that takes the focus for the group (the chosen card's, else the first). */
+const focusRef = (field: { ref: (element: HTMLInputElement | null) => void }, first: boolean) => (first ? field.ref : undefined);
+
 function ScenarioStep({
-  value,
+  field,
   onChange,
   counts,
   error,
 }: {
-  value: string;
+  field: ControllerRenderProps<ScheduleDraft, 'scenario'>;
   onChange: (scenario: DrillScenario) => void;
   counts: Map<DrillScenario, number> | null;
   error: string | undefined;
 }) {
   const { t } = useTranslation('drillRuns');
+  const all = Object.values(DRILL_SCENARIO_GROUPS).flat();
+  const focused = field.value || all[0];
   return (
     <Stack gap="3">
-      <RadioCard.Root value={value || null} onValueChange={(e) => e.value && onChange(e.value as DrillScenario)} size="sm" name="scenario">
+      <RadioCard.Root
+        value={field.value || null}
+        onValueChange={(e) => e.value && onChange(e.value as DrillScenario)}
+        size="sm"
+        name={field.name}
+      >
         <RadioCard.Label srOnly>{t('wizard.steps.scenario')}</RadioCard.Label>
         <Stack gap="4">
           {(Object.entries(DRILL_SCENARIO_GROUPS) as [DrillScenarioGroup, readonly DrillScenario[]][]).map(([group, scenarios]) => (
@@ -145,7 +181,7 @@ function ScenarioStep({
               <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="2">
                 {scenarios.map((scenario) => (
                   <RadioCard.Item key={scenario} value={scenario} data-testid={`scenario-${scenario}`}>
-                    <RadioCard.ItemHiddenInput />
+                    <RadioCard.ItemHiddenInput ref={focusRef(field, scenario === focused)} onBlur={field.onBlur} />
                     <RadioCard.ItemControl>
                       <RadioCard.ItemContent>
                         <RadioCard.ItemText>{t(`scenarios.${scenario}`, { ns: 'drills' })}</RadioCard.ItemText>
@@ -173,13 +209,11 @@ function ScenarioStep({
 
 function TemplateStep({
   templates,
-  value,
-  onChange,
+  field,
   error,
 }: {
   templates: readonly DrillTemplateSummary[];
-  value: string;
-  onChange: (id: string) => void;
+  field: ControllerRenderProps<ScheduleDraft, 'templateId'>;
   error: string | undefined;
 }) {
   const { t } = useTranslation('drillRuns');
@@ -197,12 +231,12 @@ function TemplateStep({
     );
   return (
     <Stack gap="3">
-      <RadioCard.Root value={value || null} onValueChange={(e) => e.value && onChange(e.value)} size="sm" name="template">
+      <RadioCard.Root value={field.value || null} onValueChange={(e) => e.value && field.onChange(e.value)} size="sm" name="template">
         <RadioCard.Label srOnly>{t('wizard.steps.template')}</RadioCard.Label>
         <Stack gap="2">
           {templates.map((tpl) => (
             <RadioCard.Item key={tpl.id} value={tpl.id} data-testid="wizard-template" data-template-id={tpl.id} data-source={tpl.source}>
-              <RadioCard.ItemHiddenInput />
+              <RadioCard.ItemHiddenInput ref={focusRef(field, tpl.id === (field.value || templates[0]?.id))} onBlur={field.onBlur} />
               <RadioCard.ItemControl>
                 <RadioCard.ItemContent>
                   <RadioCard.ItemText dir="auto">
@@ -246,14 +280,21 @@ function TemplateStep({
 export function QuickCreateWizard({ me, presetTemplateId }: { me: { userId: string }; presetTemplateId: string | null }) {
   const { t, i18n } = useTranslation(['drillRuns', 'drills', 'drillLibrary']);
   const navigate = useNavigate();
-  const [draft, setDraft] = useState<ScheduleDraft>(() => initialDraft(me.userId));
   const [step, setStep] = useState(0);
   const [reached, setReached] = useState(0);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
   const presetApplied = useRef(false);
+  const current: WizardStep = WIZARD_STEPS[step]!;
+
+  const [start] = useState(() => initialDraft(me.userId));
+  // The chosen template (loaded below, from the form's choice): the schema checks the muster target against it.
+  const templateRef = useRef<DrillTemplate | undefined>(undefined);
+  const schema = useMemo(() => wizardSchema(() => templateRef.current, current), [current]);
+  const form = useMusterForm(schema, start);
+  const roster = useFieldArray({ control: form.control, name: 'roster', keyName: 'fieldKey' });
+  const draft = form.watch();
 
   const templates = useTemplates({ status: 'published' });
   const preset = useTemplate(presetTemplateId ?? undefined);
@@ -261,18 +302,20 @@ export function QuickCreateWizard({ me, presetTemplateId }: { me: { userId: stri
   const members = useMembers();
   const schedule = useScheduleRun();
   const template: DrillTemplate | undefined = chosen.data;
-  const current: WizardStep = WIZARD_STEPS[step]!;
+  templateRef.current = template;
   const forScenario = (templates.data?.items ?? []).filter((tpl) => tpl.scenario === draft.scenario);
+  const { setValue } = form;
 
   // `?template=<id>`: that template chosen (with its scenario), starting at the template step.
   useEffect(() => {
     if (presetApplied.current || !preset.data) return;
     presetApplied.current = true;
     if (preset.data.status !== 'published') return;
-    setDraft((d) => ({ ...d, scenario: preset.data.scenario, templateId: preset.data.id }));
+    setValue('scenario', preset.data.scenario);
+    setValue('templateId', preset.data.id);
     setStep(1);
     setReached(1);
-  }, [preset.data]);
+  }, [preset.data, setValue]);
 
   // Focus follows the step (not on the first render), so keyboard and screen-reader users land on it.
   useEffect(() => {
@@ -280,65 +323,46 @@ export function QuickCreateWizard({ me, presetTemplateId }: { me: { userId: stri
     headingRef.current?.focus();
   }, [step]);
 
-  const set = <K extends keyof ScheduleDraft>(key: K, value: ScheduleDraft[K]) => {
-    setDraft((d) => ({ ...d, [key]: value }));
-    if (Object.keys(errors).length) setErrors((e) => Object.fromEntries(Object.entries(e).filter(([path]) => path.split('.')[0] !== key)));
-  };
   const go = (index: number) => {
     moved.current = true;
     setFailure(null);
     setStep(index);
     setReached((r) => Math.max(r, index));
   };
+  /** A step's fields are right: on to the next one. */
   const next = () => {
-    const found = draftErrors(draft, template, current);
-    setErrors(found);
-    const first = firstStepWithError(found);
-    if (first !== null) {
-      if (WIZARD_STEPS.indexOf(first) !== step) go(WIZARD_STEPS.indexOf(first));
-      return;
-    }
     // A template must be loaded before its muster target and positions can be offered.
     if (current === 'template' && !template) return;
     // A scenario with a single template: it is chosen already (the step still shows it).
-    if (current === 'scenario' && !draft.templateId && forScenario.length === 1) set('templateId', forScenario[0]!.id);
+    if (current === 'scenario' && !draft.templateId && forScenario.length === 1) setValue('templateId', forScenario[0]!.id);
     go(step + 1);
   };
-  const submit = () => {
-    const found = draftErrors(draft, template, 'review');
-    setErrors(found);
-    const first = firstStepWithError(found);
-    if (first !== null) {
-      go(WIZARD_STEPS.indexOf(first));
-      return;
-    }
+  /** Something is wrong up to this step: the wizard goes back to the first step that has it. */
+  const invalid = () => {
+    const first = firstStepWithError(draftErrors(form.getValues(), template, current));
+    if (first !== null && WIZARD_STEPS.indexOf(first) !== step) go(WIZARD_STEPS.indexOf(first));
+  };
+  const submit = (request: z.output<typeof schema>) => {
     setFailure(null);
-    schedule.mutate(scheduleRequest(draft, template), {
+    schedule.mutate(request, {
       onSuccess: (run) => {
         toaster.create({ type: 'success', title: t('wizard.scheduled', { title: run.title }) });
         void navigate(`/app/drills/console/${run.id}`);
       },
       onError: (err) => {
-        const byPath = messagesByPath(serverIssues(err));
-        const firstBad = firstStepWithError(byPath);
-        if (firstBad !== null && firstBad !== 'review') {
-          setErrors(byPath);
-          go(WIZARD_STEPS.indexOf(firstBad));
-        } else setFailure(errorText(t, err));
+        const firstBad = firstStepWithError(messagesByPath(serverIssues(err)));
+        if (firstBad !== null && firstBad !== 'review' && form.setServerErrors(err, draftPath)) go(WIZARD_STEPS.indexOf(firstBad));
+        else setFailure(errorText(t, err));
       },
     });
   };
+  const onSubmit = form.handleSubmit((request) => (current === 'review' ? submit(request) : next()), invalid);
 
-  const onSubmit = (e: SyntheticEvent) => {
-    e.preventDefault();
-    if (current === 'review') submit();
-    else next();
-  };
-
-  const message = (path: string): string | undefined => {
-    const raw = errors[path];
-    if (!raw) return undefined;
-    return raw === MUSTER_RANGE ? t('wizard.musterRange', { max: MUSTER_MAX }) : reasonText(t, raw);
+  const message = (path: FieldPath<ScheduleDraft>): string | undefined => {
+    const error = form.formState.errors.musterTarget;
+    // The muster target's own check has its own words (a server's message keeps the server's).
+    if (path === 'musterTarget' && error && error.type !== 'server') return t('wizard.musterRange', { max: MUSTER_MAX });
+    return form.message(path);
   };
   const counts = templates.data
     ? templates.data.items.reduce((m, tpl) => m.set(tpl.scenario, (m.get(tpl.scenario) ?? 0) + 1), new Map<DrillScenario, number>())
@@ -349,19 +373,22 @@ export function QuickCreateWizard({ me, presetTemplateId }: { me: { userId: stri
   let body: ReactNode;
   if (current === 'scenario') {
     body = (
-      <ScenarioStep
-        value={draft.scenario}
-        counts={counts}
-        error={message('scenario')}
-        onChange={(scenario) => {
-          setDraft((d) => ({
-            ...d,
-            scenario,
-            // A template of another scenario no longer fits.
-            templateId: d.scenario === scenario ? d.templateId : '',
-          }));
-          setErrors({});
-        }}
+      <Controller
+        control={form.control}
+        name="scenario"
+        render={({ field }) => (
+          <ScenarioStep
+            field={field}
+            counts={counts}
+            error={message('scenario')}
+            onChange={(scenario) => {
+              // A template of another scenario no longer fits.
+              if (scenario !== field.value) setValue('templateId', '');
+              field.onChange(scenario);
+              form.clearErrors();
+            }}
+          />
+        )}
       />
     );
   } else if (current === 'template') {
@@ -370,11 +397,10 @@ export function QuickCreateWizard({ me, presetTemplateId }: { me: { userId: stri
     ) : templates.isError ? (
       <LoadError title={t('wizard.templatesError')} error={templates.error} onRetry={() => void templates.refetch()} />
     ) : (
-      <TemplateStep
-        templates={forScenario}
-        value={draft.templateId}
-        onChange={(id) => set('templateId', id)}
-        error={message('templateId')}
+      <Controller
+        control={form.control}
+        name="templateId"
+        render={({ field }) => <TemplateStep templates={forScenario} field={field} error={message('templateId')} />}
       />
     );
   } else if (current === 'when') {
@@ -382,8 +408,7 @@ export function QuickCreateWizard({ me, presetTemplateId }: { me: { userId: stri
       <Stack gap="4">
         <FormField label={t('fields.title')} error={message('title')} helperText={t('wizard.titleHint')}>
           <Input
-            value={draft.title}
-            onChange={(e) => set('title', e.currentTarget.value)}
+            {...form.register('title')}
             placeholder={template?.name}
             maxLength={RUN_LIMITS.titleMax}
             dir="auto"
@@ -391,17 +416,17 @@ export function QuickCreateWizard({ me, presetTemplateId }: { me: { userId: stri
           />
         </FormField>
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-          <FormField label={t('fields.date')} error={message('scheduledAt')} required>
-            <Input type="date" value={draft.date} onChange={(e) => set('date', e.currentTarget.value)} data-testid="wizard-date" />
+          <FormField label={t('fields.date')} error={message('date')} required>
+            <Input type="date" {...form.register('date')} data-testid="wizard-date" />
           </FormField>
           <FormField label={t('fields.time')} required helperText={t('wizard.timeZoneHint')}>
-            <Input type="time" value={draft.time} onChange={(e) => set('time', e.currentTarget.value)} data-testid="wizard-time" />
+            {/* The time is part of the instant the date's message is about. */}
+            <Input type="time" {...form.register('time', { deps: 'date' })} data-testid="wizard-time" />
           </FormField>
         </SimpleGrid>
         <FormField label={t('fields.location')} error={message('location')} required>
           <Input
-            value={draft.location}
-            onChange={(e) => set('location', e.currentTarget.value)}
+            {...form.register('location')}
             maxLength={RUN_LIMITS.locationMax}
             placeholder={t('wizard.locationPlaceholder')}
             dir="auto"
@@ -411,7 +436,7 @@ export function QuickCreateWizard({ me, presetTemplateId }: { me: { userId: stri
         {template?.musterTargetMinutes !== null && template?.musterTargetMinutes !== undefined && (
           <FormField
             label={t('fields.musterTarget')}
-            error={message('musterTargetMinutes')}
+            error={message('musterTarget')}
             helperText={t('wizard.musterHint', { minutes: template.musterTargetMinutes })}
           >
             <Input
@@ -419,9 +444,8 @@ export function QuickCreateWizard({ me, presetTemplateId }: { me: { userId: stri
               inputMode="numeric"
               min={1}
               max={MUSTER_MAX}
-              value={draft.musterTarget}
+              {...form.register('musterTarget')}
               placeholder={String(template.musterTargetMinutes)}
-              onChange={(e) => set('musterTarget', e.currentTarget.value)}
               width={{ base: 'full', sm: '10rem' }}
               data-testid="wizard-muster"
             />
@@ -438,11 +462,7 @@ export function QuickCreateWizard({ me, presetTemplateId }: { me: { userId: stri
       <Stack gap="5">
         <FormField label={t('fields.lead')} error={message('leadUserId')} helperText={t('wizard.leadHint')} required>
           <NativeSelect.Root width={{ base: 'full', sm: '22rem' }}>
-            <NativeSelect.Field
-              value={draft.leadUserId}
-              onChange={(e) => set('leadUserId', e.currentTarget.value)}
-              data-testid="wizard-lead"
-            >
+            <NativeSelect.Field {...form.register('leadUserId')} data-testid="wizard-lead">
               <option value="">{t('wizard.chooseLead')}</option>
               {memberList.map((m) => (
                 <option key={m.id} value={m.id}>
@@ -462,8 +482,12 @@ export function QuickCreateWizard({ me, presetTemplateId }: { me: { userId: stri
             members={memberList}
             positions={template?.positions ?? []}
             rows={draft.roster}
-            onChange={(roster) => set('roster', roster)}
-            errors={errors}
+            list={{
+              append: (row) => roster.append(row, { shouldFocus: false }),
+              remove: roster.remove,
+              update: roster.update,
+            }}
+            messageOf={(path) => form.message(draftPath(path) as FieldPath<ScheduleDraft>)}
           />
         </Stack>
       </Stack>
@@ -558,7 +582,7 @@ export function QuickCreateWizard({ me, presetTemplateId }: { me: { userId: stri
         </Alert.Root>
       )}
       <Card.Root variant="outline" asChild>
-        <form onSubmit={onSubmit} noValidate data-testid="wizard-form" data-step={current}>
+        <form onSubmit={(e) => void onSubmit(e)} noValidate data-testid="wizard-form" data-step={current}>
           <Card.Body gap="4">
             <Stack gap="1">
               <Heading as="h2" size="lg" ref={headingRef} tabIndex={-1} outline="none" data-testid="wizard-step-title">

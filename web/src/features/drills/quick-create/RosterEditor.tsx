@@ -4,24 +4,32 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SelectField } from '../../../components/list';
 import { guestRow, memberRow, type RosterRow } from './roster';
-import { reasonText } from '../../../lib/error-text';
+
+/** The roster's lines as a form's list (react-hook-form's `useFieldArray` over the form's `roster`). */
+export interface RosterList {
+  append: (row: RosterRow) => void;
+  remove: (index: number) => void;
+  update: (index: number, row: RosterRow) => void;
+}
 
 /**
  * The roster of a run: members of the organisation (each once) and guests by name, each with an
- * optional position of the template. `errors` are keyed by path (`participants.1.name`).
+ * optional position of the template. `rows` are the form's lines as they are now, changed through
+ * `list`; `messageOf` gives the message (in the reader's language) on a path of the request
+ * (`participants`, `participants.1.name`).
  */
 export function RosterEditor({
   members,
   positions,
   rows,
-  onChange,
-  errors = {},
+  list,
+  messageOf = () => undefined,
 }: {
   members: readonly DrillMember[];
   positions: readonly DrillPosition[];
   rows: readonly RosterRow[];
-  onChange: (rows: RosterRow[]) => void;
-  errors?: Record<string, string>;
+  list: RosterList;
+  messageOf?: (path: string) => string | undefined;
 }) {
   const { t } = useTranslation('drillRuns');
   const guestId = useId();
@@ -31,13 +39,12 @@ export function RosterEditor({
   const onRoster = new Set(rows.map((r) => r.userId).filter((id): id is string => id !== null));
   const available = members.filter((m) => !onRoster.has(m.id));
   const full = rows.length >= RUN_LIMITS.rosterMax;
-  const listError = errors.participants;
-  const tv = (message: string) => reasonText(t, message);
+  const listError = messageOf('participants');
 
   const addMember = () => {
     const member = available.find((m) => m.id === memberId);
     if (!member || full) return;
-    onChange([...rows, memberRow(member)]);
+    list.append(memberRow(member));
     setMemberId('');
   };
   const addGuest = () => {
@@ -46,7 +53,7 @@ export function RosterEditor({
       setGuestError(t('roster.guestRequired'));
       return;
     }
-    onChange([...rows, guestRow(guest)]);
+    list.append(guestRow(guest));
     setGuest('');
     setGuestError('');
   };
@@ -57,7 +64,6 @@ export function RosterEditor({
       addGuest();
     }
   };
-  const update = (key: string, change: Partial<RosterRow>) => onChange(rows.map((r) => (r.key === key ? { ...r, ...change } : r)));
 
   return (
     <Stack gap="4" data-testid="roster-editor">
@@ -114,15 +120,14 @@ export function RosterEditor({
       </Text>
       {listError && (
         <Text fontSize="sm" color="fg.error">
-          {tv(listError)}
+          {listError}
         </Text>
       )}
       {rows.length > 0 && (
         <Stack as="ul" gap="2" listStyleType="none" data-testid="roster-list">
           {rows.map((row, i) => {
-            const error =
-              errors[`participants.${String(i)}.name`] ?? errors[`participants.${String(i)}.userId`] ?? errors[`participants.${String(i)}`];
-            const positionError = errors[`participants.${String(i)}.positionId`];
+            const path = `participants.${String(i)}`;
+            const error = messageOf(`${path}.name`) ?? messageOf(`${path}.userId`) ?? messageOf(path) ?? messageOf(`${path}.positionId`);
             return (
               <Stack as="li" key={row.key} gap="1" borderWidth="1px" borderRadius="l2" padding="2" data-testid="roster-row">
                 <Flex gap="2" align="center" wrap="wrap">
@@ -141,7 +146,7 @@ export function RosterEditor({
                       <NativeSelect.Field
                         aria-label={t('roster.positionOf', { name: row.name })}
                         value={row.positionId ?? ''}
-                        onChange={(e) => update(row.key, { positionId: e.currentTarget.value || null })}
+                        onChange={(e) => list.update(i, { ...row, positionId: e.currentTarget.value || null })}
                         data-testid="roster-position"
                       >
                         <option value="">{t('roster.noPosition')}</option>
@@ -158,16 +163,16 @@ export function RosterEditor({
                     size="sm"
                     variant="ghost"
                     colorPalette="red"
-                    onClick={() => onChange(rows.filter((r) => r.key !== row.key))}
+                    onClick={() => list.remove(i)}
                     aria-label={t('roster.removeNamed', { name: row.name })}
                     data-testid="roster-remove"
                   >
                     {t('roster.remove')}
                   </Button>
                 </Flex>
-                {(error ?? positionError) && (
+                {error && (
                   <Text fontSize="sm" color="fg.error">
-                    {tv((error ?? positionError)!)}
+                    {error}
                   </Text>
                 )}
               </Stack>

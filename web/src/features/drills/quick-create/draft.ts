@@ -29,17 +29,31 @@ export interface TemplateFacts {
 export const MUSTER_RANGE = 'MUSTER_RANGE';
 export const MUSTER_MAX = 240;
 
-/** The step each field is entered on (the first part of a path: `participants.2.name` → people). */
+/**
+ * The step each field is entered on (the first part of a path: `participants.2.name` → people),
+ * by the request's names and by the draft's own (`date`, `musterTarget`, `roster`).
+ */
 const STEP_OF_FIELD: Record<string, WizardStep> = {
   scenario: 'scenario',
   templateId: 'template',
   title: 'when',
   scheduledAt: 'when',
+  date: 'when',
+  time: 'when',
   location: 'when',
   musterTargetMinutes: 'when',
+  musterTarget: 'when',
   leadUserId: 'people',
   participants: 'people',
+  roster: 'people',
 };
+
+/** A path of the request as the draft's field that shows its message (`scheduledAt` → `date`, `participants.1.name` → `roster.1.name`). */
+export function draftPath(path: string): string {
+  if (path === 'scheduledAt') return 'date';
+  if (path === 'musterTargetMinutes') return 'musterTarget';
+  return path.replace(/^participants(?=\.|$)/, 'roster');
+}
 
 export function stepOfField(path: string): WizardStep {
   return STEP_OF_FIELD[path.split('.')[0] ?? ''] ?? 'review';

@@ -1,34 +1,36 @@
 import { Alert, Badge, Button, Card, Checkbox, Flex, HStack, Input, NativeSelect, SimpleGrid, Stack, Switch, Text } from '@chakra-ui/react';
-import { CADENCE_KINDS, REMINDER_LIMITS, type Cadence, type CadenceKind } from '@muster/contracts';
-import { useId, useState, type SyntheticEvent } from 'react';
+import { CADENCE_KINDS, REMINDER_LIMITS, saveCadencesSchema, type Cadence } from '@muster/contracts';
+import { useId, useState } from 'react';
+import { Controller, useFieldArray, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { FormField } from '../../../components/form/FormField';
 import { toaster } from '../../../components/ui/toaster';
+import { passIssues, useMusterForm, type MusterForm } from '../../../lib/forms';
 import { useSaveCadences } from '../api';
-import { messagesByPath } from '../quick-create/roster';
 import { cadenceName } from '../components';
-import { cadenceDrafts, cadencesErrors, cadencesRequest, formatUnit, newCadence, type CadenceDraft } from './rules';
-import { errorText, reasonText, serverIssues } from '../../../lib/error-text';
+import { cadenceDrafts, cadencesRequest, formatUnit, newCadence, type CadenceDraft } from './rules';
+import { errorText } from '../../../lib/error-text';
 
-function CadenceEditor({
-  cadence,
-  index,
-  errors,
-  onChange,
-  onRemove,
-}: {
-  cadence: CadenceDraft;
-  index: number;
-  errors: Record<string, string>;
-  onChange: (patch: Partial<CadenceDraft>) => void;
-  onRemove: () => void;
-}) {
+/** The cadences being edited, as the form holds them. */
+interface CadencesValues {
+  cadences: CadenceDraft[];
+}
+
+/** The cadences as `saveCadencesSchema` checks them (the request's paths are the form's). */
+const cadencesFormSchema = z.custom<CadencesValues>().transform((values, ctx) => {
+  const parsed = saveCadencesSchema.safeParse(cadencesRequest(values.cadences));
+  if (parsed.success) return parsed.data;
+  passIssues(ctx, parsed.error.issues);
+  return z.NEVER;
+});
+type CadencesForm = MusterForm<CadencesValues, z.output<typeof cadencesFormSchema>>;
+
+function CadenceEditor({ form, index, onRemove }: { form: CadencesForm; index: number; onRemove: () => void }) {
   const { t } = useTranslation('drillReminders');
   const headingId = useId();
-  const tv = (field: string) => {
-    const message = errors[`cadences.${String(index)}.${field}`];
-    return message ? reasonText(t, message) : undefined;
-  };
+  const base = `cadences.${index}` as const;
+  const kind = useWatch({ control: form.control, name: `${base}.kind` });
   return (
     <Card.Root as="li" variant="outline" aria-labelledby={headingId} data-testid="cadence-row">
       <Card.Body gap="4" padding={{ base: '3', md: '4' }}>
@@ -37,33 +39,35 @@ function CadenceEditor({
             {t('cadences.number', { number: index + 1 })}
           </Text>
           <HStack gap="3">
-            <Switch.Root size="sm" colorPalette="brand" checked={cadence.enabled} onCheckedChange={(e) => onChange({ enabled: e.checked })}>
-              <Switch.HiddenInput data-testid="cadence-enabled" />
-              <Switch.Control />
-              <Switch.Label>{t('cadences.enabled')}</Switch.Label>
-            </Switch.Root>
+            <Controller
+              control={form.control}
+              name={`${base}.enabled`}
+              render={({ field }) => (
+                <Switch.Root
+                  size="sm"
+                  colorPalette="brand"
+                  name={field.name}
+                  checked={field.value}
+                  onCheckedChange={(e) => field.onChange(e.checked)}
+                >
+                  <Switch.HiddenInput ref={field.ref} onBlur={field.onBlur} data-testid="cadence-enabled" />
+                  <Switch.Control />
+                  <Switch.Label>{t('cadences.enabled')}</Switch.Label>
+                </Switch.Root>
+              )}
+            />
             <Button size="xs" variant="ghost" colorPalette="red" onClick={onRemove} data-testid="cadence-remove">
               {t('cadences.remove')}
             </Button>
           </HStack>
         </Flex>
-        <FormField label={t('cadences.name')} error={tv('name')} required>
-          <Input
-            value={cadence.name}
-            onChange={(e) => onChange({ name: e.currentTarget.value })}
-            maxLength={120}
-            dir="auto"
-            data-testid="cadence-name"
-          />
+        <FormField label={t('cadences.name')} error={form.message(`${base}.name`)} required>
+          <Input {...form.register(`${base}.name`)} maxLength={120} dir="auto" data-testid="cadence-name" />
         </FormField>
         <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
-          <FormField label={t('cadences.kind')} error={tv('kind')} helperText={t(`cadences.kindHint.${cadence.kind}`)}>
+          <FormField label={t('cadences.kind')} error={form.message(`${base}.kind`)} helperText={t(`cadences.kindHint.${kind}`)}>
             <NativeSelect.Root>
-              <NativeSelect.Field
-                value={cadence.kind}
-                onChange={(e) => onChange({ kind: e.currentTarget.value as CadenceKind })}
-                data-testid="cadence-kind"
-              >
+              <NativeSelect.Field {...form.register(`${base}.kind`)} data-testid="cadence-kind">
                 {CADENCE_KINDS.map((k) => (
                   <option key={k} value={k}>
                     {t(`cadence.kinds.${k}`, { ns: 'drills' })}
@@ -73,34 +77,38 @@ function CadenceEditor({
               <NativeSelect.Indicator />
             </NativeSelect.Root>
           </FormField>
-          <FormField label={t('cadences.interval')} error={tv('intervalMonths')}>
+          <FormField label={t('cadences.interval')} error={form.message(`${base}.intervalMonths`)}>
             <Input
               type="number"
               inputMode="numeric"
               min={1}
               max={36}
-              value={cadence.intervalMonths}
-              onChange={(e) => onChange({ intervalMonths: e.currentTarget.value })}
+              {...form.register(`${base}.intervalMonths`)}
               data-testid="cadence-interval"
             />
           </FormField>
-          <FormField label={t('cadences.dueSoon')} error={tv('dueSoonDays')}>
+          <FormField label={t('cadences.dueSoon')} error={form.message(`${base}.dueSoonDays`)}>
             <Input
               type="number"
               inputMode="numeric"
               min={0}
               max={90}
-              value={cadence.dueSoonDays}
-              onChange={(e) => onChange({ dueSoonDays: e.currentTarget.value })}
+              {...form.register(`${base}.dueSoonDays`)}
               data-testid="cadence-due-soon"
             />
           </FormField>
         </SimpleGrid>
-        <Checkbox.Root size="sm" checked={cadence.calendarYear} onCheckedChange={(e) => onChange({ calendarYear: e.checked === true })}>
-          <Checkbox.HiddenInput data-testid="cadence-calendar-year" />
-          <Checkbox.Control />
-          <Checkbox.Label>{t('cadences.calendarYear')}</Checkbox.Label>
-        </Checkbox.Root>
+        <Controller
+          control={form.control}
+          name={`${base}.calendarYear`}
+          render={({ field }) => (
+            <Checkbox.Root size="sm" name={field.name} checked={field.value} onCheckedChange={(e) => field.onChange(e.checked === true)}>
+              <Checkbox.HiddenInput ref={field.ref} onBlur={field.onBlur} data-testid="cadence-calendar-year" />
+              <Checkbox.Control />
+              <Checkbox.Label>{t('cadences.calendarYear')}</Checkbox.Label>
+            </Checkbox.Root>
+          )}
+        />
       </Card.Body>
     </Card.Root>
   );
@@ -142,13 +150,6 @@ function CadenceText({ cadence }: { cadence: Cadence }) {
 /** The cadences the organisation must keep: edited and saved as one list (managers), or read. */
 export function CadencesSection({ cadences, editable }: { cadences: readonly Cadence[]; editable: boolean }) {
   const { t } = useTranslation('drillReminders');
-  const nameOf = (cadence: Cadence) => cadenceName(t, cadence);
-  const save = useSaveCadences();
-  const [drafts, setDrafts] = useState(() => cadenceDrafts(cadences, nameOf));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const dirty = JSON.stringify(cadencesRequest(drafts)) !== JSON.stringify(cadencesRequest(cadenceDrafts(cadences, nameOf)));
-
   if (!editable) {
     return cadences.length === 0 ? (
       <Text color="fg.muted" data-testid="cadences-empty">
@@ -162,56 +163,51 @@ export function CadencesSection({ cadences, editable }: { cadences: readonly Cad
       </Stack>
     );
   }
+  return <CadencesForm cadences={cadences} />;
+}
 
-  const change = (key: string, patch: Partial<CadenceDraft>) => {
-    const next = drafts.map((d) => (d.key === key ? { ...d, ...patch } : d));
-    setDrafts(next);
-    if (Object.keys(errors).length) setErrors(cadencesErrors(cadencesRequest(next)));
-  };
-  const submit = (e: SyntheticEvent) => {
-    e.preventDefault();
+/** The cadences as one list: added, removed and changed in place, checked and saved together. */
+function CadencesForm({ cadences }: { cadences: readonly Cadence[] }) {
+  const { t } = useTranslation('drillReminders');
+  const nameOf = (cadence: Cadence) => cadenceName(t, cadence);
+  const save = useSaveCadences();
+  const form = useMusterForm(cadencesFormSchema, { cadences: cadenceDrafts(cadences, nameOf) });
+  const list = useFieldArray({ control: form.control, name: 'cadences', keyName: 'fieldKey' });
+  const drafts = useWatch({ control: form.control, name: 'cadences' });
+  const [failure, setFailure] = useState<string | null>(null);
+  const dirty = JSON.stringify(cadencesRequest(drafts)) !== JSON.stringify(cadencesRequest(cadenceDrafts(cadences, nameOf)));
+  const invalid = Object.keys(form.formState.errors).length > 0;
+
+  const submit = form.handleSubmit((request) => {
     setFailure(null);
-    const request = cadencesRequest(drafts);
-    const found = cadencesErrors(request);
-    setErrors(found);
-    if (Object.keys(found).length) return;
     save.mutate(request, {
       onSuccess: (overview) => {
-        setDrafts(cadenceDrafts(overview.cadences, nameOf));
+        form.reset({ cadences: cadenceDrafts(overview.cadences, nameOf) });
         toaster.create({ type: 'success', title: t('cadences.saved') });
       },
       onError: (err) => {
-        const issues = serverIssues(err);
-        if (issues.length > 0) setErrors(messagesByPath(issues));
-        else setFailure(errorText(t, err));
+        if (!form.setServerErrors(err)) setFailure(errorText(t, err));
       },
     });
-  };
+  });
 
   return (
-    <form onSubmit={submit} noValidate data-testid="cadences-form">
+    <form onSubmit={(e) => void submit(e)} noValidate data-testid="cadences-form">
       <Stack gap="3">
-        {drafts.length === 0 ? (
+        {list.fields.length === 0 ? (
           <Text color="fg.muted" data-testid="cadences-empty">
             {t('cadences.noneEditable')}
           </Text>
         ) : (
           <Stack as="ul" gap="3" listStyleType="none" data-testid="cadences-list">
-            {drafts.map((c, i) => (
-              <CadenceEditor
-                key={c.key}
-                cadence={c}
-                index={i}
-                errors={errors}
-                onChange={(patch) => change(c.key, patch)}
-                onRemove={() => setDrafts(drafts.filter((d) => d.key !== c.key))}
-              />
+            {list.fields.map((c, i) => (
+              <CadenceEditor key={c.fieldKey} form={form} index={i} onRemove={() => list.remove(i)} />
             ))}
           </Stack>
         )}
-        {errors.cadences && (
+        {form.message('cadences') && (
           <Text color="fg.error" fontSize="sm">
-            {reasonText(t, errors.cadences)}
+            {form.message('cadences')}
           </Text>
         )}
         {failure && (
@@ -220,7 +216,7 @@ export function CadencesSection({ cadences, editable }: { cadences: readonly Cad
             <Alert.Description>{failure}</Alert.Description>
           </Alert.Root>
         )}
-        {Object.keys(errors).length > 0 && (
+        {invalid && (
           <Text color="fg.error" fontSize="sm" role="alert">
             {t('cadences.fix')}
           </Text>
@@ -229,8 +225,8 @@ export function CadencesSection({ cadences, editable }: { cadences: readonly Cad
           <Button
             variant="outline"
             size="sm"
-            onClick={() => setDrafts([...drafts, newCadence()])}
-            disabled={drafts.length >= REMINDER_LIMITS.cadencesMax}
+            onClick={() => list.append(newCadence(), { shouldFocus: false })}
+            disabled={list.fields.length >= REMINDER_LIMITS.cadencesMax}
             data-testid="cadence-add"
           >
             {t('cadences.add')}
@@ -241,8 +237,7 @@ export function CadencesSection({ cadences, editable }: { cadences: readonly Cad
                 variant="ghost"
                 size="sm"
                 onClick={() => {
-                  setDrafts(cadenceDrafts(cadences, nameOf));
-                  setErrors({});
+                  form.reset({ cadences: cadenceDrafts(cadences, nameOf) });
                   setFailure(null);
                 }}
               >

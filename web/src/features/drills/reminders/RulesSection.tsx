@@ -15,13 +15,16 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { REMINDER_CHANNELS, REMINDER_LIMITS, REMINDER_RECIPIENTS, type ReminderRule } from '@muster/contracts';
-import { useId, useState, type SyntheticEvent } from 'react';
+import { saveReminderRulesSchema } from '@muster/contracts';
+import { useId, useState } from 'react';
+import { Controller, useFieldArray, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { toaster } from '../../../components/ui/toaster';
+import { passIssues, useMusterForm, type MusterForm } from '../../../lib/forms';
 import { useSaveReminderRules } from '../api';
-import { messagesByPath } from '../quick-create/roster';
-import { formatLeadTime, LEAD_UNITS, newRule, ruleDrafts, rulesErrors, rulesRequest, type LeadUnit, type RuleDraft } from './rules';
-import { errorText, reasonText, serverIssues } from '../../../lib/error-text';
+import { formatLeadTime, LEAD_UNITS, newRule, ruleDrafts, rulesRequest, type RuleDraft } from './rules';
+import { errorText } from '../../../lib/error-text';
 
 /** A group of checkboxes with its legend (channels, recipients). */
 export function CheckGroup<T extends string>({
@@ -32,6 +35,8 @@ export function CheckGroup<T extends string>({
   label,
   error,
   testId,
+  inputRef,
+  onBlur,
 }: {
   legend: string;
   options: readonly T[];
@@ -40,6 +45,9 @@ export function CheckGroup<T extends string>({
   label: (option: T) => string;
   error: string | undefined;
   testId: string;
+  /** The first box's input (where focus goes when the group is in error). */
+  inputRef?: (element: HTMLInputElement | null) => void;
+  onBlur?: () => void;
 }) {
   return (
     <chakra.fieldset minWidth="0" data-testid={testId}>
@@ -47,7 +55,7 @@ export function CheckGroup<T extends string>({
         {legend}
       </chakra.legend>
       <Flex gap="4" wrap="wrap">
-        {options.map((option) => (
+        {options.map((option, i) => (
           <Checkbox.Root
             key={option}
             size="sm"
@@ -55,7 +63,7 @@ export function CheckGroup<T extends string>({
             onCheckedChange={(e) => onChange(e.checked === true ? [...value, option] : value.filter((v) => v !== option))}
             invalid={Boolean(error)}
           >
-            <Checkbox.HiddenInput data-option={option} />
+            <Checkbox.HiddenInput ref={i === 0 ? inputRef : undefined} onBlur={onBlur} data-option={option} />
             <Checkbox.Control />
             <Checkbox.Label>{label(option)}</Checkbox.Label>
           </Checkbox.Root>
@@ -70,25 +78,36 @@ export function CheckGroup<T extends string>({
   );
 }
 
+/** The rules being edited, as the form holds them. */
+interface RulesValues {
+  rules: RuleDraft[];
+}
+
+/** The request's lead time is the form's typed value (with its unit). */
+const rulePaths = (path: string) => path.replace(/^(rules\.\d+)\.leadMinutes$/, '$1.value');
+
+/** The rules as `saveReminderRulesSchema` checks them, its messages on the form's fields. */
+const rulesFormSchema = z.custom<RulesValues>().transform((values, ctx) => {
+  const parsed = saveReminderRulesSchema.safeParse(rulesRequest(values.rules));
+  if (parsed.success) return parsed.data;
+  passIssues(ctx, parsed.error.issues, rulePaths);
+  return z.NEVER;
+});
+
 function RuleEditor({
-  rule,
+  form,
   index,
-  errors,
-  onChange,
   onRemove,
 }: {
-  rule: RuleDraft;
+  form: MusterForm<RulesValues, z.output<typeof rulesFormSchema>>;
   index: number;
-  errors: Record<string, string>;
-  onChange: (change: Partial<RuleDraft>) => void;
   onRemove: () => void;
 }) {
   const { t } = useTranslation('drillReminders');
   const valueId = useId();
   const headingId = useId();
-  const path = (field: string) => errors[`rules.${String(index)}.${field}`];
-  const tv = (message: string | undefined) => (message ? reasonText(t, message) : undefined);
-  const leadError = tv(path('leadMinutes'));
+  const base = `rules.${index}` as const;
+  const leadError = form.message(`${base}.value`);
   return (
     <Card.Root as="li" variant="outline" aria-labelledby={headingId} data-testid="rule-row">
       <Card.Body gap="4" padding={{ base: '3', md: '4' }}>
@@ -97,11 +116,23 @@ function RuleEditor({
             {t('rules.number', { number: index + 1 })}
           </Text>
           <HStack gap="3">
-            <Switch.Root size="sm" colorPalette="brand" checked={rule.enabled} onCheckedChange={(e) => onChange({ enabled: e.checked })}>
-              <Switch.HiddenInput data-testid="rule-enabled" />
-              <Switch.Control />
-              <Switch.Label>{t('rules.enabled')}</Switch.Label>
-            </Switch.Root>
+            <Controller
+              control={form.control}
+              name={`${base}.enabled`}
+              render={({ field }) => (
+                <Switch.Root
+                  size="sm"
+                  colorPalette="brand"
+                  name={field.name}
+                  checked={field.value}
+                  onCheckedChange={(e) => field.onChange(e.checked)}
+                >
+                  <Switch.HiddenInput ref={field.ref} onBlur={field.onBlur} data-testid="rule-enabled" />
+                  <Switch.Control />
+                  <Switch.Label>{t('rules.enabled')}</Switch.Label>
+                </Switch.Root>
+              )}
+            />
             <Button size="xs" variant="ghost" colorPalette="red" onClick={onRemove} data-testid="rule-remove">
               {t('rules.remove')}
             </Button>
@@ -115,16 +146,15 @@ function RuleEditor({
               type="number"
               inputMode="decimal"
               min={0}
-              value={rule.value}
-              onChange={(e) => onChange({ value: e.currentTarget.value })}
+              {...form.register(`${base}.value`)}
               width="7rem"
               data-testid="rule-lead-value"
             />
             <NativeSelect.Root width="9rem">
               <NativeSelect.Field
                 aria-label={t('rules.unit')}
-                value={rule.unit}
-                onChange={(e) => onChange({ unit: e.currentTarget.value as LeadUnit })}
+                // The unit changes the lead time: its message follows.
+                {...form.register(`${base}.unit`, { deps: `${base}.value` })}
                 data-testid="rule-lead-unit"
               >
                 {LEAD_UNITS.map((u) => (
@@ -142,23 +172,39 @@ function RuleEditor({
           <Field.ErrorText data-testid="rule-lead-error">{leadError}</Field.ErrorText>
         </Field.Root>
         <Flex gap="6" wrap="wrap">
-          <CheckGroup
-            legend={t('rules.channels')}
-            options={REMINDER_CHANNELS}
-            value={rule.channels}
-            onChange={(channels) => onChange({ channels })}
-            label={(c) => t(`channels.${c}`)}
-            error={tv(path('channels'))}
-            testId="rule-channels"
+          <Controller
+            control={form.control}
+            name={`${base}.channels`}
+            render={({ field }) => (
+              <CheckGroup
+                legend={t('rules.channels')}
+                options={REMINDER_CHANNELS}
+                value={field.value}
+                onChange={field.onChange}
+                inputRef={field.ref}
+                onBlur={field.onBlur}
+                label={(c) => t(`channels.${c}`)}
+                error={form.message(`${base}.channels`)}
+                testId="rule-channels"
+              />
+            )}
           />
-          <CheckGroup
-            legend={t('rules.recipients')}
-            options={REMINDER_RECIPIENTS}
-            value={rule.recipients}
-            onChange={(recipients) => onChange({ recipients })}
-            label={(r) => t(`recipients.${r}`)}
-            error={tv(path('recipients'))}
-            testId="rule-recipients"
+          <Controller
+            control={form.control}
+            name={`${base}.recipients`}
+            render={({ field }) => (
+              <CheckGroup
+                legend={t('rules.recipients')}
+                options={REMINDER_RECIPIENTS}
+                value={field.value}
+                onChange={field.onChange}
+                inputRef={field.ref}
+                onBlur={field.onBlur}
+                label={(r) => t(`recipients.${r}`)}
+                error={form.message(`${base}.recipients`)}
+                testId="rule-recipients"
+              />
+            )}
           />
         </Flex>
       </Card.Body>
@@ -204,13 +250,6 @@ function RuleText({ rule }: { rule: ReminderRule }) {
 /** The reminder rules: edited and saved as one list (managers), or read. */
 export function RulesSection({ rules, editable }: { rules: readonly ReminderRule[]; editable: boolean }) {
   const { t } = useTranslation('drillReminders');
-  const save = useSaveReminderRules();
-  const [drafts, setDrafts] = useState(() => ruleDrafts(rules));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  // Saved rules are the cached overview's (the save's answer replaces it).
-  const dirty = JSON.stringify(rulesRequest(drafts)) !== JSON.stringify(rulesRequest(ruleDrafts(rules)));
-
   if (!editable) {
     return rules.length === 0 ? (
       <Text color="fg.muted" data-testid="rules-empty">
@@ -226,62 +265,55 @@ export function RulesSection({ rules, editable }: { rules: readonly ReminderRule
       </Stack>
     );
   }
+  return <RulesForm rules={rules} />;
+}
 
-  const change = (key: string, patch: Partial<RuleDraft>) => {
-    const next = drafts.map((d) => (d.key === key ? { ...d, ...patch } : d));
-    setDrafts(next);
-    // After a failed save, messages follow the edits.
-    if (Object.keys(errors).length) setErrors(rulesErrors(rulesRequest(next)));
-  };
-  const submit = (e: SyntheticEvent) => {
-    e.preventDefault();
+/** The rules as one list: added, removed and changed in place, checked and saved together. */
+function RulesForm({ rules }: { rules: readonly ReminderRule[] }) {
+  const { t } = useTranslation('drillReminders');
+  const save = useSaveReminderRules();
+  const form = useMusterForm(rulesFormSchema, { rules: ruleDrafts(rules) });
+  const list = useFieldArray({ control: form.control, name: 'rules', keyName: 'fieldKey' });
+  const drafts = useWatch({ control: form.control, name: 'rules' });
+  const [failure, setFailure] = useState<string | null>(null);
+  // Saved rules are the cached overview's (the save's answer replaces it).
+  const dirty = JSON.stringify(rulesRequest(drafts)) !== JSON.stringify(rulesRequest(ruleDrafts(rules)));
+  const invalid = Object.keys(form.formState.errors).length > 0;
+
+  const submit = form.handleSubmit((request) => {
     setFailure(null);
-    const request = rulesRequest(drafts);
-    const found = rulesErrors(request);
-    setErrors(found);
-    if (Object.keys(found).length) return;
     save.mutate(request, {
       onSuccess: (overview) => {
-        setDrafts(ruleDrafts(overview.rules));
+        form.reset({ rules: ruleDrafts(overview.rules) });
         toaster.create({ type: 'success', title: t('rules.saved') });
       },
       onError: (err) => {
-        const issues = serverIssues(err);
-        if (issues.length > 0) setErrors(messagesByPath(issues));
-        else setFailure(errorText(t, err));
+        if (!form.setServerErrors(err, rulePaths)) setFailure(errorText(t, err));
       },
     });
-  };
+  });
   const discard = () => {
-    setDrafts(ruleDrafts(rules));
-    setErrors({});
+    form.reset({ rules: ruleDrafts(rules) });
     setFailure(null);
   };
 
   return (
-    <form onSubmit={submit} noValidate data-testid="rules-form">
+    <form onSubmit={(e) => void submit(e)} noValidate data-testid="rules-form">
       <Stack gap="3">
-        {drafts.length === 0 ? (
+        {list.fields.length === 0 ? (
           <Text color="fg.muted" data-testid="rules-empty">
             {t('rules.noneEditable')}
           </Text>
         ) : (
           <Stack as="ul" gap="3" listStyleType="none" data-testid="rules-list">
-            {drafts.map((rule, i) => (
-              <RuleEditor
-                key={rule.key}
-                rule={rule}
-                index={i}
-                errors={errors}
-                onChange={(patch) => change(rule.key, patch)}
-                onRemove={() => setDrafts(drafts.filter((d) => d.key !== rule.key))}
-              />
+            {list.fields.map((rule, i) => (
+              <RuleEditor key={rule.fieldKey} form={form} index={i} onRemove={() => list.remove(i)} />
             ))}
           </Stack>
         )}
-        {errors.rules && (
+        {form.message('rules') && (
           <Text color="fg.error" fontSize="sm">
-            {reasonText(t, errors.rules)}
+            {form.message('rules')}
           </Text>
         )}
         {failure && (
@@ -290,7 +322,7 @@ export function RulesSection({ rules, editable }: { rules: readonly ReminderRule
             <Alert.Description>{failure}</Alert.Description>
           </Alert.Root>
         )}
-        {Object.keys(errors).length > 0 && (
+        {invalid && (
           <Text color="fg.error" fontSize="sm" role="alert" data-testid="rules-invalid">
             {t('rules.fix')}
           </Text>
@@ -299,8 +331,8 @@ export function RulesSection({ rules, editable }: { rules: readonly ReminderRule
           <Button
             variant="outline"
             size="sm"
-            onClick={() => setDrafts([...drafts, newRule()])}
-            disabled={drafts.length >= REMINDER_LIMITS.rulesMax}
+            onClick={() => list.append(newRule(), { shouldFocus: false })}
+            disabled={list.fields.length >= REMINDER_LIMITS.rulesMax}
             data-testid="rule-add"
           >
             {t('rules.add')}

@@ -1,15 +1,19 @@
 import { Alert, Button, CloseButton, Dialog, Input, NativeSelect, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { RUN_LIMITS, updateRunSchema, type DrillRun, type DrillRunSummary, type UpdateRunRequest } from '@muster/contracts';
-import { useEffect, useState, type SyntheticEvent } from 'react';
+import { useEffect, useState } from 'react';
+import { useFieldArray, useWatch, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { FormField } from '../../../components/form/FormField';
 import { ListSkeleton, LoadError } from '../../../components/list';
 import { toaster } from '../../../components/ui/toaster';
 import { useMembers, useRun, useUpdateRun } from '../api';
 import { RosterEditor } from '../quick-create/RosterEditor';
-import { messagesByPath, rosterEntries, rowsOf, sameRoster, type RosterRow } from '../quick-create/roster';
+import { draftPath } from '../quick-create/draft';
+import { rosterEntries, rowsOf, sameRoster, type RosterRow } from '../quick-create/roster';
 import { localParts, localToIso } from './params';
-import { errorText, reasonText, serverIssues } from '../../../lib/error-text';
+import { passIssues, useMusterForm } from '../../../lib/forms';
+import { errorText } from '../../../lib/error-text';
 
 interface PlanValues {
   title: string;
@@ -36,44 +40,45 @@ export function planChanges(initial: PlanValues, values: PlanValues, version: nu
   return body;
 }
 
+/** The plan's changes as `updateRunSchema` checks them, each message on the field that shows it. */
+function planSchema(initial: PlanValues, version: number) {
+  return z.custom<PlanValues>().transform((values, ctx) => {
+    const body = planChanges(initial, values, version);
+    const parsed = updateRunSchema.safeParse(body);
+    if (parsed.success) return body;
+    passIssues(ctx, parsed.error.issues, draftPath);
+    return z.NEVER;
+  });
+}
+
 function PlanForm({ run, onDone }: { run: DrillRun; onDone: () => void }) {
   const { t } = useTranslation('drillRuns');
   const members = useMembers();
   const update = useUpdateRun(run.id);
   const [initial] = useState(() => valuesOf(run));
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [schema] = useState(() => planSchema(initial, run.version));
+  const form = useMusterForm(schema, initial);
+  const roster = useFieldArray({ control: form.control, name: 'roster', keyName: 'fieldKey' });
+  const rows = useWatch({ control: form.control, name: 'roster' });
+  const leadUserId = useWatch({ control: form.control, name: 'leadUserId' });
   const [failure, setFailure] = useState<string | null>(null);
-  const set = <K extends keyof PlanValues>(key: K, value: PlanValues[K]) => setValues((v) => ({ ...v, [key]: value }));
-  const tv = (key: string) => (errors[key] ? reasonText(t, errors[key]) : undefined);
 
-  const submit = (e: SyntheticEvent) => {
-    e.preventDefault();
+  const submit = form.handleSubmit((body) => {
     setFailure(null);
-    const body = planChanges(initial, values, run.version);
-    const parsed = updateRunSchema.safeParse(body);
-    if (!parsed.success) {
-      setErrors(messagesByPath(parsed.error.issues));
-      return;
-    }
-    setErrors({});
     update.mutate(body, {
       onSuccess: () => {
-        toaster.create({ type: 'success', title: t('plan.saved', { title: values.title }) });
+        toaster.create({ type: 'success', title: t('plan.saved', { title: form.getValues('title') }) });
         onDone();
       },
       onError: (err) => {
-        const issues = serverIssues(err);
-        if (issues.length > 0) {
-          setErrors(messagesByPath(issues));
-        } else setFailure(errorText(t, err));
+        if (!form.setServerErrors(err, draftPath)) setFailure(errorText(t, err));
       },
     });
-  };
+  });
 
   const leads = members.data?.items ?? [];
   return (
-    <form onSubmit={submit} noValidate data-testid="plan-form">
+    <form onSubmit={(e) => void submit(e)} noValidate data-testid="plan-form">
       <Dialog.Body>
         <Stack gap="4">
           {failure && (
@@ -82,45 +87,30 @@ function PlanForm({ run, onDone }: { run: DrillRun; onDone: () => void }) {
               <Alert.Description>{failure}</Alert.Description>
             </Alert.Root>
           )}
-          {errors._ && (
+          {form.message('_') && (
             <Text color="fg.error" fontSize="sm">
-              {tv('_')}
+              {form.message('_')}
             </Text>
           )}
-          <FormField label={t('fields.title')} error={tv('title')} required>
-            <Input
-              value={values.title}
-              onChange={(e) => set('title', e.currentTarget.value)}
-              maxLength={RUN_LIMITS.titleMax}
-              dir="auto"
-              data-testid="plan-title"
-            />
+          <FormField label={t('fields.title')} error={form.message('title')} required>
+            <Input {...form.register('title')} maxLength={RUN_LIMITS.titleMax} dir="auto" data-testid="plan-title" />
           </FormField>
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-            <FormField label={t('fields.date')} error={tv('scheduledAt')} required>
-              <Input type="date" value={values.date} onChange={(e) => set('date', e.currentTarget.value)} data-testid="plan-date" />
+            <FormField label={t('fields.date')} error={form.message('date')} required>
+              <Input type="date" {...form.register('date')} data-testid="plan-date" />
             </FormField>
             <FormField label={t('fields.time')} required>
-              <Input type="time" value={values.time} onChange={(e) => set('time', e.currentTarget.value)} data-testid="plan-time" />
+              {/* The time is part of the instant the date's message is about. */}
+              <Input type="time" {...form.register('time', { deps: 'date' })} data-testid="plan-time" />
             </FormField>
           </SimpleGrid>
-          <FormField label={t('fields.location')} error={tv('location')} required>
-            <Input
-              value={values.location}
-              onChange={(e) => set('location', e.currentTarget.value)}
-              maxLength={RUN_LIMITS.locationMax}
-              dir="auto"
-              data-testid="plan-location"
-            />
+          <FormField label={t('fields.location')} error={form.message('location')} required>
+            <Input {...form.register('location')} maxLength={RUN_LIMITS.locationMax} dir="auto" data-testid="plan-location" />
           </FormField>
-          <FormField label={t('fields.lead')} error={tv('leadUserId')} required>
+          <FormField label={t('fields.lead')} error={form.message('leadUserId')} required>
             <NativeSelect.Root>
-              <NativeSelect.Field
-                value={values.leadUserId}
-                onChange={(e) => set('leadUserId', e.currentTarget.value)}
-                data-testid="plan-lead"
-              >
-                {!leads.some((m) => m.id === values.leadUserId) && <option value={values.leadUserId}>{run.lead.name}</option>}
+              <NativeSelect.Field {...form.register('leadUserId')} data-testid="plan-lead">
+                {!leads.some((m) => m.id === leadUserId) && <option value={leadUserId}>{run.lead.name}</option>}
                 {leads.map((m) => (
                   <option key={m.id} value={m.id}>
                     {t('roster.memberOption', { name: m.name, email: m.email })}
@@ -140,9 +130,9 @@ function PlanForm({ run, onDone }: { run: DrillRun; onDone: () => void }) {
               <RosterEditor
                 members={leads}
                 positions={run.template.positions}
-                rows={values.roster}
-                onChange={(roster) => set('roster', roster)}
-                errors={errors}
+                rows={rows}
+                list={{ append: (row) => roster.append(row, { shouldFocus: false }), remove: roster.remove, update: roster.update }}
+                messageOf={(path) => form.message(draftPath(path) as FieldPath<PlanValues>)}
               />
             )}
           </Stack>

@@ -12,9 +12,10 @@ import {
 } from '@muster/contracts';
 import { useState, type ReactNode, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { FormField } from '../../../components/form/FormField';
 import { formatDate } from '../../../lib/format';
-import { useZodForm } from '../../../lib/useZodForm';
+import { passIssues, useMusterForm } from '../../../lib/forms';
 import { useAddAction, useMembers, useUpdateAction } from '../api';
 import { Section } from './parts';
 import { isOverdue, localToday } from './summary-figures';
@@ -27,24 +28,24 @@ const COLUMNS = { base: 'minmax(0, 1fr)', md: 'minmax(0, 2.4fr) minmax(0, 1.2fr)
 type DraftField = 'title' | 'ownerUserId' | 'dueDate' | 'observationId';
 
 /** The new action's form values as the API takes them: no link is null, not an empty string. */
-const draftSchema = {
-  safeParse: (v: unknown) => {
-    const values = v as Record<DraftField, string>;
-    return createActionSchema.safeParse({ ...values, observationId: values.observationId || null });
-  },
-};
+const draftSchema = z.custom<Record<DraftField, string>>().transform((values, ctx) => {
+  const result = createActionSchema.safeParse({ ...values, observationId: values.observationId || null });
+  if (result.success) return result.data;
+  passIssues(ctx, result.error.issues);
+  return z.NEVER;
+});
 
 const EMPTY_DRAFT: Record<DraftField, string> = { title: '', ownerUserId: '', dueDate: '', observationId: '' };
 
 /** The form of a new corrective action, held by the page so an observation can fill it in. */
 export function useActionDraft() {
-  return useZodForm(draftSchema, EMPTY_DRAFT);
+  return useMusterForm(draftSchema, EMPTY_DRAFT);
 }
 export type ActionDraft = ReturnType<typeof useActionDraft>;
 
 /** Fills the new action's form from an area for improvement and brings it into view. */
 export function draftFromObservation(draft: ActionDraft, observation: Observation): void {
-  draft.reset({ title: observation.note.slice(0, RUN_LIMITS.actionTitleMax), observationId: observation.id });
+  draft.reset({ ...EMPTY_DRAFT, title: observation.note.slice(0, RUN_LIMITS.actionTitleMax), observationId: observation.id });
   requestAnimationFrame(() => {
     // The title input (its id is the form field's own, which ties it to its label).
     const input = document.querySelector<HTMLInputElement>('[data-testid="action-form"] input[name="title"]');
@@ -264,19 +265,25 @@ function ActionEditor({
     for (const key of Object.keys(original) as EditField[]) if (v[key] !== original[key]) body[key] = v[key];
     return body;
   };
-  const [schema] = useState(() => ({
-    safeParse: (v: unknown) => updateActionSchema.safeParse(changes(v as Record<EditField, string>)),
-  }));
-  const form = useZodForm(schema, original);
+  // Only what changed from the action as it was when the editor opened is checked and sent.
+  const [schema] = useState(() =>
+    z.custom<Record<EditField, string>>().transform((values, ctx) => {
+      const result = updateActionSchema.safeParse(changes(values));
+      if (result.success) return result.data;
+      passIssues(ctx, result.error.issues);
+      return z.NEVER;
+    }),
+  );
+  const form = useMusterForm(schema, original);
 
   const submit = (e: SyntheticEvent) => {
-    if (Object.keys(changes(form.values)).length === 0) {
+    if (Object.keys(changes(form.getValues())).length === 0) {
       e.preventDefault();
       onDone();
       return;
     }
     setRefusal(null);
-    form.handleSubmit((body) =>
+    void form.handleSubmit((body) =>
       update.mutate(
         { actionId: action.id, body },
         {
@@ -294,13 +301,9 @@ function ActionEditor({
     <form noValidate onSubmit={submit} data-testid="action-editor">
       <Stack gap="3" marginTop="2" padding="3" borderRadius="l2" bg="bg.muted">
         <Grid templateColumns={{ base: 'minmax(0, 1fr)', sm: 'repeat(3, minmax(0, 1fr))' }} gap="3">
-          <FormField label={t('actions.owner')} error={form.errors.ownerUserId} required>
+          <FormField label={t('actions.owner')} error={form.message('ownerUserId')} required>
             <NativeSelect.Root size="sm">
-              <NativeSelect.Field
-                value={form.values.ownerUserId}
-                onChange={(e) => form.setValue('ownerUserId', e.currentTarget.value)}
-                data-testid="action-edit-owner"
-              >
+              <NativeSelect.Field {...form.register('ownerUserId')} data-testid="action-edit-owner">
                 {ownerOptions(members, action.owner).map((o) => (
                   <option key={o.value} value={o.value}>
                     {o.label}
@@ -310,16 +313,12 @@ function ActionEditor({
               <NativeSelect.Indicator />
             </NativeSelect.Root>
           </FormField>
-          <FormField label={t('actions.due')} error={form.errors.dueDate} required>
-            <Input size="sm" type="date" {...form.field('dueDate')} data-testid="action-edit-due" />
+          <FormField label={t('actions.due')} error={form.message('dueDate')} required>
+            <Input size="sm" type="date" {...form.register('dueDate')} data-testid="action-edit-due" />
           </FormField>
-          <FormField label={t('actions.status')} error={form.errors.status} required>
+          <FormField label={t('actions.status')} error={form.message('status')} required>
             <NativeSelect.Root size="sm">
-              <NativeSelect.Field
-                value={form.values.status}
-                onChange={(e) => form.setValue('status', e.currentTarget.value)}
-                data-testid="action-edit-status"
-              >
+              <NativeSelect.Field {...form.register('status')} data-testid="action-edit-status">
                 {ACTION_STATUSES.map((s) => (
                   <option key={s} value={s}>
                     {t(`drills:actionStatuses.${s}`)}
@@ -371,22 +370,18 @@ function NewActionForm({
     });
   });
   return (
-    <form noValidate onSubmit={submit} data-testid="action-form" aria-labelledby="summary-action-form-title">
+    <form noValidate onSubmit={(e) => void submit(e)} data-testid="action-form" aria-labelledby="summary-action-form-title">
       <Stack gap="3" borderWidth="1px" borderRadius="l2" padding="4" borderStyle="dashed" _print={{ display: 'none' }}>
         <Text as="h3" fontWeight="semibold" id="summary-action-form-title">
           {t('actions.add')}
         </Text>
-        <FormField label={t('actions.title')} error={draft.errors.title} required>
-          <Input {...draft.field('title')} maxLength={RUN_LIMITS.actionTitleMax} dir="auto" data-testid="action-title" />
+        <FormField label={t('actions.title')} error={draft.message('title')} required>
+          <Input {...draft.register('title')} maxLength={RUN_LIMITS.actionTitleMax} dir="auto" data-testid="action-title" />
         </FormField>
         <Grid templateColumns={{ base: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' }} gap="3">
-          <FormField label={t('actions.owner')} error={draft.errors.ownerUserId} required>
+          <FormField label={t('actions.owner')} error={draft.message('ownerUserId')} required>
             <NativeSelect.Root disabled={membersLoading}>
-              <NativeSelect.Field
-                value={draft.values.ownerUserId}
-                onChange={(e) => draft.setValue('ownerUserId', e.currentTarget.value)}
-                data-testid="action-owner"
-              >
+              <NativeSelect.Field {...draft.register('ownerUserId')} data-testid="action-owner">
                 <option value="">{membersLoading ? t('actions.loadingMembers') : t('actions.chooseOwner')}</option>
                 {ownerOptions(members).map((o) => (
                   <option key={o.value} value={o.value}>
@@ -397,18 +392,14 @@ function NewActionForm({
               <NativeSelect.Indicator />
             </NativeSelect.Root>
           </FormField>
-          <FormField label={t('actions.due')} error={draft.errors.dueDate} required>
-            <Input type="date" {...draft.field('dueDate')} min={localToday()} data-testid="action-due" />
+          <FormField label={t('actions.due')} error={draft.message('dueDate')} required>
+            <Input type="date" {...draft.register('dueDate')} min={localToday()} data-testid="action-due" />
           </FormField>
         </Grid>
         {improvements.length > 0 && (
-          <FormField label={t('actions.linkLabel')} error={draft.errors.observationId} helperText={t('actions.linkHelp')}>
+          <FormField label={t('actions.linkLabel')} error={draft.message('observationId')} helperText={t('actions.linkHelp')}>
             <NativeSelect.Root>
-              <NativeSelect.Field
-                value={draft.values.observationId}
-                onChange={(e) => draft.setValue('observationId', e.currentTarget.value)}
-                data-testid="action-observation"
-              >
+              <NativeSelect.Field {...draft.register('observationId')} data-testid="action-observation">
                 <option value="">{t('actions.notLinked')}</option>
                 {improvements.map((o) => (
                   <option key={o.id} value={o.id}>

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../components/form/FormField';
 import { formatDateTime } from '../../../lib/format';
-import { useZodForm } from '../../../lib/useZodForm';
+import { useMusterForm } from '../../../lib/forms';
 import { useAddAddendum } from '../api';
 import { Refusal } from './ActionsSection';
 import { Section } from './parts';
@@ -54,7 +54,7 @@ export function AddendaSection({ runId, addenda, canAdd }: { runId: string; adde
 function AddendumForm({ runId }: { runId: string }) {
   const { t } = useTranslation(['drillSummary', 'drills']);
   const add = useAddAddendum(runId);
-  const form = useZodForm(createAddendumSchema, { body: '' });
+  const form = useMusterForm(createAddendumSchema, { body: '' });
   const [refusal, setRefusal] = useState<string | null>(null);
   const submit = form.handleSubmit((body) => {
     setRefusal(null);
@@ -67,18 +67,10 @@ function AddendumForm({ runId }: { runId: string }) {
     });
   });
   return (
-    <form noValidate onSubmit={submit} data-testid="addendum-form">
+    <form noValidate onSubmit={(e) => void submit(e)} data-testid="addendum-form">
       <Stack gap="3" _print={{ display: 'none' }}>
-        <FormField label={t('addenda.label')} error={form.errors.body} helperText={t('addenda.help')} required>
-          <Textarea
-            name="body"
-            value={form.values.body}
-            onChange={(e) => form.setValue('body', e.currentTarget.value)}
-            rows={4}
-            maxLength={RUN_LIMITS.addendumMax}
-            dir="auto"
-            data-testid="addendum-body"
-          />
+        <FormField label={t('addenda.label')} error={form.message('body')} helperText={t('addenda.help')} required>
+          <Textarea {...form.register('body')} rows={4} maxLength={RUN_LIMITS.addendumMax} dir="auto" data-testid="addendum-body" />
         </FormField>
         {refusal && <Refusal testId="addendum-error">{refusal}</Refusal>}
         <HStack justify="flex-end">

@@ -123,6 +123,9 @@ const plain = (text: string | null) => (text ?? '').replace(/[\u2066-\u2069]/g, 
 
 const posted = (path: string) => requests.filter((r) => r.method !== 'GET' && r.url === path);
 
+/** Lets react-hook-form's check of a submitted form (asynchronous) finish. */
+const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+
 describe('the after-action summary', () => {
   it('shows the steps with their variance, the attendance against the muster target, the inject and the observations', async () => {
     renderPage();
@@ -215,6 +218,7 @@ describe('the after-action summary', () => {
   it('checks a new action with the contracts schema in place, then adds it from an area for improvement', async () => {
     renderPage();
     fireEvent.click(await screen.findByTestId('action-submit'));
+    await settle();
     const form = screen.getByTestId('action-form');
     expect([...form.querySelectorAll('[data-part="error-text"]')].map((e) => e.textContent)).toEqual([
       'Required',
@@ -320,6 +324,7 @@ describe('the after-action summary', () => {
     expect(screen.getAllByTestId('addendum-item')[0]!.textContent).toContain('The PA contractor is booked.');
 
     fireEvent.click(screen.getByTestId('addendum-submit'));
+    await settle();
     expect(within(screen.getByTestId('addendum-form')).getByText('Required')).toBeTruthy();
     fireEvent.change(screen.getByTestId('addendum-body'), { target: { value: 'Speakers replaced on 2 December.' } });
     answers[`POST /api/drills/runs/${RUN_ID}/addenda`] = [response({}, 201)];

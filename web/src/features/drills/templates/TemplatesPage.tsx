@@ -8,7 +8,8 @@ import {
   TEMPLATE_STATUSES,
   type DrillTemplateSummary,
 } from '@muster/contracts';
-import { useEffect, useId, useState, type SyntheticEvent } from 'react';
+import { useId, useState } from 'react';
+import { useSearchForm } from '../../../lib/forms';
 import { useTranslation } from 'react-i18next';
 import { useLibraryText } from '../library-text';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
@@ -28,21 +29,12 @@ import { errorText } from '../../../lib/error-text';
 
 function FilterBar({ value, onChange }: { value: TemplateFilters; onChange: (next: Partial<TemplateFilters>) => void }) {
   const { t } = useTranslation(['drillTemplates', 'drills']);
-  const [q, setQ] = useState(value.q);
-  useEffect(() => setQ(value.q), [value.q]);
+  const search = useSearchForm(value.q, (q) => onChange({ q }));
   const searchId = useId();
   const any = { value: '', label: t('filters.any') };
   const scenarios = Object.values(DRILL_SCENARIO_GROUPS).flat();
   return (
-    <Box
-      as="form"
-      role="search"
-      aria-label={t('filters.label')}
-      onSubmit={(e: SyntheticEvent) => {
-        e.preventDefault();
-        onChange({ q: q.trim() });
-      }}
-    >
+    <Box as="form" role="search" aria-label={t('filters.label')} onSubmit={search.onSubmit}>
       <SimpleGrid
         templateColumns={{
           base: 'repeat(2, minmax(0, 1fr))',
@@ -99,8 +91,7 @@ function FilterBar({ value, onChange }: { value: TemplateFilters; onChange: (nex
               id={searchId}
               size="sm"
               type="search"
-              value={q}
-              onChange={(e) => setQ(e.currentTarget.value)}
+              {...search.field}
               placeholder={t('filters.searchPlaceholder')}
               maxLength={200}
               data-testid="filter-q"
