@@ -22,17 +22,19 @@ function record(overrides: Partial<SessionRecord> = {}): SessionRecord {
 }
 
 /** A store over a fake Redis whose one session holds `text` (null: no such key). */
-function storeWith(): { store: SessionStore; set: (text: string | null) => void; reads: () => number } {
+function storeWith(): { store: SessionStore; set: (text: string | null) => void; reads: () => number; commands: () => number } {
   let text: string | null = null;
   let reads = 0;
+  let commands = 0;
   const redis = {
-    get: (key: string) => {
-      reads++;
-      return Promise.resolve(key === `p:session:${ID}` ? text : null);
+    mget: (keys: string[]) => {
+      commands++;
+      reads += keys.length;
+      return Promise.resolve(keys.map((key) => (key === `p:session:${ID}` ? text : null)));
     },
   };
   const store = new SessionStore(redis as unknown as Redis, { REDIS_PREFIX: 'p' } as AppConfig);
-  return { store, set: (t) => (text = t), reads: () => reads };
+  return { store, set: (t) => (text = t), reads: () => reads, commands: () => commands };
 }
 
 describe('SessionStore.get', () => {
@@ -48,6 +50,19 @@ describe('SessionStore.get', () => {
     expect(() => {
       (first as { role: string }).role = 'ADMIN';
     }).toThrow(TypeError);
+  });
+
+  it('reads the sessions asked for together with one MGET, each caller getting its own answer', async () => {
+    const { store, set, reads, commands } = storeWith();
+    set(JSON.stringify(record()));
+    const [a, b, other] = await Promise.all([store.get(ID), store.get(ID), store.get('b'.repeat(43))]);
+    expect(commands()).toBe(1);
+    expect(reads()).toBe(3);
+    expect(a).toBe(b);
+    expect(a!.role).toBe('MANAGER');
+    expect(other).toBeNull();
+    await store.get(ID);
+    expect(commands()).toBe(2);
   });
 
   it('sees a rewritten, destroyed or expired session at the next call', async () => {

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Role, SessionInfo } from '@muster/contracts';
+import DataLoader from 'dataloader';
 import type { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { REDIS } from '../redis/redis.tokens.js';
@@ -49,6 +50,17 @@ export class SessionStore {
   /** Per session id: the last text Redis answered and its parsed, frozen record. */
   private readonly parsed = new Map<string, { raw: string; record: SessionRecord }>();
 
+  /**
+   * Session reads issued together go to Redis as one MGET: the requests read in the same turn of
+   * the event loop (what ioredis' automatic pipelining would have put in one write) share one
+   * command, one reply and one promise chain instead of one each. Nothing is cached.
+   */
+  private readonly texts = new DataLoader<string, string | null>((ids) => this.redis.mget(ids.map((id) => this.key(id))), {
+    cache: false,
+    maxBatchSize: 500,
+    batchScheduleFn: (run) => setImmediate(run),
+  });
+
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -70,7 +82,7 @@ export class SessionStore {
    */
   async get(sessionId: string | undefined | null): Promise<SessionRecord | null> {
     if (!sessionId || !SESSION_ID.test(sessionId)) return null;
-    const raw = await this.redis.get(this.key(sessionId));
+    const raw = await this.texts.load(sessionId);
     if (!raw) {
       this.parsed.delete(sessionId);
       return null;
