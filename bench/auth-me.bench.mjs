@@ -3,7 +3,7 @@
  * session on the real server (NestJS on Fastify with its plugins, the session resolved from
  * Redis by the access guard, the answer built from the session) against a bare Fastify route
  * answering the same body. Each side runs alone in its own process on 127.0.0.1 and gets the
- * same autocannon load; Muster's side sends the session cookie with every request.
+ * same autocannon load, the session cookie included on both sides.
  */
 import { fileURLToPath } from 'node:url';
 import { measureHttp } from './lib/autocannon.mjs';
@@ -30,8 +30,8 @@ const BARE_FASTIFY_SCRIPT = fileURLToPath(new URL('./baselines/bare-fastify-json
  * @returns {Promise<import('./lib/benchmark.mjs').BenchResult>}
  */
 export default async function run(ctx) {
-  const { figures: ours, body } = await measureMuster(ctx);
-  const baseline = await measureBare(ctx, body);
+  const { figures: ours, body, headers } = await measureMuster(ctx);
+  const baseline = await measureBare(ctx, body, headers);
   ctx.log(`goal: req/s ≥ 0.40 × bare (now ${(ours.req_per_s / baseline.req_per_s).toFixed(2)})`);
   return { ours, baseline };
 }
@@ -58,7 +58,7 @@ async function measureMuster(ctx) {
       headers,
     });
     ctx.log(`Muster: ${figures.req_per_s} req/s, p50 ${figures.p50_ms} ms, p99 ${figures.p99_ms} ms`);
-    return { figures, body };
+    return { figures, body, headers };
   } finally {
     await server.stop();
     await database.drop();
@@ -66,10 +66,12 @@ async function measureMuster(ctx) {
 }
 
 /**
+ * The bare server gets the same requests as Muster, Cookie header included (it ignores it).
  * @param {import('./lib/benchmark.mjs').BenchContext} ctx
  * @param {string} body
+ * @param {Record<string, string>} headers
  */
-async function measureBare(ctx, body) {
+async function measureBare(ctx, body, headers) {
   const host = '127.0.0.1';
   const port = await getFreePort(host);
   const url = `http://${host}:${port}`;
@@ -86,6 +88,7 @@ async function measureBare(ctx, body) {
       connections: CONNECTIONS,
       durationSeconds: ctx.durationSeconds,
       warmupSeconds: ctx.warmupSeconds,
+      headers,
     });
     ctx.log(`bare Fastify: ${figures.req_per_s} req/s, p50 ${figures.p50_ms} ms, p99 ${figures.p99_ms} ms`);
     return figures;

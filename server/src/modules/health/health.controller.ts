@@ -1,5 +1,5 @@
 import { Controller, Res } from '@nestjs/common';
-import { api, type HealthReport, type ProbeRequest } from '@muster/contracts';
+import { api, type ProbeRequest } from '@muster/contracts';
 import type { FastifyReply } from 'fastify';
 import { Endpoint, ValidBody } from '../../platform/http/endpoint.decorator.js';
 import { HealthService } from './health.service.js';
@@ -11,11 +11,18 @@ import { RateLimit } from '../../platform/limits/rate-limit.guard.js';
 export class HealthController {
   constructor(private readonly health: HealthService) {}
 
+  /**
+   * The shared report (see HealthService), answered as its JSON text: the text is made once per
+   * report, not once per probe. The body is the same `HealthReport` the contract declares.
+   */
   @Endpoint(api.health.report)
-  async report(@Res({ passthrough: true }) reply: FastifyReply): Promise<HealthReport> {
-    const report = await this.health.report();
-    void reply.status(report.failing.length ? 503 : 200).header('Cache-Control', 'no-store');
-    return report;
+  async report(@Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+    const { report, json } = await this.health.answer();
+    void reply
+      .status(report.failing.length ? 503 : 200)
+      .header('Cache-Control', 'no-store')
+      .type('application/json; charset=utf-8');
+    return json;
   }
 
   @Endpoint(api.health.probe)

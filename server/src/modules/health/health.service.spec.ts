@@ -53,3 +53,13 @@ describe('HealthService report sharing', () => {
     expect(queries).toBe(1);
   });
 });
+
+describe('HealthService.answer', () => {
+  it('gives the shared report with its JSON text, made once for the requests that share the report', async () => {
+    const health = service({});
+    const [first, second] = await Promise.all([health.answer(), health.answer()]);
+    expect(second).toBe(first);
+    expect(first.report).toBe(await health.report());
+    expect(JSON.parse(first.json)).toEqual(first.report);
+  });
+});

@@ -34,10 +34,16 @@ async function timed<T>(work: () => Promise<T>): Promise<{ value?: T; latencyMs:
   }
 }
 
+/** A report with its JSON text. */
+export interface HealthAnswer {
+  report: HealthReport;
+  json: string;
+}
+
 @Injectable()
 export class HealthService {
   private readonly version = process.env.npm_package_version ?? '0.1.0';
-  private cached: { at: number; report: Promise<HealthReport> } | null = null;
+  private cached: { at: number; report: Promise<HealthReport>; answer?: Promise<HealthAnswer> } | null = null;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -48,11 +54,21 @@ export class HealthService {
 
   /** The current report: computed at most once per REPORT_TTL_MS, shared by concurrent callers. */
   report(): Promise<HealthReport> {
+    return this.current().report;
+  }
+
+  /** The current report and its JSON text, serialised once per report rather than once per request. */
+  answer(): Promise<HealthAnswer> {
+    const current = this.current();
+    return (current.answer ??= current.report.then((report) => ({ report, json: JSON.stringify(report) })));
+  }
+
+  private current(): NonNullable<HealthService['cached']> {
     const now = Date.now();
     if (!this.cached || now - this.cached.at >= REPORT_TTL_MS) {
       this.cached = { at: now, report: this.check() };
     }
-    return this.cached.report;
+    return this.cached;
   }
 
   private async check(): Promise<HealthReport> {

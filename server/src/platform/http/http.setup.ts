@@ -2,7 +2,6 @@ import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ATTACHMENT_MAX_BYTES, COOKIES, REQUEST_ID_HEADER } from '@muster/contracts';
@@ -12,6 +11,7 @@ import { requestContext } from '../logging/request-context.js';
 import { registerCsrf } from './csrf.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { renderIndexHtml, robotsTxt, sitemapXml } from './public-pages.js';
+import { streamingMultipart } from '../storage/upload.js';
 
 /** Where the built web app is, if it has been built. */
 export function webDistDir(config: AppConfig): string | null {
@@ -55,7 +55,10 @@ export async function setupHttp(app: NestFastifyApplication, config: AppConfig):
   registerCsrf(fastify, config.APP_ORIGINS);
   // Multipart bodies are read only where a route asks for them (readUpload), one file at a time,
   // with the route's own size limit; these are the ceilings.
-  await app.register(multipart, { limits: { fileSize: ATTACHMENT_MAX_BYTES, files: 1, fields: 10, parts: 20 }, throwFileSizeLimit: true });
+  await app.register(streamingMultipart, {
+    limits: { fileSize: ATTACHMENT_MAX_BYTES, files: 1, fields: 10, parts: 20 },
+    throwFileSizeLimit: true,
+  });
 
   // Files are looked up on disk per request (not listed at boot), so a rebuilt web app is served
   // as it is now, index.html included.

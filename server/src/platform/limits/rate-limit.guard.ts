@@ -23,11 +23,18 @@ export class RateLimitGuard implements CanActivate {
     private readonly limiter: LimiterService,
   ) {}
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
+  /**
+   * Synchronous for the endpoints without a limit (nearly all): Nest awaits a guard's promise with
+   * two more of its own, and each promise costs its async-hooks propagation.
+   */
+  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     if (context.getType() !== 'http') return true;
     const limit = this.reflector.get<RouteLimit | undefined>(RATE_LIMIT, context.getHandler());
     if (!limit) return true;
-    const request = context.switchToHttp().getRequest<FastifyRequest>();
+    return this.consume(context.switchToHttp().getRequest<FastifyRequest>(), limit);
+  }
+
+  private async consume(request: FastifyRequest, limit: RouteLimit): Promise<boolean> {
     await this.limiter.limit(limit.name, limit).consume(clientOf(request).ip, limit.reason);
     return true;
   }

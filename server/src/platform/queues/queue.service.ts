@@ -3,7 +3,7 @@ import { JOB_QUEUES, type JobName, type JobPayloads, type QueueName } from '@mus
 import { Queue, type JobsOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
-import { REDIS } from '../redis/redis.tokens.js';
+import { redisConnection } from '../redis/redis.module.js';
 
 /** Default options of every job: retries with exponential backoff and jitter, bounded history. */
 export function defaultJobOptions(config: AppConfig): JobsOptions {
@@ -15,21 +15,24 @@ export function defaultJobOptions(config: AppConfig): JobsOptions {
   };
 }
 
-/** Typed producer over the BullMQ queues of contracts' registry. */
+/**
+ * Typed producer over the BullMQ queues of contracts' registry. The queues share one connection of
+ * their own: BullMQ defines its Lua scripts (some 65) on the connection it is given, and ioredis
+ * copies every defined script onto each pipeline it builds — on the shared command connection,
+ * whose automatic pipelines carry every session read, that copying cost more than the reads.
+ */
 @Injectable()
 export class QueueService implements OnApplicationShutdown {
   private readonly queues = new Map<QueueName, Queue>();
+  private connection: Redis | null = null;
 
-  constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(REDIS) private readonly redis: Redis,
-  ) {}
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   queue(name: QueueName): Queue {
     let queue = this.queues.get(name);
     if (!queue) {
       queue = new Queue(name, {
-        connection: this.redis,
+        connection: (this.connection ??= redisConnection(this.config, { name: 'queues', autoPipelining: true })),
         prefix: this.config.REDIS_PREFIX,
         defaultJobOptions: defaultJobOptions(this.config),
       });
@@ -51,5 +54,7 @@ export class QueueService implements OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     await Promise.all([...this.queues.values()].map((q) => q.close()));
+    // BullMQ leaves a connection it was given open.
+    await this.connection?.quit().catch(() => this.connection?.disconnect());
   }
 }

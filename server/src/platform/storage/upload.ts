@@ -1,5 +1,6 @@
+import multipart, { type FastifyMultipartOptions } from '@fastify/multipart';
 import { ATTACHMENT_FIELD, type AttachmentType } from '@muster/contracts';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginCallback, FastifyRequest } from 'fastify';
 import { DomainError } from '../errors/domain-error.js';
 import { cleanFilename, detectFileType } from './file-type.js';
 
@@ -22,9 +23,53 @@ function codeOf(err: unknown): string | undefined {
   return err && typeof err === 'object' && 'code' in err && typeof err.code === 'string' ? err.code : undefined;
 }
 
+/** The hooks @fastify/multipart adds to every request: they only delete the temporary files of its disk mode. */
+const DISK_MODE_HOOKS: ReadonlySet<string> = new Set(['onRequest', 'onResponse']);
+/** Its disk mode itself, refused (its files would never be deleted without those hooks). */
+const DISK_MODE_DECORATORS: ReadonlySet<string> = new Set(['saveRequestFiles', 'cleanRequestFiles']);
+
+function diskModeRefused(): never {
+  throw new Error('@fastify/multipart disk mode is not available in Muster: read uploads with readUpload');
+}
+
+/**
+ * @fastify/multipart in stream mode only, which is all `readUpload` uses (one file, into memory).
+ * The plugin adds an async onRequest hook (a 'close' listener on every response) and an async
+ * onResponse hook to every request of the application, GETs included, only to delete the files of
+ * its disk mode (`saveRequestFiles`); they took about a tenth of a small API answer. This registers
+ * the plugin as it is — its content-type parser, its decorators, its parsing — without those two
+ * hooks, and with the disk-mode decorators throwing.
+ */
+export const streamingMultipart: FastifyPluginCallback<FastifyMultipartOptions> = Object.assign(
+  (fastify: FastifyInstance, options: FastifyMultipartOptions, done: (err?: Error) => void) => {
+    const streamOnly: FastifyInstance = new Proxy(fastify, {
+      get(target, property) {
+        if (property === 'addHook') {
+          return (name: string, hook: unknown) => {
+            if (!DISK_MODE_HOOKS.has(name)) (target.addHook as (name: string, hook: unknown) => unknown)(name, hook);
+            return streamOnly;
+          };
+        }
+        if (property === 'decorateRequest') {
+          return (name: string, value: unknown) => {
+            target.decorateRequest(name, DISK_MODE_DECORATORS.has(name) ? diskModeRefused : value);
+            return streamOnly;
+          };
+        }
+        const value: unknown = Reflect.get(target, property, target);
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    (multipart as FastifyPluginCallback<FastifyMultipartOptions>)(streamOnly, options, done);
+  },
+  // Like fastify-plugin (as @fastify/multipart itself is): its parser and decorators belong to the
+  // context it is registered in, not to a child one.
+  { [Symbol.for('skip-override')]: true, [Symbol.for('fastify.display-name')]: 'muster-streaming-multipart' },
+);
+
 /**
  * Reads the one file of a multipart request (field `file`, @fastify/multipart registered in
- * `setupHttp`) into memory, refusing a missing, too large or disallowed file with a domain
+ * `setupHttp` through `streamingMultipart`) into memory, refusing a missing, too large or disallowed file with a domain
  * error (400/413), never a 500. The type comes from the file's magic bytes.
  */
 export async function readUpload(request: FastifyRequest, options: UploadOptions): Promise<Upload> {
