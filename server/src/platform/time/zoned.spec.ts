@@ -47,6 +47,8 @@ describe('local days in a zone', () => {
     expect(iso(addLocalDays(after, -2, 'America/New_York'))).toBe(iso(before));
     // Across a month and a year end.
     expect(localDay(addLocalDays(at('2026-12-31T12:00:00Z'), 1, 'Asia/Tokyo'), 'Asia/Tokyo')).toBe('2027-01-01');
+    // To the millisecond (a reminder a day before a run at 10:00:00.991 is due at 10:00:00.991).
+    expect(iso(addLocalDays(at('2026-11-23T10:00:00.991Z'), -1, 'Europe/Amsterdam'))).toBe('2026-11-22T10:00:00.991Z');
     expect(addDays('2026-02-28', 1)).toBe('2026-03-01');
     expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
   });

@@ -107,7 +107,12 @@ export function startOfLocalDay(at: Date, timeZone: string): Date {
 export function addLocalDays(at: Date, days: number, timeZone: string): Date {
   const wall = wallTime(at, timeZone);
   const shifted = new Date(Date.UTC(wall.year, wall.month - 1, wall.day + days));
-  return instantAt({ ...wall, year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate() }, timeZone);
+  const instant = instantAt(
+    { ...wall, year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate() },
+    timeZone,
+  );
+  // The wall time has whole seconds; the milliseconds are the same in every zone.
+  return new Date(instant.getTime() + at.getUTCMilliseconds());
 }
 
 /** `YYYY-MM-DD` `days` calendar days after a `YYYY-MM-DD` day. */

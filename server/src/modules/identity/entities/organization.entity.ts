@@ -13,7 +13,7 @@ export class Organization {
   @Column({ name: 'sso_required', type: 'boolean', default: false })
   ssoRequired: boolean;
 
-  /** IANA time zone (e.g. Europe/Rotterdam): day boundaries, due dates, PDFs and emails use it. */
+  /** IANA time zone (e.g. Europe/Amsterdam): day boundaries, due dates, PDFs and emails use it. */
   @Column({ name: 'time_zone', type: 'varchar', length: 64, default: 'UTC' })
   timeZone: string;
 
