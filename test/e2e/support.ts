@@ -89,7 +89,9 @@ export async function signInAsAuditor(page: Page, email = DEMO_GUEST_AUDITOR): P
   expect(
     (await page.request.post('/api/auth/auditor/request-magic', { data: { email }, headers: await csrfHeaders(page.request) })).status(),
   ).toBe(200);
-  const code = /\b(\d{6})\b/.exec(await waitForMail(page.request, email, /Auditor Portal sign-in code/, before))?.[1];
+  // The code mail is in the language of the page that asked for it (its language cookie).
+  const subject = /Auditor Portal sign-in code|Portal de auditores|审计员门户|بوابة المدققين/;
+  const code = /\b(\d{6})\b/.exec(await waitForMail(page.request, email, subject, before))?.[1];
   const res = await page.request.post('/api/auth/auditor/verify-magic', {
     data: { email, code },
     headers: await csrfHeaders(page.request),
