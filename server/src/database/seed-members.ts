@@ -24,7 +24,7 @@ interface DemoMember {
  * one, one suspended and one frozen by support (`users.status`). Every active extra member is a
  * USER whose first name sorts before the demo USER's, so "the member of a role" stays the demo one.
  */
-const MEMBERS: readonly DemoMember[] = [
+export const DEMO_MEMBERS: readonly DemoMember[] = [
   {
     username: 'tomas.reyes',
     firstName: 'Tomas',
@@ -97,7 +97,7 @@ export async function seedMembers(
   admin: { id: string; name: string },
 ): Promise<void> {
   const now = Date.now();
-  for (const demo of MEMBERS) {
+  for (const demo of DEMO_MEMBERS) {
     const user = await tx.save(
       tx.create(User, {
         username: demo.username,
