@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { EmptyList, ListSkeleton, LoadError, Pager, SelectField } from '../../components/list';
 import { useSearchForm } from '../../lib/forms';
-import { formatCount, formatDate } from '../../lib/format';
+import { formatCount, formatDateTime } from '../../lib/format';
 import type { PageProps } from '../../lib/page';
 import { useListParams } from '../../lib/useListParams';
 import { usePageTitle } from '../../lib/usePageTitle';
@@ -109,10 +109,10 @@ function MemberItem({ row, roles, self }: { row: MemberRow; roles: readonly (typ
               {row.kind === 'invite'
                 ? t('list.invitedBy', {
                     name: row.invitedBy?.name || t('list.someone'),
-                    date: formatDate(row.expiresAt!, language, 'medium'),
+                    date: formatDateTime(row.expiresAt!, language),
                   })
                 : row.lastActiveAt
-                  ? t('list.lastActive', { date: formatDate(row.lastActiveAt, language, 'medium') })
+                  ? t('list.lastActive', { date: formatDateTime(row.lastActiveAt, language) })
                   : t('list.neverActive')}
             </Text>
           </Stack>
