@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { InviteResult, MemberList, SeatUsage } from '@muster/contracts';
 import { csrfHeaders, DEMO_USERS, failOnMissingRecipes, fingerprint, outbox, signedInPage, uniqueEmail, waitForMail } from './support';
@@ -166,3 +167,45 @@ test('a list with broken lines is refused line by line and nothing is invited; b
     }
   }
 });
+
+/** axe finds no serious or critical violation on the page as it is now. */
+async function expectAccessible(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious, `${label}: axe violations`).toEqual([]);
+}
+
+for (const lng of ['en', 'ar'] as const) {
+  test(`the member screens are accessible, right-to-left in Arabic and usable at 390 px (${lng})`, async ({ browser }) => {
+    const admin = await signedInPage(browser, DEMO_USERS.ADMIN);
+    await admin.setViewportSize({ width: 390, height: 844 });
+    await admin.goto(`/app/admin/users?lng=${lng}`);
+    await expect(admin.locator('html')).toHaveAttribute('dir', lng === 'ar' ? 'rtl' : 'ltr');
+    await expect(admin.getByTestId('member-list')).toBeVisible();
+    // Nothing wider than the screen.
+    expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectAccessible(admin, `members (${lng})`);
+    await admin.getByTestId('invite-open').click();
+    await expect(admin.getByTestId('invite-dialog')).toBeVisible();
+    await expectAccessible(admin, `invite dialog (${lng})`);
+    const address = uniqueEmail(`a11y-${lng}`);
+    const before = new Set((await outbox(admin.request)).map(fingerprint));
+    await admin.getByTestId('invite-email').fill(address);
+    await admin.getByTestId('invite-submit').click();
+    await expect(admin.getByTestId('invite-dialog')).toBeHidden();
+
+    const visitor = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    const text = await waitForMail(admin.request, address, /invited you to join|دعاك/, before);
+    const link = /https?:\/\/\S+\/invite\/[A-Za-z0-9_-]+/.exec(text)![0];
+    await visitor.goto(`${link}?lng=${lng}`);
+    await expect(visitor.getByTestId('accept-page')).toBeVisible();
+    await expect(visitor.locator('html')).toHaveAttribute('dir', lng === 'ar' ? 'rtl' : 'ltr');
+    expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectAccessible(visitor, `invitation (${lng})`);
+    await visitor.goto(`/invite/no-such-invitation-token-here?lng=${lng}`);
+    await expect(visitor.getByTestId('accept-unusable')).toHaveAttribute('data-reason', 'members.inviteInvalid');
+    await expectAccessible(visitor, `unusable invitation (${lng})`);
+  });
+}
