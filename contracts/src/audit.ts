@@ -114,6 +114,14 @@ export const AUDIT_ACTIONS = {
   'siem.secret.rotate': apiActivity(3, 3),
   'siem.test.send': apiActivity(1),
   'siem.deliveries.replay': apiActivity(3, 2),
+  'member.invite.create': access(1, 2),
+  'member.invite.resend': access(1, 2),
+  'member.invite.revoke': access(2, 2),
+  'member.invite.accept': access(1, 2),
+  'member.role.change': access(99, 3),
+  'member.deactivate': account(5, 3),
+  'member.reactivate': account(2, 2),
+  'member.remove': access(2, 3),
 } as const satisfies Record<string, ActionMapping>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];

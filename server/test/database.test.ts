@@ -1,6 +1,7 @@
 import { DataSource } from 'typeorm';
 import { createDataSource, pendingSchemaChanges } from '../src/database/data-source.js';
 import { DEMO_ORGANIZATION, DEMO_USERS, isEmpty, seedDemoData } from '../src/database/seed.js';
+import { DEMO_MEMBERS } from '../src/database/seed-members.js';
 import { Membership } from '../src/modules/identity/entities/membership.entity.js';
 import { User } from '../src/modules/identity/entities/user.entity.js';
 import { createTestDatabase } from './support/databases.js';
@@ -30,7 +31,8 @@ describe('Database', () => {
     expect(await seedDemoData(ds, hash)).toEqual({ created: true });
     expect(await seedDemoData(ds, hash)).toEqual({ created: false });
     const memberships = await ds.getRepository(Membership).find({ relations: { organization: true } });
-    expect(memberships).toHaveLength(DEMO_USERS.length);
+    // One user per role, and the further members of the member screens (seed-members.ts).
+    expect(memberships).toHaveLength(DEMO_USERS.length + DEMO_MEMBERS.length);
     for (const m of memberships) {
       const platform = ['ROOT_ADMIN', 'DEPUTY_ADMIN', 'SYSOPS'].includes(m.role);
       expect(m.organization?.name ?? null).toBe(platform ? null : DEMO_ORGANIZATION);

@@ -24,6 +24,7 @@ import { DRILL_ENTITIES } from '../modules/drills/drills.module.js';
 import { BILLING_ENTITIES } from '../modules/billing/billing.module.js';
 import { NotificationRow } from '../modules/notifications/entities/notification.entity.js';
 import { RenderRow } from '../modules/documents/entities/render.entity.js';
+import { MEMBER_ENTITIES } from '../modules/members/members.module.js';
 
 /** Every TypeORM entity; new modules add theirs here. */
 export const ENTITIES = [
@@ -54,5 +55,6 @@ export const ENTITIES = [
   RenderRow,
   ...DRILL_ENTITIES,
   ...BILLING_ENTITIES,
+  ...MEMBER_ENTITIES,
   ...SIEM_ENTITIES,
 ];

@@ -26,9 +26,11 @@ export interface RouteEntry {
    * would all be refused.
    */
   organisation?: OrganisationArea;
+  /** A route of Muster's own beyond `spec/routes.json` (the spec test leaves it out). */
+  beyondSpec?: true;
 }
 
-export type OrganisationArea = 'drills' | 'billing' | 'usage';
+export type OrganisationArea = 'drills' | 'billing' | 'usage' | 'members';
 
 const page = {
   home: () => import('../features/site/HomePage'),
@@ -57,6 +59,8 @@ const page = {
   customerTimeline: () => import('../features/audit/CustomerTimelinePage'),
   securityThreats: () => import('../features/audit/ThreatsPage'),
   siem: () => import('../features/siem/SiemPage'),
+  members: () => import('../features/members/MembersPage'),
+  inviteAccept: () => import('../features/members/InviteAcceptPage'),
   standalone: () => import('../features/workspace/StandaloneFeaturePage'),
   dashboardLanding: () => import('../features/dashboard/DashboardLanding'),
   genericDashboard: () => import('../features/dashboard/GenericDashboardPage'),
@@ -170,7 +174,7 @@ export const ROUTES: readonly RouteEntry[] = [
   r('/app/admin/security-threats', 'app', 'ADMIN', 'securityThreats', page.securityThreats),
   r('/app/admin/security-timeline', 'app', 'ADMIN', 'orgSecurityTimeline', page.orgSecurityTimeline),
   r('/app/admin/recovery-delegates', 'app', 'ADMIN', 'recoveryDelegates', page.feature),
-  r('/app/admin/users', 'app', 'ADMIN', 'users', page.feature),
+  r('/app/admin/users', 'app', 'ADMIN', 'users', page.members, 'members'),
   r('/app/admin/verification', 'app', 'ADMIN', 'verificationPolicies', page.feature),
   r('/app/admin/credits', 'app', 'ADMIN', 'credits', page.credits, 'billing'),
   r('/app/admin/simulation', 'app', 'SYSOPS', 'simulation', page.feature),
@@ -211,6 +215,8 @@ export const ROUTES: readonly RouteEntry[] = [
   r('/auditor/dashboard', 'auditor', 'GUEST_AUDITOR', 'auditorDashboard', page.auditorDashboard),
   r('/auditor/evidence', 'auditor', 'GUEST_AUDITOR', 'auditorEvidence', page.auditorSection),
   r('/auditor/bundles', 'auditor', 'GUEST_AUDITOR', 'auditorBundles', page.auditorSection),
+  // Beyond the spec: the screen of an invitation link (no layout, no session needed).
+  { ...r('/invite/:token', 'none', null, 'inviteAccept', page.inviteAccept), beyondSpec: true },
 ];
 
 /** The route entry a concrete path matches (for warming and navigation). */

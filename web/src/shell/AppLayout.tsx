@@ -20,6 +20,7 @@ import { SHELL_NAMESPACES } from '../lib/i18n';
 import { PageTransition } from './PageTransition';
 import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
 import { UserBadge } from './UserBadge';
+import { NamePromptDialog } from '../features/members/NamePromptDialog';
 import { warmPages } from './warming';
 
 const warmedSessions = new Set<string>();
@@ -178,6 +179,7 @@ export function AppLayout() {
         flex="1"
       >
         <UsageAlertBanner hasOrganization={session.org !== null} />
+        <NamePromptDialog />
         <Suspense fallback={<DashboardSkeleton />}>
           <PageTransition>
             <Outlet />

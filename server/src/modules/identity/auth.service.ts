@@ -43,9 +43,17 @@ import { ThrottleService } from './throttle.service.js';
 
 const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
 
+/**
+ * A rule another module adds to every sign-in (after the password or code was checked): it throws
+ * the refusal. The members module refuses deactivated memberships.
+ */
+export type SignInCheck = (account: Account, client: ClientContext, action: 'auth.login' | 'auth.magic.failed') => Promise<void>;
+
 /** The rules of signing up, signing in and out, and managing one's own credentials. */
 @Injectable()
 export class AuthService {
+  private readonly signInChecks: SignInCheck[] = [];
+
   constructor(
     private readonly dataSource: DataSource,
     @InjectRepository(User) private readonly users: Repository<User>,
@@ -59,6 +67,11 @@ export class AuthService {
     private readonly audit: AuditService,
     private readonly mail: MailService,
   ) {}
+
+  /** Adds a rule to every sign-in (see `SignInCheck`). */
+  registerSignInCheck(check: SignInCheck): void {
+    this.signInChecks.push(check);
+  }
 
   /** The account behind an email or user id, with its password hash. */
   async findAccount(by: { email: string } | { id: string }): Promise<Account | null> {
@@ -90,6 +103,7 @@ export class AuthService {
       .leftJoinAndSelect('m.organization', 'o')
       .where(where, params)
       .andWhere("u.status = 'active'")
+      .andWhere("m.status = 'active'")
       .orderBy('u.firstName', 'ASC')
       .addOrderBy('u.lastName', 'ASC')
       .addOrderBy('u.email', 'ASC')
@@ -167,6 +181,7 @@ export class AuthService {
 
   /** Suspended, frozen and locked accounts cannot sign in (same answer; reason audited). */
   private async assertMaySignIn(account: Account, client: ClientContext, action: 'auth.login' | 'auth.magic.failed'): Promise<void> {
+    for (const check of this.signInChecks) await check(account, client, action);
     if (account.user.status === 'active') return;
     await this.audit.record({ action, outcome: 'failure', reason: `account_${account.user.status}`, actor: this.actor(client, account) });
     throw new DomainError('INVALID_CREDENTIALS', action === 'auth.login' ? 'auth.invalidCredentials' : 'auth.invalidMagic');

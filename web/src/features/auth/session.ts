@@ -1,7 +1,8 @@
 import { API_PATHS, type SessionInfo } from '@muster/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, errorStatus } from '../../lib/api';
-import { useSocketEvent } from '../../lib/socket';
+import { useEffect } from 'react';
+import { getSocket, onServerDisconnect, useSocketEvent } from '../../lib/socket';
 
 /** The current-user query (spec §7): its key is the GET path. */
 export const SESSION_QUERY_KEY = [API_PATHS.me] as const;
@@ -38,4 +39,10 @@ export function useSession() {
 export function useSessionUpdates(): void {
   const queryClient = useQueryClient();
   useSocketEvent('session:updated', (me) => queryClient.setQueryData(SESSION_QUERY_KEY, me));
+  // A socket ended by the server: the role or organisation changed (the new navigation shows
+  // without signing in again) or the session ended (the session gate then goes to /login).
+  useEffect(() => {
+    getSocket();
+    return onServerDisconnect(() => void queryClient.refetchQueries({ queryKey: SESSION_QUERY_KEY }));
+  }, [queryClient]);
 }
