@@ -24,6 +24,9 @@ import { DRILL_ENTITIES } from '../modules/drills/drills.module.js';
 import { BILLING_ENTITIES } from '../modules/billing/billing.module.js';
 import { NotificationRow } from '../modules/notifications/entities/notification.entity.js';
 import { RenderRow } from '../modules/documents/entities/render.entity.js';
+import { SecurityPinRow } from '../modules/security/entities/security-pin.entity.js';
+import { SecurityPolicyRow } from '../modules/security/entities/security-policy.entity.js';
+import { VerificationCaseRow } from '../modules/id-verification/entities/verification-case.entity.js';
 
 /** Every TypeORM entity; new modules add theirs here. */
 export const ENTITIES = [
@@ -55,4 +58,7 @@ export const ENTITIES = [
   ...DRILL_ENTITIES,
   ...BILLING_ENTITIES,
   ...SIEM_ENTITIES,
+  SecurityPolicyRow,
+  SecurityPinRow,
+  VerificationCaseRow,
 ];
