@@ -54,15 +54,15 @@ export const securityPolicySchema = z.object({
   passwordMinLength: z
     .number({ error: reason('validation.wholeNumber') })
     .int(reason('validation.wholeNumber'))
-    .min(SECURITY_LIMITS.passwordMinLengthMin, reason('security.minLengthRange'))
-    .max(SECURITY_LIMITS.passwordMinLengthMax, reason('security.minLengthRange')),
+    .min(SECURITY_LIMITS.passwordMinLengthMin, reason('security.lengthMin'))
+    .max(SECURITY_LIMITS.passwordMinLengthMax, reason('security.lengthMax')),
   rejectCommonPasswords: z.boolean(),
   /** Minutes of inactivity before the lock for members without their own setting; null: none. */
   defaultAutoLockMinutes: z
     .number({ error: reason('validation.wholeNumber') })
     .int(reason('validation.wholeNumber'))
-    .min(SECURITY_LIMITS.autoLockMinutesMin, reason('security.autoLockRange'))
-    .max(SECURITY_LIMITS.autoLockMinutesMax, reason('security.autoLockRange'))
+    .min(SECURITY_LIMITS.autoLockMinutesMin, reason('validation.minutesMin'))
+    .max(SECURITY_LIMITS.autoLockMinutesMax, reason('validation.minutesMax'))
     .nullable(),
   signInMethods: z
     .array(z.enum(SIGN_IN_METHODS))

@@ -66,7 +66,7 @@ describe('Organisation security policy and support PINs', () => {
       updatedAt: null,
     });
     const short = await refusal(await admin.patch('/api/admin/security/policy', { passwordMinLength: 6 }), 400);
-    expect(short.fieldReasons?.passwordMinLength).toEqual({ reason: 'security.minLengthRange', params: { min: 10 } });
+    expect(short.fieldReasons?.passwordMinLength).toEqual({ reason: 'security.lengthMin', params: { min: 10 } });
     const none = await refusal(await admin.patch('/api/admin/security/policy', { signInMethods: [] }), 400);
     expect(none.fieldReasons?.signInMethods?.reason).toBe('security.oneMethod');
     expect((await refusal(await admin.patch('/api/admin/security/policy', {}), 400)).reason).toBe('validation.changeSomething');
@@ -157,7 +157,7 @@ describe('Organisation security policy and support PINs', () => {
     await read(await user.patch('/api/auth/profile', { autoLogoutMinutes: 45 }), 200);
     expect((await read<SessionInfo>(await user.get('/api/auth/me'), 200)).user!.autoLogoutMinutes).toBe(45);
     const outOfRange = await refusal(await admin.patch('/api/admin/security/policy', { defaultAutoLockMinutes: 0 }), 400);
-    expect(outOfRange.fieldReasons?.defaultAutoLockMinutes).toEqual({ reason: 'security.autoLockRange', params: { min: 1 } });
+    expect(outOfRange.fieldReasons?.defaultAutoLockMinutes).toEqual({ reason: 'validation.minutesMin', params: { min: 1 } });
   });
 
   it('lets a member set a PIN, the admin see who has one, and an operator check it (rate limited, on the timeline) and reset it', async () => {
