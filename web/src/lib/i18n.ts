@@ -45,6 +45,8 @@ export const NAMESPACES = [
   'audit',
   'siem',
   'documents',
+  'security',
+  'idVerification',
 ] as const;
 
 /**
