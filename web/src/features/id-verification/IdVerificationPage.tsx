@@ -8,6 +8,7 @@ import {
   type MyVerification,
 } from '@muster/contracts';
 import { useRef, useState } from 'react';
+import { formatDate } from '../../lib/format';
 import { useTranslation } from 'react-i18next';
 import { ListSkeleton, LoadError } from '../../components/list';
 import { PageHeader } from '../../components/PageHeader';
@@ -24,8 +25,6 @@ export const STATE_PALETTE: Record<IdVerificationState, string> = {
   rejected: 'red',
   more_info: 'orange',
 };
-
-const day = (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleDateString(undefined, { dateStyle: 'long', numberingSystem: 'latn' });
 
 function ImagePicker({ slot, uploaded }: { slot: IdImageSlot; uploaded: boolean }) {
   const { t } = useTranslation('idVerification');
@@ -89,7 +88,7 @@ function ImagePicker({ slot, uploaded }: { slot: IdImageSlot; uploaded: boolean 
 }
 
 function Verification({ mine }: { mine: MyVerification }) {
-  const { t } = useTranslation('idVerification');
+  const { t, i18n } = useTranslation('idVerification');
   const submit = useSubmitVerification();
   const current = mine.case;
   const state = current?.state ?? null;
@@ -116,7 +115,9 @@ function Verification({ mine }: { mine: MyVerification }) {
             {t(`explain.${state ?? 'none'}`)}
           </Text>
           {mine.required && state !== 'approved' && (
-            <Text data-testid="verification-required">{mine.dueBy ? t('requiredBy', { date: day(mine.dueBy) }) : t('required')}</Text>
+            <Text data-testid="verification-required">
+              {mine.dueBy ? t('requiredBy', { date: formatDate(mine.dueBy, i18n.resolvedLanguage) }) : t('required')}
+            </Text>
           )}
         </Card.Body>
       </Card.Root>

@@ -1,6 +1,7 @@
 import { Badge, Box, Button, Card, HStack, Image, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { rejectVerificationSchema, requestInfoSchema, type VerificationCase } from '@muster/contracts';
 import { useState } from 'react';
+import { formatDateTime } from '../../lib/format';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../components/form/FormField';
 import { EmptyList, ListSkeleton, LoadError } from '../../components/list';
@@ -13,8 +14,6 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { useSignedInSession } from '../auth/signed-in-session';
 import { useCaseAction, useImageLinks, useVerificationQueue } from './api';
 import { STATE_PALETTE } from './IdVerificationPage';
-
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(undefined, { numberingSystem: 'latn' }) : '');
 
 function TextDecision({ kind, caseId, onDone }: { kind: 'reject' | 'requestInfo'; caseId: string; onDone: () => void }) {
   const { t } = useTranslation('idVerification');
@@ -59,7 +58,8 @@ function TextDecision({ kind, caseId, onDone }: { kind: 'reject' | 'requestInfo'
 }
 
 function CaseCard({ item }: { item: VerificationCase }) {
-  const { t } = useTranslation(['idVerification', 'security']);
+  const { t, i18n } = useTranslation(['idVerification', 'security']);
+  const when = (iso: string | null) => (iso ? formatDateTime(iso, i18n.resolvedLanguage) : '');
   const session = useSignedInSession();
   const action = useCaseAction();
   const links = useImageLinks();
@@ -81,7 +81,7 @@ function CaseCard({ item }: { item: VerificationCase }) {
             <Text fontWeight="semibold">
               <bdi>{item.member.name}</bdi>
             </Text>
-            <Text fontSize="sm" color="fg.muted" wordBreak="break-all">
+            <Text fontSize="sm" color="fg.muted" overflowWrap="anywhere">
               <bdi>{item.member.email}</bdi> · <bdi>{item.orgName}</bdi> ·{' '}
               {t(`security:roles.${item.member.role}`, { defaultValue: item.member.role })}
             </Text>

@@ -1,6 +1,7 @@
 import { Badge, Button, Card, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { setPinSchema } from '@muster/contracts';
 import { useState } from 'react';
+import { formatDateTime } from '../../lib/format';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../components/form/FormField';
 import { LoadError } from '../../components/list';
@@ -11,7 +12,7 @@ import { useMyPin, useSetPin } from './api';
 
 /** The profile's support PIN: set or change it (4–8 digits); support asks for it when you call. */
 export function PinCard() {
-  const { t } = useTranslation('security');
+  const { t, i18n } = useTranslation('security');
   const mine = useMyPin();
   const setPin = useSetPin();
   const [editing, setEditing] = useState(false);
@@ -92,9 +93,7 @@ export function PinCard() {
         ) : (
           <HStack justify="space-between" gap="3" wrap="wrap">
             <Text color="fg.muted" data-testid="pin-summary">
-              {mine.data?.setAt
-                ? t('myPin.setOn', { date: new Date(mine.data.setAt).toLocaleDateString(undefined, { numberingSystem: 'latn' }) })
-                : t('myPin.loading')}
+              {mine.data?.setAt ? t('myPin.setOn', { date: formatDateTime(mine.data.setAt, i18n.resolvedLanguage) }) : t('myPin.loading')}
             </Text>
             <Button variant="outline" onClick={() => setEditing(true)} disabled={!mine.data} data-testid="pin-change">
               {t('myPin.change')}

@@ -1,5 +1,6 @@
 import { Alert, Button, Stack } from '@chakra-ui/react';
 import type { SessionInfo } from '@muster/contracts';
+import { formatDate } from '../../lib/format';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { useSecurityNotices } from './api';
@@ -11,7 +12,7 @@ import { useSecurityNotices } from './api';
  */
 export function SecurityNoticeBanner({ session }: { session: SessionInfo }) {
   // The shell does not wait for this namespace: the banner shows once it is there.
-  const { t, ready } = useTranslation('security', { useSuspense: false });
+  const { t, i18n, ready } = useTranslation('security', { useSuspense: false });
   const { pathname } = useLocation();
   const member = session.org !== null && session.role !== 'GUEST_AUDITOR';
   const notices = useSecurityNotices(member);
@@ -21,9 +22,7 @@ export function SecurityNoticeBanner({ session }: { session: SessionInfo }) {
   const showVerification = verification.required && !onVerification;
   const showPin = pinRequired && pathname !== '/app/profile';
   if (!showVerification && !showPin) return null;
-  const due = verification.dueBy
-    ? new Date(`${verification.dueBy}T12:00:00Z`).toLocaleDateString(undefined, { dateStyle: 'long', numberingSystem: 'latn' })
-    : null;
+  const due = verification.dueBy ? formatDate(verification.dueBy, i18n.resolvedLanguage) : null;
   return (
     <Stack gap="3" marginBottom="5" data-testid="security-notices">
       {showVerification && (

@@ -1,5 +1,6 @@
 import { Badge, Card, HStack, Stack, Switch, Text } from '@chakra-ui/react';
 import type { PinMember } from '@muster/contracts';
+import { formatDateTime } from '../../lib/format';
 import { useTranslation } from 'react-i18next';
 import { EmptyList, ListSkeleton, LoadError } from '../../components/list';
 import { PageHeader } from '../../components/PageHeader';
@@ -10,7 +11,7 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { usePinMembers, useUpdateSecurityPolicy } from './api';
 
 function MemberRow({ member }: { member: PinMember }) {
-  const { t } = useTranslation('security');
+  const { t, i18n } = useTranslation('security');
   return (
     <Card.Root variant="outline" size="sm" data-testid="pin-member" data-has-pin={member.hasPin}>
       <Card.Body>
@@ -19,15 +20,13 @@ function MemberRow({ member }: { member: PinMember }) {
             <Text fontWeight="semibold">
               <bdi>{member.name}</bdi>
             </Text>
-            <Text fontSize="sm" color="fg.muted" wordBreak="break-all">
+            <Text fontSize="sm" color="fg.muted" overflowWrap="anywhere">
               <bdi>{member.email}</bdi> · {t(`roles.${member.role}`, { defaultValue: member.role })}
             </Text>
           </Stack>
           {member.hasPin ? (
             <Badge colorPalette="green">
-              {member.setAt
-                ? t('pins.setOn', { date: new Date(member.setAt).toLocaleDateString(undefined, { numberingSystem: 'latn' }) })
-                : t('pins.has')}
+              {member.setAt ? t('pins.setOn', { date: formatDateTime(member.setAt, i18n.resolvedLanguage) }) : t('pins.has')}
             </Badge>
           ) : (
             <Badge colorPalette="orange">{t('pins.none')}</Badge>
@@ -80,7 +79,7 @@ export default function SecurityPinsPage({ pageId }: PageProps) {
             </Card.Body>
           </Card.Root>
           <Text aria-live="polite" data-testid="pins-summary">
-            {t('pins.summary', { count: pins.data.items.length, withPin })}
+            {t('pins.summary', { total: pins.data.items.length, withPin })}
           </Text>
           {pins.data.items.length === 0 ? (
             <EmptyList title={t('pins.emptyTitle')} text={t('pins.emptyText')} />

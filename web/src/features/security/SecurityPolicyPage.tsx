@@ -1,5 +1,6 @@
 import { Button, Card, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { SECURITY_LIMITS, updateSecurityPolicySchema, type SecurityPolicyAnswer, type SignInMethod } from '@muster/contracts';
+import { formatDateTime } from '../../lib/format';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormField } from '../../components/form/FormField';
@@ -53,7 +54,7 @@ function startValues(policy: SecurityPolicyAnswer) {
 }
 
 function PolicyForm({ policy }: { policy: SecurityPolicyAnswer }) {
-  const { t } = useTranslation('security');
+  const { t, i18n } = useTranslation('security');
   const update = useUpdateSecurityPolicy();
   const form = useMusterForm(policyFormSchema, startValues(policy));
   const save = form.handleSubmit((request) =>
@@ -142,7 +143,7 @@ function PolicyForm({ policy }: { policy: SecurityPolicyAnswer }) {
           </Button>
           {policy.updatedAt && (
             <Text fontSize="sm" color="fg.muted">
-              {t('policy.updatedAt', { when: new Date(policy.updatedAt).toLocaleString(undefined, { numberingSystem: 'latn' }) })}
+              {t('policy.updatedAt', { when: formatDateTime(policy.updatedAt, i18n.resolvedLanguage) })}
             </Text>
           )}
         </HStack>
