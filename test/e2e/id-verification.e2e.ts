@@ -59,7 +59,9 @@ test('a member completes ID verification and an operator claims and approves it'
   await page.getByTestId('file-document').setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: png([40, 90, 160]) });
   await expect(page.getByTestId('picker-document')).toHaveAttribute('data-uploaded', 'true');
   // A file that is not a picture is refused with the reason, in the page's language.
-  await page.getByTestId('file-second').setInputFiles({ name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n%%EOF\n') });
+  await page
+    .getByTestId('file-second')
+    .setInputFiles({ name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n%%EOF\n') });
   await expect(page.getByTestId('upload-error-second')).toHaveText('Only JPEG, PNG and WebP images can be used');
   await page.getByTestId('file-second').setInputFiles({ name: 'selfie.png', mimeType: 'image/png', buffer: png([160, 90, 40], 32, 48) });
   await expect(page.getByTestId('picker-second')).toHaveAttribute('data-uploaded', 'true');
