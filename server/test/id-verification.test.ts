@@ -167,7 +167,7 @@ describe('ID verification', () => {
     // The seeded accountant's case (two days old) comes before this one.
     expect(queue.items[0]!.member.email).toBe('accountant@harborpoint.example');
     const mineInQueue = queue.items.find((i) => i.id === caseId)!;
-    expect(mineInQueue).toMatchObject({ state: 'submitted', claimedBy: null, member: { email: me.user!.email, role: 'ADMIN' } });
+    expect(mineInQueue).toMatchObject({ state: 'submitted', claimedBy: null, member: { email: me.user.email, role: 'ADMIN' } });
 
     // Images need the claim; only one operator wins it, and the others see who has it.
     expect(
@@ -235,20 +235,20 @@ describe('ID verification', () => {
 
     // Every step is on the member's timeline with the operator as actor (and so in the SIEM stream).
     const timeline = await json<TimelinePage>(
-      await sysops.get(`/api/sysops/customers/${me.user!.id}/timeline?action=id_verification&pageSize=100`),
+      await sysops.get(`/api/sysops/customers/${me.user.id}/timeline?action=id_verification&pageSize=100`),
       200,
     );
     const actions = timeline.items.map((e) => `${e.action}:${e.actor.email ?? ''}`).reverse();
     expect(actions).toEqual([
-      `id_verification.submit:${me.user!.email}`,
+      `id_verification.submit:${me.user.email}`,
       'id_verification.claim:sysops@muster.example',
       'id_verification.image.view:sysops@muster.example',
       'id_verification.request_info:sysops@muster.example',
-      `id_verification.submit:${me.user!.email}`,
+      `id_verification.submit:${me.user.email}`,
       'id_verification.claim:deputy@muster.example',
       'id_verification.reject:deputy@muster.example',
     ]);
-    expect(timeline.items.every((e) => e.orgId === me.org!.id && e.target?.id === me.user!.id)).toBe(true);
+    expect(timeline.items.every((e) => e.orgId === me.org!.id && e.target?.id === me.user.id)).toBe(true);
   });
 
   it('keeps operators to their rank and to real cases: foreign ids 404, members 403', async () => {
@@ -257,7 +257,7 @@ describe('ID verification', () => {
     await upload(member, 'document', jpegWithGps(), 'a.jpg');
     await upload(member, 'second', jpegWithGps(), 'b.jpg');
     const caseId = (await json<MyVerification>(await member.post('/api/id-verification/submit'), 200)).case!.id;
-    await sql(db.url, `UPDATE memberships SET role = 'DEPUTY_ADMIN' WHERE user_id = $1`, [me.user!.id]);
+    await sql(db.url, `UPDATE memberships SET role = 'DEPUTY_ADMIN' WHERE user_id = $1`, [me.user.id]);
     const sysops = await as('sysops@muster.example');
     expect((await json<{ reason: string }>(await sysops.get(`/api/sysops/id-verification/${caseId}`), 403)).reason).toBe(
       'security.aboveRank',
@@ -271,7 +271,7 @@ describe('ID verification', () => {
     // An operator of the same or a higher rank may.
     const root = await as('root@muster.example');
     expect((await json<VerificationCase>(await root.post(`/api/sysops/id-verification/${caseId}/claim`), 200)).state).toBe('in_review');
-    await sql(db.url, `UPDATE memberships SET role = 'ADMIN' WHERE user_id = $1`, [me.user!.id]);
+    await sql(db.url, `UPDATE memberships SET role = 'ADMIN' WHERE user_id = $1`, [me.user.id]);
 
     for (const id of ['3f1d2c4b-5a69-4f7e-8d90-123456789abc', 'not-a-uuid']) {
       expect((await json<{ reason: string }>(await sysops.get(`/api/sysops/id-verification/${id}`), 404)).reason).toBe(

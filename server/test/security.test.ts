@@ -85,7 +85,7 @@ describe('Organisation security policy and support PINs', () => {
   it('refuses a sign-in method the organisation does not allow, with a reason saying which to use', async () => {
     const admin = await signUpElsewhere(server.url!);
     const me = await read<SessionInfo>(await admin.get('/api/auth/me'), 200);
-    const email = me.user!.email;
+    const email = me.user.email;
     const password = 'An0ther-Harbour-Pass!';
     async function codeSignIn(): Promise<Response> {
       const c = await fresh();
@@ -149,13 +149,13 @@ describe('Organisation security policy and support PINs', () => {
     const admin = await as('admin@harborpoint.example');
     const user = await as('manager@harborpoint.example');
     await read(await user.patch('/api/auth/profile', { autoLogoutMinutes: null }), 200);
-    expect((await read<SessionInfo>(await user.get('/api/auth/me'), 200)).user!.autoLogoutMinutes).toBe(30);
+    expect((await read<SessionInfo>(await user.get('/api/auth/me'), 200)).user.autoLogoutMinutes).toBe(30);
     await read(await admin.patch('/api/admin/security/policy', { defaultAutoLockMinutes: 12 }), 200);
     // The manager's open session shows the new default without signing in again.
-    expect((await read<SessionInfo>(await user.get('/api/auth/me'), 200)).user!.autoLogoutMinutes).toBe(12);
+    expect((await read<SessionInfo>(await user.get('/api/auth/me'), 200)).user.autoLogoutMinutes).toBe(12);
     // A member's own choice wins.
     await read(await user.patch('/api/auth/profile', { autoLogoutMinutes: 45 }), 200);
-    expect((await read<SessionInfo>(await user.get('/api/auth/me'), 200)).user!.autoLogoutMinutes).toBe(45);
+    expect((await read<SessionInfo>(await user.get('/api/auth/me'), 200)).user.autoLogoutMinutes).toBe(45);
     const outOfRange = await refusal(await admin.patch('/api/admin/security/policy', { defaultAutoLockMinutes: 0 }), 400);
     expect(outOfRange.fieldReasons?.defaultAutoLockMinutes).toEqual({ reason: 'validation.minutesMin', params: { min: 1 } });
   });
@@ -163,7 +163,7 @@ describe('Organisation security policy and support PINs', () => {
   it('lets a member set a PIN, the admin see who has one, and an operator check it (rate limited, on the timeline) and reset it', async () => {
     const PIN = '583920';
     const user = await as('user@harborpoint.example');
-    const userId = (await read<SessionInfo>(await user.get('/api/auth/me'), 200)).user!.id;
+    const userId = (await read<SessionInfo>(await user.get('/api/auth/me'), 200)).user.id;
     expect(await read<MyPin>(await user.get('/api/security/pin'), 200)).toEqual({ hasPin: false, setAt: null, required: false });
     expect((await refusal(await put(user, '/api/security/pin', { pin: '12', confirmPin: '12' }), 400)).fieldReasons?.pin?.reason).toBe(
       'security.pinFormat',
@@ -234,10 +234,10 @@ describe('Organisation security policy and support PINs', () => {
     const sysops = await as('sysops@muster.example');
     expect((await refusal(await sysops.get('/api/sysops/security/user?email=root@muster.example'), 403)).reason).toBe('security.aboveRank');
     const root = await read<SessionInfo>(await (await as('root@muster.example')).get('/api/auth/me'), 200);
-    expect((await refusal(await sysops.post('/api/sysops/security/pin-check', { userId: root.user!.id, pin: '1234' }), 403)).reason).toBe(
+    expect((await refusal(await sysops.post('/api/sysops/security/pin-check', { userId: root.user.id, pin: '1234' }), 403)).reason).toBe(
       'security.aboveRank',
     );
-    expect((await refusal(await sysops.post('/api/sysops/security/pin-reset', { userId: root.user!.id }), 403)).reason).toBe(
+    expect((await refusal(await sysops.post('/api/sysops/security/pin-reset', { userId: root.user.id }), 403)).reason).toBe(
       'security.aboveRank',
     );
     expect((await refusal(await sysops.get('/api/sysops/security/user?email=ghost@nowhere.example'), 404)).reason).toBe(
