@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { csrfHeaders, DEMO_USERS, failOnMissingRecipes, signedInPage, signInAs } from './support';
 
@@ -92,3 +93,44 @@ test('a member completes ID verification and an operator claims and approves it'
   await expect(page.getByTestId('verification-explanation')).toContainText('Your identity is verified');
   await operator.context().close();
 });
+
+/** axe finds no serious or critical violation on the page as it is now. */
+async function expectAccessible(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious, `${label}: axe violations`).toEqual([]);
+}
+
+/**
+ * The security screens, in English on a desktop and in Arabic at 390 px (right to left): each
+ * renders its content and axe finds nothing serious; the Arabic pages are mirrored.
+ */
+for (const [lng, width] of [
+  ['en', 1280],
+  ['ar', 390],
+] as const) {
+  test(`the security screens are accessible (${lng}, ${width} px)`, async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width, height: 900 });
+    const visit = async (path: string, ready: string) => {
+      await page.goto(`${path}?lng=${lng}`);
+      await expect(page.getByTestId(ready).first()).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('dir', lng === 'ar' ? 'rtl' : 'ltr');
+      await expectAccessible(page, `${path} (${lng})`);
+    };
+    await page.goto(`/?lng=${lng}`);
+    await signInAs(page, DEMO_USERS.ADMIN);
+    await visit('/app/admin/security', 'security-policy-form');
+    await visit('/app/admin/security-pins', 'pin-member');
+    await visit('/app/admin/verification', 'verification-policy-form');
+    await visit('/app/profile', 'pin-card');
+    await page.context().clearCookies();
+    await signInAs(page, DEMO_USERS.INTERNAL_AUDITOR);
+    await visit('/app/profile/id-verification', 'verification-message');
+    await page.context().clearCookies();
+    await signInAs(page, DEMO_USERS.SYSOPS);
+    await visit('/app/sysops/id-verification', 'verification-case');
+  });
+}
