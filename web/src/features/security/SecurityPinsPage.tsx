@@ -2,6 +2,7 @@ import { Badge, Card, HStack, Stack, Switch, Text } from '@chakra-ui/react';
 import type { PinMember } from '@muster/contracts';
 import { formatDateTime } from '../../lib/format';
 import { useTranslation } from 'react-i18next';
+import { SecurityLinks } from './SecurityLinks';
 import { EmptyList, ListSkeleton, LoadError } from '../../components/list';
 import { PageHeader } from '../../components/PageHeader';
 import { toaster } from '../../components/ui/toaster';
@@ -47,6 +48,7 @@ export default function SecurityPinsPage({ pageId }: PageProps) {
   return (
     <Stack gap="6" maxWidth="4xl" data-testid="security-pins-page">
       <PageHeader title={t('pages:securityPins.title')} subtitle={t('pins.subtitle')} />
+      <SecurityLinks />
       {pins.isPending ? (
         <ListSkeleton testId="pins-loading" />
       ) : pins.isError ? (

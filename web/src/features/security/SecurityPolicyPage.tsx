@@ -2,6 +2,7 @@ import { Button, Card, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { SECURITY_LIMITS, updateSecurityPolicySchema, type SecurityPolicyAnswer, type SignInMethod } from '@muster/contracts';
 import { formatDateTime } from '../../lib/format';
 import { useTranslation } from 'react-i18next';
+import { SecurityLinks } from './SecurityLinks';
 import { z } from 'zod';
 import { FormField } from '../../components/form/FormField';
 import { ListSkeleton, LoadError } from '../../components/list';
@@ -160,6 +161,7 @@ export default function SecurityPolicyPage({ pageId }: PageProps) {
   return (
     <Stack gap="6" maxWidth="3xl" data-testid="security-policy-page">
       <PageHeader title={t('pages:security.title')} subtitle={t('policy.subtitle')} />
+      <SecurityLinks />
       {policy.isPending ? (
         <ListSkeleton rows={3} testId="policy-loading" />
       ) : policy.isError ? (

@@ -1,6 +1,7 @@
 import { Button, Card, Input, Stack } from '@chakra-ui/react';
 import { MEMBER_ROLES, updateSecurityPolicySchema, type MemberRole, type SecurityPolicyAnswer } from '@muster/contracts';
 import { useTranslation } from 'react-i18next';
+import { SecurityLinks } from './SecurityLinks';
 import { z } from 'zod';
 import { FormField } from '../../components/form/FormField';
 import { ListSkeleton, LoadError } from '../../components/list';
@@ -90,6 +91,7 @@ export default function VerificationPolicyPage({ pageId }: PageProps) {
   return (
     <Stack gap="6" maxWidth="3xl" data-testid="verification-policy-page">
       <PageHeader title={t('pages:verificationPolicies.title')} subtitle={t('verification.subtitle')} />
+      <SecurityLinks />
       {policy.isPending ? (
         <ListSkeleton rows={2} testId="verification-loading" />
       ) : policy.isError ? (
