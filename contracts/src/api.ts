@@ -20,6 +20,7 @@ import { auditEndpoints } from './audit.js';
 import { siemEndpoints } from './siem.js';
 import { documentEndpoints } from './documents.js';
 import { memberEndpoints } from './members.js';
+import { securityEndpoints } from './security.js';
 
 /** Every REST endpoint of Muster, grouped by feature. */
 export const api = {
@@ -45,4 +46,5 @@ export const api = {
   siem: siemEndpoints,
   documents: documentEndpoints,
   members: memberEndpoints,
+  security: securityEndpoints,
 } as const;

@@ -122,6 +122,16 @@ export const AUDIT_ACTIONS = {
   'member.deactivate': account(5, 3),
   'member.reactivate': account(2, 2),
   'member.remove': access(2, 3),
+  'security.policy.update': apiActivity(3, 3),
+  'security.pin.set': account(99, 2),
+  'security.pin.check': account(99, 2),
+  'security.pin.reset': account(99, 3),
+  'id_verification.submit': apiActivity(1),
+  'id_verification.claim': apiActivity(3),
+  'id_verification.image.view': apiActivity(2, 3),
+  'id_verification.approve': account(99, 3),
+  'id_verification.reject': account(99, 3),
+  'id_verification.request_info': apiActivity(3, 2),
 } as const satisfies Record<string, ActionMapping>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];

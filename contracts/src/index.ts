@@ -34,3 +34,4 @@ export * from './notifications.js';
 export * from './audit.js';
 export * from './siem.js';
 export * from './members.js';
+export * from './security.js';

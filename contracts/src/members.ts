@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, languageCodeSchema, newPasswordSchema, sessionSchema } from './auth.js';
+import { emailSchema, languageCodeSchema, newPasswordSchema, sessionSchema, SIGN_IN_METHODS } from './auth.js';
 import { defineEndpoint } from './http.js';
 import { PLAN_IDS } from './plans.js';
 import { reason } from './reasons.js';
@@ -39,9 +39,6 @@ export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
 export const MEMBER_STATUSES = ['invited', 'active', 'deactivated', 'suspended', 'frozen', 'locked'] as const;
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];
 
-/** How a member can sign in. */
-export const SIGN_IN_METHODS = ['password', 'email_code'] as const;
-export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
 
 export const MEMBER_LIMITS = {
   /** An invitation link is valid this many days. */

@@ -395,6 +395,38 @@ export const MEMBERS_REASONS = {
   namesRequired: 'Enter your first and last name to continue',
 } as const;
 
+/** Organisation security: the policy, support PINs and ID verification. */
+export const SECURITY_REASONS = {
+  passwordTooShort: "Your organisation's policy needs passwords of at least {{min}} characters",
+  commonPassword: 'This password is one of the most common passwords: choose another',
+  passwordNotAllowed: "Your organisation's policy does not allow signing in with a password: use an emailed code",
+  codeNotAllowed: "Your organisation's policy does not allow signing in with an emailed code: use your password",
+  codeNotAllowedForAdmins: "Your organisation's policy does not allow administrators to sign in with an emailed code: use your password",
+  lengthMin: 'At least {{min}} characters',
+  lengthMax: 'At most {{max}} characters',
+  oneMethod: 'Allow at least one sign-in method',
+  adminsNeedMethod: 'Administrators need a way to sign in: allow passwords, or emailed codes for administrators',
+  dueDate: 'Choose a date',
+  pinFormat: 'A PIN is 4 to 8 digits',
+  pinsMismatch: 'The PINs do not match',
+  chooseUser: 'Choose a user',
+  userNotFound: 'No such user',
+  caseNotFound: 'No such verification case',
+  noPin: 'This member has no support PIN',
+  pinTooMany: 'Too many PIN checks for this member: try again later',
+  aboveRank: 'You cannot act on an account of a role above your own',
+  membersOnly: 'Only members of an organisation have support PINs and ID verification',
+  imageRequired: 'Upload both images first',
+  notEditable: 'This verification can no longer be changed',
+  alreadyApproved: 'Your identity is already verified',
+  notClaimable: 'Only a submitted case can be claimed',
+  claimedByOther: 'Another operator has claimed this case',
+  claimFirst: 'Claim the case first',
+  imageGone: 'The image is no longer kept',
+  linkExpired: 'This link has expired or was already used',
+  imageType: 'Only JPEG, PNG and WebP images can be used',
+} as const;
+
 /** Every module's reasons, by the module's prefix (`errors:<prefix>.<reason>` on the web). */
 export const ERROR_REASONS = {
   validation: VALIDATION_REASONS,
@@ -415,6 +447,7 @@ export const ERROR_REASONS = {
   assistant: ASSISTANT_REASONS,
   documents: DOCUMENT_REASONS,
   members: MEMBERS_REASONS,
+  security: SECURITY_REASONS,
 } as const;
 
 type Catalogue = typeof ERROR_REASONS;

@@ -17,6 +17,7 @@ import { AiModule } from './platform/ai/ai.module.js';
 import { AppConfigModule } from './modules/app-config/app-config.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { IdentityModule } from './modules/identity/identity.module.js';
+import { SecurityModule } from './modules/security/security.module.js';
 import { AuditModule } from './platform/audit/audit.module.js';
 import { AuditTrailModule } from './modules/audit/audit.module.js';
 import { SiemModule } from './modules/siem/siem.module.js';
@@ -58,6 +59,7 @@ export class AppModule {
         HealthModule,
         AppConfigModule,
         IdentityModule.forRoot(config),
+        SecurityModule,
         ContactModule,
         TicketsModule,
         KnowledgeModule,

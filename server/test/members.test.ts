@@ -110,7 +110,7 @@ describe('Members', () => {
         name: 'Amelia Hart',
         role: 'ADMIN',
         status: 'active',
-        signInMethods: ['password', 'email_code'],
+        signInMethods: ['password', 'magic_code'],
       });
       expect(byEmail.get('owen.brooks@harborpoint.example')).toMatchObject({ status: 'deactivated', role: 'MANAGER' });
       expect(byEmail.get('lena.fischer@harborpoint.example')).toMatchObject({ status: 'suspended' });

@@ -25,6 +25,9 @@ import { BILLING_ENTITIES } from '../modules/billing/billing.module.js';
 import { NotificationRow } from '../modules/notifications/entities/notification.entity.js';
 import { RenderRow } from '../modules/documents/entities/render.entity.js';
 import { MEMBER_ENTITIES } from '../modules/members/members.module.js';
+import { SecurityPinRow } from '../modules/security/entities/security-pin.entity.js';
+import { SecurityPolicyRow } from '../modules/security/entities/security-policy.entity.js';
+import { VerificationCaseRow } from '../modules/id-verification/entities/verification-case.entity.js';
 
 /** Every TypeORM entity; new modules add theirs here. */
 export const ENTITIES = [
@@ -57,4 +60,7 @@ export const ENTITIES = [
   ...BILLING_ENTITIES,
   ...MEMBER_ENTITIES,
   ...SIEM_ENTITIES,
+  SecurityPolicyRow,
+  SecurityPinRow,
+  VerificationCaseRow,
 ];

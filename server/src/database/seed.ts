@@ -11,6 +11,7 @@ import { seedSupport } from './seed-support.js';
 import { seedDrills } from './seed-drills.js';
 import { seedUsage } from './seed-usage.js';
 import { seedMembers } from './seed-members.js';
+import { seedSecurity } from './seed-security.js';
 
 export const DEMO_ORGANIZATION = 'Harbor Point Port Authority';
 /** The password of every demo user (README lists the logins). */
@@ -115,6 +116,7 @@ async function seedIn(dataSource: DataSource, passwordHash: string): Promise<{ c
     });
     await seedUsage(tx, org.id);
     await seedMembers(tx, org.id, passwordHash, names.get('ADMIN')!);
+    await seedSecurity(tx, org.id, names);
     return { created: true };
   });
 }

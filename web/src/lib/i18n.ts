@@ -46,6 +46,8 @@ export const NAMESPACES = [
   'siem',
   'documents',
   'members',
+  'security',
+  'idVerification',
 ] as const;
 
 /**

@@ -15,6 +15,7 @@ import { LogoMark } from './Logo';
 import { MenuDrawer } from './MenuDrawer';
 import { MenuUnreadBadge, NotificationBell } from './NotificationBell';
 import { UsageAlertBanner } from './UsageAlertBanner';
+import { SecurityNoticeBanner } from '../features/security/SecurityNoticeBanner';
 import { useLiveUsageAlerts } from '../features/usage/useUsageAlerts';
 import { SHELL_NAMESPACES } from '../lib/i18n';
 import { PageTransition } from './PageTransition';
@@ -180,6 +181,7 @@ export function AppLayout() {
       >
         <UsageAlertBanner hasOrganization={session.org !== null} />
         <NamePromptDialog />
+        <SecurityNoticeBanner session={session} />
         <Suspense fallback={<DashboardSkeleton />}>
           <PageTransition>
             <Outlet />

@@ -15,6 +15,7 @@ import { DocumentRenders1795749992750 } from './1795749992750-DocumentRenders.js
 import { OrgTimeZoneUserLanguage1795757253669 } from './1795757253669-OrgTimeZoneUserLanguage.js';
 import { TicketRequesterLanguage1795758341094 } from './1795758341094-TicketRequesterLanguage.js';
 import { Members1795770680920 } from './1795770680920-Members.js';
+import { OrgSecurityIdVerification1795770706668 } from './1795770706668-OrgSecurityIdVerification.js';
 
 /**
  * Every migration, in order. To add one: change the entities, build the server, run
@@ -37,4 +38,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   OrgTimeZoneUserLanguage1795757253669,
   TicketRequesterLanguage1795758341094,
   Members1795770680920,
+  OrgSecurityIdVerification1795770706668,
 ];

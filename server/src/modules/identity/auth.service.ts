@@ -40,6 +40,7 @@ import { User } from './entities/user.entity.js';
 import { MagicCodeService } from './magic-code.service.js';
 import { PasswordService } from './password.service.js';
 import { ThrottleService } from './throttle.service.js';
+import { SecurityPolicyService } from '../security/policy/security-policy.service.js';
 
 const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
 
@@ -66,6 +67,7 @@ export class AuthService {
     private readonly sessions: SessionService,
     private readonly audit: AuditService,
     private readonly mail: MailService,
+    private readonly policy: SecurityPolicyService,
   ) {}
 
   /** Adds a rule to every sign-in (see `SignInCheck`). */
@@ -195,6 +197,8 @@ export class AuthService {
     client: ClientContext,
     method: 'password' | 'magic_code',
   ): Promise<SessionInfo> {
+    // The organisation's security policy may not allow this method for this member (audited there).
+    await this.policy.assertMethodAllowed(account, method, client);
     await this.signIn(request, reply, newSessionOf(account));
     await this.users.update(account.user.id, { lastLoginAt: new Date() });
     await this.audit.record({
@@ -382,9 +386,11 @@ export class AuthService {
 
   /** Sets a new password with a reset token (single use) and ends every session of the user. */
   async resetPassword(body: ResetPasswordRequest, client: ClientContext, language: LanguageCode): Promise<void> {
-    const userId = await this.redis.getdel(this.resetKey(body.token));
+    const userId = await this.redis.get(this.resetKey(body.token));
     const account = userId ? await this.findAccount({ id: userId }) : null;
-    if (!account) {
+    // The organisation's password policy; a refused password leaves the link usable.
+    if (account) await this.policy.assertPasswordAllowed(account.membership.orgId, body.password);
+    if (!account || (await this.redis.getdel(this.resetKey(body.token))) !== userId) {
       await this.audit.record({ action: 'auth.password_reset', outcome: 'failure', reason: 'invalid_token', actor: this.actor(client) });
       throw new DomainError('INVALID_RESET_LINK', 'auth.invalidResetLink');
     }
@@ -416,6 +422,7 @@ export class AuthService {
       });
       throw new InvalidFieldError('currentPassword', 'auth.wrongCurrentPassword');
     }
+    await this.policy.assertPasswordAllowed(account.membership.orgId, body.password);
     await this.users.update(account.user.id, { passwordHash: await this.passwords.hash(body.password), passwordChangedAt: new Date() });
     const ended = await this.sessions.destroyAllFor(account.user.id, auth.sessionId);
     await this.audit.record({

@@ -168,7 +168,7 @@ export class MembersService implements OnModuleInit {
     const methods: SignInMethod[] = [];
     if (row.kind === 'member') {
       if (row.has_password && !row.sso_required) methods.push('password');
-      methods.push('email_code');
+      methods.push('magic_code');
     }
     return {
       kind: row.kind,

@@ -9,6 +9,7 @@ import { useMusterForm } from '../../lib/forms';
 import { greetingName, greetingPeriod } from '../auth/greeting';
 import { useChangePassword, useUpdateProfile } from './useProfileMutations';
 import { errorText } from '../../lib/error-text';
+import { PinCard } from '../security/PinCard';
 
 function DetailsCard() {
   const { t } = useTranslation('profile');
@@ -127,6 +128,7 @@ export default function ProfilePage() {
       </HStack>
       <DetailsCard />
       <PasswordCard />
+      {session.org && session.role !== 'GUEST_AUDITOR' && <PinCard />}
       <Card.Root variant="subtle">
         <Card.Body>
           <HStack justify="space-between" wrap="wrap" gap="3">
