@@ -40,6 +40,7 @@ import { User } from './entities/user.entity.js';
 import { MagicCodeService } from './magic-code.service.js';
 import { PasswordService } from './password.service.js';
 import { ThrottleService } from './throttle.service.js';
+import { TerminationService } from '../recovery/termination.service.js';
 
 const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
 
@@ -58,6 +59,7 @@ export class AuthService {
     private readonly sessions: SessionService,
     private readonly audit: AuditService,
     private readonly mail: MailService,
+    private readonly termination: TerminationService,
   ) {}
 
   /** The account behind an email or user id, with its password hash. */
@@ -167,6 +169,7 @@ export class AuthService {
 
   /** Suspended, frozen and locked accounts cannot sign in (same answer; reason audited). */
   private async assertMaySignIn(account: Account, client: ClientContext, action: 'auth.login' | 'auth.magic.failed'): Promise<void> {
+    await this.termination.assertMaySignIn(account.membership.orgId, { action, actor: this.actor(client, account) });
     if (account.user.status === 'active') return;
     await this.audit.record({ action, outcome: 'failure', reason: `account_${account.user.status}`, actor: this.actor(client, account) });
     throw new DomainError('INVALID_CREDENTIALS', action === 'auth.login' ? 'auth.invalidCredentials' : 'auth.invalidMagic');

@@ -10,6 +10,14 @@ import {
 import { drillCadenceMail, drillReminderMail } from './drills.js';
 import { siemDisabledMail } from './siem.js';
 import {
+  recoveryApprovalMail,
+  recoveryCoolingOffMail,
+  recoveryDelegateInviteMail,
+  recoveryResetMail,
+  restoreConfirmMail,
+  restoreDecidedMail,
+} from './recovery.js';
+import {
   chatOfflineMail,
   chatTranscriptMail,
   contactConfirmationMail,
@@ -23,6 +31,7 @@ export * from './auth.js';
 export * from './drills.js';
 export * from './siem.js';
 export * from './support.js';
+export * from './recovery.js';
 
 /** Every email Muster sends, by kind (templates.spec.ts checks each in every language). */
 export const MAIL_TEMPLATES = {
@@ -42,5 +51,11 @@ export const MAIL_TEMPLATES = {
   'siem.disabled': siemDisabledMail,
   'drill.reminder': drillReminderMail,
   'drill.cadence': drillCadenceMail,
+  'recovery.delegateInvite': recoveryDelegateInviteMail,
+  'recovery.approval': recoveryApprovalMail,
+  'recovery.coolingOff': recoveryCoolingOffMail,
+  'recovery.reset': recoveryResetMail,
+  'restore.confirm': restoreConfirmMail,
+  'restore.decided': restoreDecidedMail,
 } as const;
 export type MailKind = keyof typeof MAIL_TEMPLATES;
