@@ -154,7 +154,7 @@ export class RestoreService {
     }
     const now = new Date();
     if (decision === 'approve') {
-      await this.terminations.lift(termination!.id, operator.userId);
+      await this.terminations.lift(termination!, operator.userId);
       // Every request of this termination is answered by the one approval.
       await acrossOrganisations('closing the restore requests of a restored organisation', () =>
         this.requests.update(

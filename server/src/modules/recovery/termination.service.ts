@@ -141,9 +141,9 @@ export class TerminationService {
   }
 
   /** Lifts a termination (a support operator approved a restore): sign-in works again, the purge is off. */
-  async lift(terminationId: string, operatorUserId: string | null): Promise<void> {
+  async lift(termination: TerminationRow, operatorUserId: string | null): Promise<void> {
     await this.terminations.update(
-      { id: terminationId, status: 'terminated' },
+      { id: termination.id, orgId: termination.orgId, status: 'terminated' },
       { status: 'restored', restoredAt: new Date(), restoredByUserId: operatorUserId },
     );
   }
