@@ -44,8 +44,8 @@ function Delegates({ settings }: { settings: RecoverySettings }) {
                     </Text>
                     <Text fontSize="xs" color="fg.muted">
                       {d.acceptedAt
-                        ? t('admin.acceptedOn', { date: formatDate(d.acceptedAt, i18n.language, 'medium') })
-                        : t('admin.invitedOn', { date: formatDate(d.invitedAt, i18n.language, 'medium') })}
+                        ? t('admin.acceptedOn', { date: formatDate(d.acceptedAt.slice(0, 10), i18n.language, 'medium') })
+                        : t('admin.invitedOn', { date: formatDate(d.invitedAt.slice(0, 10), i18n.language, 'medium') })}
                     </Text>
                   </Stack>
                   <HStack gap="2">

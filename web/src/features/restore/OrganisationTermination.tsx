@@ -163,8 +163,8 @@ export function OrganisationTermination() {
                   </HStack>
                   <Text fontSize="sm" color="fg.muted">
                     {t('terminate.dates', {
-                      terminated: formatDate(row.terminatedAt, i18n.language, 'medium'),
-                      purge: formatDate(row.purgeAfter, i18n.language, 'medium'),
+                      terminated: formatDate(row.terminatedAt.slice(0, 10), i18n.language, 'medium'),
+                      purge: formatDate(row.purgeAfter.slice(0, 10), i18n.language, 'medium'),
                     })}
                   </Text>
                 </Card.Body>

@@ -34,14 +34,14 @@ export function RestoreRequests() {
                 <HStack justify="space-between" wrap="wrap" gap="2">
                   <Text fontWeight="semibold">{r.organization.name}</Text>
                   <Badge colorPalette="orange">
-                    {t('restoreQueue.purgeOn', { date: formatDate(r.purgeAfter, i18n.language, 'medium') })}
+                    {t('restoreQueue.purgeOn', { date: formatDate(r.purgeAfter.slice(0, 10), i18n.language, 'medium') })}
                   </Badge>
                 </HStack>
                 <Text fontSize="sm">
                   {r.requester.name} · <span dir="ltr">{r.requester.email}</span>
                 </Text>
                 <Text fontSize="xs" color="fg.muted">
-                  {t('restoreQueue.terminatedOn', { date: formatDate(r.terminatedAt, i18n.language, 'medium') })}
+                  {t('restoreQueue.terminatedOn', { date: formatDate(r.terminatedAt.slice(0, 10), i18n.language, 'medium') })}
                 </Text>
                 <HStack gap="2" wrap="wrap">
                   <Button
