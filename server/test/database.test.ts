@@ -3,6 +3,7 @@ import { createDataSource, pendingSchemaChanges } from '../src/database/data-sou
 import { DEMO_ORGANIZATION, DEMO_USERS, isEmpty, seedDemoData } from '../src/database/seed.js';
 import { Membership } from '../src/modules/identity/entities/membership.entity.js';
 import { User } from '../src/modules/identity/entities/user.entity.js';
+import { TERMINATED_DEMO } from '../src/database/seed-recovery.js';
 import { createTestDatabase } from './support/databases.js';
 
 describe('Database', () => {
@@ -29,7 +30,10 @@ describe('Database', () => {
     const hash = (password: string) => Promise.resolve(`hashed:${password}`);
     expect(await seedDemoData(ds, hash)).toEqual({ created: true });
     expect(await seedDemoData(ds, hash)).toEqual({ created: false });
-    const memberships = await ds.getRepository(Membership).find({ relations: { organization: true } });
+    const all = await ds.getRepository(Membership).find({ relations: { organization: true } });
+    // Beside the demo organisation: a terminated one with its two members (seed-recovery.ts).
+    const memberships = all.filter((m) => m.organization?.name !== TERMINATED_DEMO.name);
+    expect(all.length - memberships.length).toBe(2);
     expect(memberships).toHaveLength(DEMO_USERS.length);
     for (const m of memberships) {
       const platform = ['ROOT_ADMIN', 'DEPUTY_ADMIN', 'SYSOPS'].includes(m.role);

@@ -1,8 +1,30 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import pg from 'pg';
-import { DEMO_PASSWORD, DEMO_USERS, csrfHeaders, fingerprint, outbox, signInAs, uniqueEmail, waitForMail } from './support';
+import {
+  DEMO_PASSWORD,
+  DEMO_USERS,
+  csrfHeaders,
+  failOnMissingRecipes,
+  fingerprint,
+  outbox,
+  signInAs,
+  uniqueEmail,
+  waitForMail,
+} from './support';
+
+failOnMissingRecipes();
+
+/** axe finds no serious or critical violation on the page as it is now. */
+async function expectAccessible(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious, `${label}: axe violations`).toEqual([]);
+}
 
 const NEW_PASSWORD = 'Harbour-Lights-Recovered-7';
 /** Screenshots for a human to look at, when asked for (never committed). */
@@ -226,15 +248,18 @@ test.describe('Account recovery through delegates', () => {
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.getByTestId('recovery-ask')).toBeVisible();
     await shot(page, 'recovery-ask-ar-390');
+    await expectAccessible(page, '/recovery (ar)');
     await page.goto('/restore?lng=ar');
     await expect(page.getByTestId('restore-ask')).toBeVisible();
     await shot(page, 'restore-ar-390');
+    await expectAccessible(page, '/restore (ar)');
     await signInAs(page, crew.admin);
     await page.goto('/app/admin/recovery-delegates?lng=ar');
     await expect(page.getByTestId('delegate')).toHaveCount(2);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
     await shot(page, 'recovery-delegates-ar-390');
+    await expectAccessible(page, '/app/admin/recovery-delegates (ar)');
     const sysops = await freshPage(browser, 'ar');
     await sysops.setViewportSize({ width: 390, height: 844 });
     await signInAs(sysops, DEMO_USERS.DEPUTY_ADMIN);
@@ -242,12 +267,18 @@ test.describe('Account recovery through delegates', () => {
     await expect(sysops.getByTestId('restore-request').first()).toBeVisible();
     await expect(sysops.getByTestId('termination').first()).toBeVisible();
     await shot(sysops, 'sysops-ar-390');
+    await expectAccessible(sysops, '/app/sysops (ar)');
     const desktop = await freshPage(browser);
     await signInAs(desktop, DEMO_USERS.ROOT_ADMIN);
     await desktop.goto('/app/sysops?lng=en');
     await desktop.getByTestId('terminate-search').fill('Harbor');
     await desktop.getByTestId('terminate-search-submit').click();
     await expect(desktop.getByTestId('terminate-result').first()).toBeVisible();
-    await shot(desktop, 'sysops-en');
+    await desktop.getByTestId('terminate-open').first().click();
+    await expect(desktop.getByTestId('terminate-dialog')).toBeVisible();
+    await desktop.getByTestId('terminate-confirm-name').fill('Harbor');
+    await expect(desktop.getByTestId('terminate-submit')).toBeDisabled();
+    await shot(desktop, 'sysops-terminate-en');
+    await expectAccessible(desktop, 'terminate dialog (en)');
   });
 });
