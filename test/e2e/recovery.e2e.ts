@@ -108,7 +108,8 @@ async function crewOf(browser: Browser): Promise<Crew> {
   return crew;
 }
 
-test.describe.configure({ mode: 'serial' });
+// Each test drives several browsers through a whole flow.
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 test.describe('Account recovery through delegates', () => {
   let crew: Crew;
