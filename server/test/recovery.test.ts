@@ -359,4 +359,23 @@ describe('Recovery delegates and account recovery', () => {
     expect(last.status).toBe('declined');
     await as(AUDITOR);
   });
+  it("takes a removed delegate's say away, link included", async () => {
+    const since = Date.now();
+    const anon = await anonymous();
+    await json(await anon.post('/api/recovery/requests', { email: ACCOUNTANT }), 202);
+    const toUser = await mail.waitFor(USER, /confirm their account recovery/, since);
+    const admin = await as(ADMIN);
+    const settings = await json<RecoverySettings>(await admin.get('/api/recovery/settings'), 200);
+    const row = settings.delegates.find((d) => d.member.email === USER)!;
+    await json(await admin.request('DELETE', `/api/recovery/delegates/${row.id}`), 200);
+    expect(
+      await json(await anon.post('/api/recovery/decision-link', { token: linkToken(toUser.text, 'decide'), decision: 'approve' }), 403),
+    ).toMatchObject({ reason: 'recovery.notDelegate' });
+    const [removed] = await sql<{ action: string }>(
+      db.url,
+      `SELECT action FROM audit_events WHERE action = 'recovery.delegate.remove' AND target_id = $1`,
+      [await userId(USER)],
+    );
+    expect(removed).toBeDefined();
+  });
 });

@@ -390,6 +390,9 @@ export class RecoveryService {
       if (!request) throw new DomainError('NOT_FOUND', 'recovery.requestNotFound');
       if (request.userId === approval.delegateUserId) throw new DomainError('FORBIDDEN', 'recovery.ownRequest');
       if (request.status !== 'requested') throw new DomainError('CONFLICT', 'recovery.notOpen');
+      // A delegate removed since the request was made has no say any more (nor has their link).
+      const still = await tx.findOne(RecoveryDelegateRow, { where: { orgId, userId: approval.delegateUserId, status: 'accepted' } });
+      if (!still) throw new DomainError('FORBIDDEN', 'recovery.notDelegate');
       const current = await tx.findOne(RecoveryApprovalRow, { where: { id: approval.id, orgId } });
       if (current?.decision) throw new DomainError('CONFLICT', 'recovery.alreadyDecided');
       await tx.update(RecoveryApprovalRow, { id: approval.id, orgId }, { decision, decidedAt: new Date() });
