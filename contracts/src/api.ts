@@ -21,6 +21,7 @@ import { siemEndpoints } from './siem.js';
 import { documentEndpoints } from './documents.js';
 import { memberEndpoints } from './members.js';
 import { securityEndpoints } from './security.js';
+import { recoveryEndpoints, terminationEndpoints } from './recovery.js';
 
 /** Every REST endpoint of Muster, grouped by feature. */
 export const api = {
@@ -47,4 +48,6 @@ export const api = {
   documents: documentEndpoints,
   members: memberEndpoints,
   security: securityEndpoints,
+  recovery: recoveryEndpoints,
+  terminations: terminationEndpoints,
 } as const;

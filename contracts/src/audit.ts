@@ -132,6 +132,21 @@ export const AUDIT_ACTIONS = {
   'id_verification.approve': account(99, 3),
   'id_verification.reject': account(99, 3),
   'id_verification.request_info': apiActivity(3, 2),
+  'recovery.policy.change': apiActivity(3, 3),
+  'recovery.delegate.add': access(1, 3),
+  'recovery.delegate.accept': access(1, 2),
+  'recovery.delegate.remove': access(2, 3),
+  'recovery.request': account(4, 3),
+  'recovery.decision': account(4, 3),
+  'recovery.approved': account(4, 3),
+  'recovery.ready': account(4, 3),
+  'recovery.cancel': account(4, 2),
+  'recovery.complete': account(4, 4),
+  'organization.terminate': account(5, 5),
+  'organization.purge': apiActivity(4, 4),
+  'organization.restore.request': apiActivity(1, 2),
+  'organization.restore.confirm': apiActivity(3, 2),
+  'organization.restore.decide': account(2, 4),
 } as const satisfies Record<string, ActionMapping>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];

@@ -35,3 +35,4 @@ export * from './audit.js';
 export * from './siem.js';
 export * from './members.js';
 export * from './security.js';
+export * from './recovery.js';

@@ -15,6 +15,8 @@ export const QueueName = {
   Siem: 'siem',
   /** The documents engine: long outputs (PDFs, CSVs) rendered to storage, with progress. */
   Render: 'render',
+  /** Account recovery (cooling-off ends) and terminated organisations' purge. */
+  Recovery: 'recovery',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
@@ -30,6 +32,8 @@ export const JobName = {
   SiemSweep: 'siem.sweep',
   RenderDocument: 'render.document',
   RenderSweep: 'render.sweep',
+  RecoveryReady: 'recovery.ready',
+  TerminationPurge: 'recovery.termination-purge',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -86,6 +90,13 @@ export interface JobPayloads {
   };
   /** Removes the files of renders kept past RENDER_KEEP_HOURS (every hour). */
   [JobName.RenderSweep]: Record<string, never>;
+  /** A recovery's cooling-off has ended (a delayed job): the member is emailed the reset link. */
+  [JobName.RecoveryReady]: {
+    orgId: string;
+    requestId: string;
+  };
+  /** Deletes the data of organisations terminated 90 days ago or more (daily job scheduler). */
+  [JobName.TerminationPurge]: Record<string, never>;
 }
 
 /** The queue each job runs on. */
@@ -101,6 +112,8 @@ export const JOB_QUEUES: Readonly<Record<JobName, QueueName>> = {
   [JobName.SiemSweep]: QueueName.Siem,
   [JobName.RenderDocument]: QueueName.Render,
   [JobName.RenderSweep]: QueueName.Render,
+  [JobName.RecoveryReady]: QueueName.Recovery,
+  [JobName.TerminationPurge]: QueueName.Recovery,
 };
 
 /**
@@ -126,6 +139,10 @@ export const jobIds = {
   renderDocument: (renderId: string): string => `render-${renderId}`,
   /** The job scheduler of the hourly sweep of expired renders. */
   renderSweep: 'render-sweep',
+  /** The cooling-off end of one recovery request (a delayed job; promoting it ends the cooling-off now). */
+  recoveryReady: (requestId: string): string => `recovery-ready-${requestId}`,
+  /** The job scheduler of the daily purge of terminated organisations. */
+  terminationPurge: 'termination-purge',
 } as const;
 
 export const ALL_QUEUES = Object.values(QueueName) as QueueName[];

@@ -39,7 +39,6 @@ export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
 export const MEMBER_STATUSES = ['invited', 'active', 'deactivated', 'suspended', 'frozen', 'locked'] as const;
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];
 
-
 export const MEMBER_LIMITS = {
   /** An invitation link is valid this many days. */
   inviteTtlDays: 7,

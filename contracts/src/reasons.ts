@@ -425,6 +425,35 @@ export const SECURITY_REASONS = {
   imageGone: 'The image is no longer kept',
   linkExpired: 'This link has expired or was already used',
   imageType: 'Only JPEG, PNG and WebP images can be used',
+/** Recovery delegates, account recovery, organisation termination and restore (issue 18). */
+export const RECOVERY_REASONS = {
+  invalidId: 'This is not a valid id',
+  invalidLink: 'This link is invalid or has expired',
+  approvalsMin: 'At least {{min}} approval',
+  approvalsMax: 'At most {{max}} approvals',
+  approvalsAboveDelegates: 'A recovery cannot need more approvals than there are accepted delegates ({{accepted}})',
+  coolingOffRange: 'From 0 to 168 hours',
+  chooseDecision: 'Choose approve or decline',
+  tooManyDelegates: 'An organisation can have at most {{max}} recovery delegates',
+  alreadyDelegate: 'This member is already a recovery delegate',
+  delegateNotFound: 'Recovery delegate not found',
+  requestNotFound: 'Recovery request not found',
+  notYourDelegation: 'Only the member named as delegate can accept',
+  ownRequest: 'You cannot decide on your own recovery request',
+  alreadyDecided: 'You have already decided on this request',
+  notOpen: 'This recovery request is no longer waiting for approvals',
+  notDelegate: 'Only accepted recovery delegates of the organisation can do this',
+  adminsOnly: 'Only administrators can manage recovery delegates',
+  noOrganization: 'Recovery delegates belong to an organisation',
+  tooMany: 'Too many recovery requests. Please try again later.',
+  organisationTerminated: "Your organisation's Muster account was closed. A member can ask to restore it at /restore until {{purgeDate}}.",
+  organisationPurged: "Your organisation's Muster account was closed and its data has been deleted.",
+  confirmNameMismatch: "Type the organisation's name exactly as shown to confirm",
+  alreadyTerminated: 'This organisation is already terminated',
+  organizationNotFound: 'Organisation not found',
+  restoreNotFound: 'Restore request not found',
+  restoreNotPending: 'This restore request is not waiting for a decision',
+  restoreTooLate: 'This organisation was terminated more than 90 days ago: it can no longer be restored',
 } as const;
 
 /** Every module's reasons, by the module's prefix (`errors:<prefix>.<reason>` on the web). */
@@ -448,6 +477,7 @@ export const ERROR_REASONS = {
   documents: DOCUMENT_REASONS,
   members: MEMBERS_REASONS,
   security: SECURITY_REASONS,
+  recovery: RECOVERY_REASONS,
 } as const;
 
 type Catalogue = typeof ERROR_REASONS;

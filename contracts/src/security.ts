@@ -29,7 +29,6 @@ export const SECURITY_LIMITS = {
   decisionTextMax: 500,
 } as const;
 
-
 /** The policy an organisation has until its admin changes it (today's rules). */
 export const DEFAULT_SECURITY_POLICY: Readonly<SecurityPolicy> = {
   passwordMinLength: AUTH_LIMITS.passwordMinLength,

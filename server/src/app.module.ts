@@ -23,6 +23,7 @@ import { AuditTrailModule } from './modules/audit/audit.module.js';
 import { SiemModule } from './modules/siem/siem.module.js';
 import { DocumentsModule } from './modules/documents/documents.module.js';
 import { MembersModule } from './modules/members/members.module.js';
+import { RecoveryModule } from './modules/recovery/recovery.module.js';
 import { AccessGuard } from './platform/auth/access.guard.js';
 import { ErrorsFilter } from './platform/errors/errors.filter.js';
 import { LimitsModule } from './platform/limits/limits.module.js';
@@ -74,6 +75,7 @@ export class AppModule {
         SiemModule,
         DocumentsModule,
         MembersModule,
+        RecoveryModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ErrorsFilter },

@@ -4,6 +4,7 @@ import { DEMO_ORGANIZATION, DEMO_USERS, isEmpty, seedDemoData } from '../src/dat
 import { DEMO_MEMBERS } from '../src/database/seed-members.js';
 import { Membership } from '../src/modules/identity/entities/membership.entity.js';
 import { User } from '../src/modules/identity/entities/user.entity.js';
+import { TERMINATED_DEMO } from '../src/database/seed-recovery.js';
 import { createTestDatabase } from './support/databases.js';
 
 describe('Database', () => {
@@ -30,7 +31,10 @@ describe('Database', () => {
     const hash = (password: string) => Promise.resolve(`hashed:${password}`);
     expect(await seedDemoData(ds, hash)).toEqual({ created: true });
     expect(await seedDemoData(ds, hash)).toEqual({ created: false });
-    const memberships = await ds.getRepository(Membership).find({ relations: { organization: true } });
+    const all = await ds.getRepository(Membership).find({ relations: { organization: true } });
+    // Beside the demo organisation: a terminated one with its two members (seed-recovery.ts).
+    const memberships = all.filter((m) => m.organization?.name !== TERMINATED_DEMO.name);
+    expect(all.length - memberships.length).toBe(2);
     // One user per role, and the further members of the member screens (seed-members.ts).
     expect(memberships).toHaveLength(DEMO_USERS.length + DEMO_MEMBERS.length);
     for (const m of memberships) {

@@ -28,6 +28,7 @@ import { MEMBER_ENTITIES } from '../modules/members/members.module.js';
 import { SecurityPinRow } from '../modules/security/entities/security-pin.entity.js';
 import { SecurityPolicyRow } from '../modules/security/entities/security-policy.entity.js';
 import { VerificationCaseRow } from '../modules/id-verification/entities/verification-case.entity.js';
+import { RECOVERY_ENTITIES } from '../modules/recovery/recovery.module.js';
 
 /** Every TypeORM entity; new modules add theirs here. */
 export const ENTITIES = [
@@ -63,4 +64,5 @@ export const ENTITIES = [
   SecurityPolicyRow,
   SecurityPinRow,
   VerificationCaseRow,
+  ...RECOVERY_ENTITIES,
 ];

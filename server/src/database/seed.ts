@@ -12,6 +12,7 @@ import { seedDrills } from './seed-drills.js';
 import { seedUsage } from './seed-usage.js';
 import { seedMembers } from './seed-members.js';
 import { seedSecurity } from './seed-security.js';
+import { seedRecovery } from './seed-recovery.js';
 
 export const DEMO_ORGANIZATION = 'Harbor Point Port Authority';
 /** The password of every demo user (README lists the logins). */
@@ -117,6 +118,7 @@ async function seedIn(dataSource: DataSource, passwordHash: string): Promise<{ c
     await seedUsage(tx, org.id);
     await seedMembers(tx, org.id, passwordHash, names.get('ADMIN')!);
     await seedSecurity(tx, org.id, names);
+    await seedRecovery(tx, org.id, names, passwordHash);
     return { created: true };
   });
 }

@@ -48,6 +48,7 @@ export const NAMESPACES = [
   'members',
   'security',
   'idVerification',
+  'recovery',
 ] as const;
 
 /**

@@ -16,6 +16,7 @@ import { OrgTimeZoneUserLanguage1795757253669 } from './1795757253669-OrgTimeZon
 import { TicketRequesterLanguage1795758341094 } from './1795758341094-TicketRequesterLanguage.js';
 import { Members1795770680920 } from './1795770680920-Members.js';
 import { OrgSecurityIdVerification1795770706668 } from './1795770706668-OrgSecurityIdVerification.js';
+import { RecoveryTermination1795770737299 } from './1795770737299-RecoveryTermination.js';
 
 /**
  * Every migration, in order. To add one: change the entities, build the server, run
@@ -39,4 +40,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   TicketRequesterLanguage1795758341094,
   Members1795770680920,
   OrgSecurityIdVerification1795770706668,
+  RecoveryTermination1795770737299,
 ];

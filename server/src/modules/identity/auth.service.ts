@@ -41,6 +41,7 @@ import { MagicCodeService } from './magic-code.service.js';
 import { PasswordService } from './password.service.js';
 import { ThrottleService } from './throttle.service.js';
 import { SecurityPolicyService } from '../security/policy/security-policy.service.js';
+import { TerminationService } from '../recovery/termination.service.js';
 
 const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
 
@@ -68,6 +69,7 @@ export class AuthService {
     private readonly audit: AuditService,
     private readonly mail: MailService,
     private readonly policy: SecurityPolicyService,
+    private readonly termination: TerminationService,
   ) {}
 
   /** Adds a rule to every sign-in (see `SignInCheck`). */
@@ -184,6 +186,7 @@ export class AuthService {
   /** Suspended, frozen and locked accounts cannot sign in (same answer; reason audited). */
   private async assertMaySignIn(account: Account, client: ClientContext, action: 'auth.login' | 'auth.magic.failed'): Promise<void> {
     for (const check of this.signInChecks) await check(account, client, action);
+    await this.termination.assertMaySignIn(account.membership.orgId, { action, actor: this.actor(client, account) });
     if (account.user.status === 'active') return;
     await this.audit.record({ action, outcome: 'failure', reason: `account_${account.user.status}`, actor: this.actor(client, account) });
     throw new DomainError('INVALID_CREDENTIALS', action === 'auth.login' ? 'auth.invalidCredentials' : 'auth.invalidMagic');

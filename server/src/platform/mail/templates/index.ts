@@ -11,6 +11,14 @@ import { drillCadenceMail, drillReminderMail } from './drills.js';
 import { memberInviteMail } from './members.js';
 import { siemDisabledMail } from './siem.js';
 import {
+  recoveryApprovalMail,
+  recoveryCoolingOffMail,
+  recoveryDelegateInviteMail,
+  recoveryResetMail,
+  restoreConfirmMail,
+  restoreDecidedMail,
+} from './recovery.js';
+import {
   chatOfflineMail,
   chatTranscriptMail,
   contactConfirmationMail,
@@ -25,6 +33,7 @@ export * from './drills.js';
 export * from './members.js';
 export * from './siem.js';
 export * from './support.js';
+export * from './recovery.js';
 
 /** Every email Muster sends, by kind (templates.spec.ts checks each in every language). */
 export const MAIL_TEMPLATES = {
@@ -45,5 +54,11 @@ export const MAIL_TEMPLATES = {
   'drill.reminder': drillReminderMail,
   'drill.cadence': drillCadenceMail,
   'member.invite': memberInviteMail,
+  'recovery.delegateInvite': recoveryDelegateInviteMail,
+  'recovery.approval': recoveryApprovalMail,
+  'recovery.coolingOff': recoveryCoolingOffMail,
+  'recovery.reset': recoveryResetMail,
+  'restore.confirm': restoreConfirmMail,
+  'restore.decided': restoreDecidedMail,
 } as const;
 export type MailKind = keyof typeof MAIL_TEMPLATES;

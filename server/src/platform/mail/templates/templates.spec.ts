@@ -90,6 +90,26 @@ const SAMPLES: { [K in MailKind]: MailParams<(typeof MAIL_TEMPLATES)[K]>[] } = {
     validFor: { minutes: 7 * 24 * 60 },
     until: { moment: new Date('2026-04-22T10:00:00Z') },
   })),
+  'recovery.delegateInvite': [
+    { adminName: 'Amelia Hart', organizationName: 'Harbor Point', acceptUrl: 'https://muster.example/recovery?accept=t' },
+  ],
+  'recovery.approval': [
+    {
+      requesterName: 'Uma Patel',
+      requesterEmail: 'uma@example.com',
+      decideUrl: 'https://muster.example/recovery?decide=t',
+      expiry: { minutes: 10_080 },
+    },
+  ],
+  'recovery.coolingOff': [{ readyAt: { moment: new Date('2026-12-01T10:00:00Z') }, cancelUrl: 'https://muster.example/recovery?cancel=t' }],
+  'recovery.reset': [{ resetUrl: 'https://muster.example/recovery?reset=t', expiry: { minutes: 10_080 } }],
+  'restore.confirm': [
+    { organizationName: 'Harbor Point', confirmUrl: 'https://muster.example/restore?confirm=t', expiry: { minutes: 1440 } },
+  ],
+  'restore.decided': [
+    { organizationName: 'Harbor Point', approved: true, loginUrl: 'https://muster.example/login' },
+    { organizationName: 'Harbor Point', approved: false, loginUrl: 'https://muster.example/login' },
+  ],
 };
 
 const KINDS = Object.keys(MAIL_TEMPLATES) as MailKind[];
