@@ -425,6 +425,8 @@ export const SECURITY_REASONS = {
   imageGone: 'The image is no longer kept',
   linkExpired: 'This link has expired or was already used',
   imageType: 'Only JPEG, PNG and WebP images can be used',
+} as const;
+
 /** Recovery delegates, account recovery, organisation termination and restore (issue 18). */
 export const RECOVERY_REASONS = {
   invalidId: 'This is not a valid id',

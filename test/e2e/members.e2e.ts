@@ -1,7 +1,17 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { InviteResult, MemberList, SeatUsage } from '@muster/contracts';
-import { csrfHeaders, DEMO_USERS, failOnMissingRecipes, fingerprint, outbox, signedInPage, uniqueEmail, waitForMail } from './support';
+import {
+  csrfHeaders,
+  DEMO_USERS,
+  failOnMissingRecipes,
+  fingerprint,
+  outbox,
+  signedInPage,
+  signInAs,
+  uniqueEmail,
+  waitForMail,
+} from './support';
 
 failOnMissingRecipes();
 
@@ -123,7 +133,22 @@ test('an admin invites two teammates (one by CSV), both accept, one is promoted 
 test('a list with broken lines is refused line by line and nothing is invited; beyond the seats, the numbers and the upgrade link show', async ({
   browser,
 }) => {
-  const admin = await signedInPage(browser, DEMO_USERS.ADMIN);
+  // An organisation of its own: filling every seat of the demo organisation would refuse the
+  // invitations of any test running beside this one.
+  const admin = await (await browser.newContext()).newPage();
+  await admin.goto('/?lng=en');
+  const adminEmail = uniqueEmail('seats-admin');
+  const registered = await admin.request.post('/api/auth/register', {
+    data: {
+      organizationName: `Seat Test Port ${Date.now().toString(36)}`,
+      email: adminEmail,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+    },
+    headers: await csrfHeaders(admin.request),
+  });
+  expect(registered.status()).toBe(201);
+  await signInAs(admin, adminEmail, PASSWORD);
   await admin.goto('/app/admin/users');
   await expect(admin.getByTestId('member-list')).toBeVisible();
   const ok = uniqueEmail('listed');
