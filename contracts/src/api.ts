@@ -19,6 +19,7 @@ import { billingEndpoints } from './billing.js';
 import { auditEndpoints } from './audit.js';
 import { siemEndpoints } from './siem.js';
 import { documentEndpoints } from './documents.js';
+import { accountControlEndpoints } from './account-controls.js';
 
 /** Every REST endpoint of Muster, grouped by feature. */
 export const api = {
@@ -43,4 +44,5 @@ export const api = {
   audit: auditEndpoints,
   siem: siemEndpoints,
   documents: documentEndpoints,
+  accountControls: accountControlEndpoints,
 } as const;

@@ -114,6 +114,14 @@ export const AUDIT_ACTIONS = {
   'siem.secret.rotate': apiActivity(3, 3),
   'siem.test.send': apiActivity(1),
   'siem.deliveries.replay': apiActivity(3, 2),
+  'account.suspend': account(5, 4),
+  'account.unsuspend': account(2, 2),
+  'account.freeze': account(5, 3),
+  'account.unfreeze': account(2, 2),
+  'account.unlock': account(12, 2),
+  'account.sessions.revoke': auth(2, 3),
+  'account.password_reset.force': account(4, 3),
+  'account.codes.revoke': account(99, 2),
 } as const satisfies Record<string, ActionMapping>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];

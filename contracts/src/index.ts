@@ -33,3 +33,4 @@ export * from './drill-reminders.js';
 export * from './notifications.js';
 export * from './audit.js';
 export * from './siem.js';
+export * from './account-controls.js';

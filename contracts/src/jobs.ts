@@ -30,6 +30,7 @@ export const JobName = {
   SiemSweep: 'siem.sweep',
   RenderDocument: 'render.document',
   RenderSweep: 'render.sweep',
+  RestrictionEnds: 'system.restriction-ends',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -86,6 +87,10 @@ export interface JobPayloads {
   };
   /** Removes the files of renders kept past RENDER_KEEP_HOURS (every hour). */
   [JobName.RenderSweep]: Record<string, never>;
+  /** A suspension or freeze reached its end date: lift it (nothing when lifted already or moved). */
+  [JobName.RestrictionEnds]: {
+    restrictionId: string;
+  };
 }
 
 /** The queue each job runs on. */
@@ -101,6 +106,7 @@ export const JOB_QUEUES: Readonly<Record<JobName, QueueName>> = {
   [JobName.SiemSweep]: QueueName.Siem,
   [JobName.RenderDocument]: QueueName.Render,
   [JobName.RenderSweep]: QueueName.Render,
+  [JobName.RestrictionEnds]: QueueName.System,
 };
 
 /**
@@ -126,6 +132,8 @@ export const jobIds = {
   renderDocument: (renderId: string): string => `render-${renderId}`,
   /** The job scheduler of the hourly sweep of expired renders. */
   renderSweep: 'render-sweep',
+  /** The lift of one restriction at its end date. */
+  restrictionEnds: (restrictionId: string): string => `restriction-ends-${restrictionId}`,
 } as const;
 
 export const ALL_QUEUES = Object.values(QueueName) as QueueName[];

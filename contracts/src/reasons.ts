@@ -360,6 +360,28 @@ export const ASSISTANT_REASONS = {
   tooMany: 'You have asked many questions in a short time. Please wait a moment, or talk to a person.',
 } as const;
 
+/** Support's account controls: suspensions, freezes, lockouts and the controls of one account. */
+export const ACCOUNT_CONTROL_REASONS = {
+  chooseKind: 'Choose suspension or freeze',
+  chooseState: 'Choose current, past or all',
+  chooseSubject: 'Choose a user or an organisation',
+  chooseTarget: 'Choose the user or organisation',
+  suspended: 'Your account is suspended. {{message}}',
+  suspendedUntil: 'Your account is suspended until {{until}}. {{message}}',
+  organizationSuspended: 'Your organisation is suspended. {{message}}',
+  organizationSuspendedUntil: 'Your organisation is suspended until {{until}}. {{message}}',
+  frozen: 'Your account is read-only: changes are not possible. {{message}}',
+  organizationFrozen: "Your organisation's account is read-only: changes are not possible. {{message}}",
+  passwordResetRequired:
+    'Support has asked you to set a new password: use the link emailed to you, or ask for a new one with "Forgot password".',
+  aboveRank: 'You cannot act on an account whose rank is above yours',
+  ownAccount: 'You cannot do this to your own account',
+  alreadySuspended: 'This account or organisation is already suspended: lift that suspension first',
+  alreadyFrozen: 'This account or organisation is already frozen: lift that freeze first',
+  notActive: 'This restriction has already been lifted or has ended',
+  restrictionNotFound: 'No such suspension or freeze',
+} as const;
+
 /** Every module's reasons, by the module's prefix (`errors:<prefix>.<reason>` on the web). */
 export const ERROR_REASONS = {
   validation: VALIDATION_REASONS,
@@ -379,6 +401,7 @@ export const ERROR_REASONS = {
   contact: CONTACT_REASONS,
   assistant: ASSISTANT_REASONS,
   documents: DOCUMENT_REASONS,
+  accountControls: ACCOUNT_CONTROL_REASONS,
 } as const;
 
 type Catalogue = typeof ERROR_REASONS;

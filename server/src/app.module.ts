@@ -21,6 +21,7 @@ import { AuditModule } from './platform/audit/audit.module.js';
 import { AuditTrailModule } from './modules/audit/audit.module.js';
 import { SiemModule } from './modules/siem/siem.module.js';
 import { DocumentsModule } from './modules/documents/documents.module.js';
+import { AccountControlsModule } from './modules/account-controls/account-controls.module.js';
 import { AccessGuard } from './platform/auth/access.guard.js';
 import { ErrorsFilter } from './platform/errors/errors.filter.js';
 import { LimitsModule } from './platform/limits/limits.module.js';
@@ -70,6 +71,7 @@ export class AppModule {
         AuditTrailModule,
         SiemModule,
         DocumentsModule,
+        AccountControlsModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ErrorsFilter },

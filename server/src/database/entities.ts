@@ -24,6 +24,7 @@ import { DRILL_ENTITIES } from '../modules/drills/drills.module.js';
 import { BILLING_ENTITIES } from '../modules/billing/billing.module.js';
 import { NotificationRow } from '../modules/notifications/entities/notification.entity.js';
 import { RenderRow } from '../modules/documents/entities/render.entity.js';
+import { AccountRestriction } from '../modules/account-controls/entities/account-restriction.entity.js';
 
 /** Every TypeORM entity; new modules add theirs here. */
 export const ENTITIES = [
@@ -55,4 +56,5 @@ export const ENTITIES = [
   ...DRILL_ENTITIES,
   ...BILLING_ENTITIES,
   ...SIEM_ENTITIES,
+  AccountRestriction,
 ];

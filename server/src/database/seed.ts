@@ -10,6 +10,7 @@ import { SEED_ARTICLES } from './seed-articles.js';
 import { seedSupport } from './seed-support.js';
 import { seedDrills } from './seed-drills.js';
 import { seedUsage } from './seed-usage.js';
+import { seedControls } from './seed-controls.js';
 
 export const DEMO_ORGANIZATION = 'Harbor Point Port Authority';
 /** The password of every demo user (README lists the logins). */
@@ -113,6 +114,7 @@ async function seedIn(dataSource: DataSource, passwordHash: string): Promise<{ c
       auditor: names.get('INTERNAL_AUDITOR')!,
     });
     await seedUsage(tx, org.id);
+    await seedControls(tx, org.id, passwordHash, names.get('SYSOPS')!);
     return { created: true };
   });
 }

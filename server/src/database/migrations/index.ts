@@ -14,6 +14,7 @@ import { TicketAttachments1795448139801 } from './1795448139801-TicketAttachment
 import { DocumentRenders1795749992750 } from './1795749992750-DocumentRenders.js';
 import { OrgTimeZoneUserLanguage1795757253669 } from './1795757253669-OrgTimeZoneUserLanguage.js';
 import { TicketRequesterLanguage1795758341094 } from './1795758341094-TicketRequesterLanguage.js';
+import { AccountRestrictions1795770971617 } from './1795770971617-AccountRestrictions.js';
 
 /**
  * Every migration, in order. To add one: change the entities, build the server, run
@@ -35,4 +36,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   DocumentRenders1795749992750,
   OrgTimeZoneUserLanguage1795757253669,
   TicketRequesterLanguage1795758341094,
+  AccountRestrictions1795770971617,
 ];

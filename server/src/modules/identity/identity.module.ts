@@ -19,6 +19,7 @@ import { rankProbeController } from './rank-probe.controller.js';
 import { AuditorMagicStrategy, MagicStrategy } from './strategies/magic.strategy.js';
 import { LocalStrategy } from './strategies/local.strategy.js';
 import { ThrottleService } from './throttle.service.js';
+import { RestrictionsModule } from '../account-controls/restrictions.module.js';
 
 /** Users, organisations, memberships, sign-in (password, code), sessions' lifecycle, guest auditors. */
 @Module({})
@@ -29,7 +30,11 @@ export class IdentityModule {
       // Other modules use AuthService to know who an account is (tickets, chat, audit views),
       // OrganizationsService for an organisation's time zone, RecipientsService for a reader's language.
       global: true,
-      imports: [PassportModule.register({ session: false }), TypeOrmModule.forFeature([User, Organization, Membership, AuditorInvite])],
+      imports: [
+        PassportModule.register({ session: false }),
+        RestrictionsModule,
+        TypeOrmModule.forFeature([User, Organization, Membership, AuditorInvite]),
+      ],
       controllers: [
         AuthController,
         AuditorAuthController,
@@ -49,7 +54,7 @@ export class IdentityModule {
         MagicStrategy,
         AuditorMagicStrategy,
       ],
-      exports: [AuthService, PasswordService, OrganizationsService, RecipientsService],
+      exports: [AuthService, PasswordService, OrganizationsService, RecipientsService, ThrottleService, MagicCodeService],
     };
   }
 }
