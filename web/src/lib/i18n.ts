@@ -45,6 +45,7 @@ export const NAMESPACES = [
   'audit',
   'siem',
   'documents',
+  'accountControls',
 ] as const;
 
 /**

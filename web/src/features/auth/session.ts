@@ -1,7 +1,8 @@
 import { API_PATHS, type SessionInfo } from '@muster/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, errorStatus } from '../../lib/api';
-import { useSocketEvent } from '../../lib/socket';
+import { useEffect } from 'react';
+import { getSocket, useSocketEvent } from '../../lib/socket';
 
 /** The current-user query (spec §7): its key is the GET path. */
 export const SESSION_QUERY_KEY = [API_PATHS.me] as const;
@@ -38,4 +39,20 @@ export function useSession() {
 export function useSessionUpdates(): void {
   const queryClient = useQueryClient();
   useSocketEvent('session:updated', (me) => queryClient.setQueryData(SESSION_QUERY_KEY, me));
+  // The server disconnected this page's socket: its session ended (signed out everywhere, a
+  // suspension) or its role or organisation changed. Ask who we are now: signed out goes to the
+  // sign-in screen; still signed in reconnects as the new principal.
+  useEffect(() => {
+    const socket = getSocket();
+    const onDisconnect = (reason: string) => {
+      if (reason !== 'io server disconnect') return;
+      void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY }).then(() => {
+        if (queryClient.getQueryData(SESSION_QUERY_KEY)) socket.connect();
+      });
+    };
+    socket.on('disconnect', onDisconnect);
+    return () => {
+      socket.off('disconnect', onDisconnect);
+    };
+  }, [queryClient]);
 }
