@@ -1,10 +1,12 @@
 import { Alert, Badge, Button, CloseButton, Dialog, HStack, Link, Portal, Stack, Text, Wrap } from '@chakra-ui/react';
 import type { Restriction } from '@muster/contracts';
-import type { TFunction } from 'i18next';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { refusalOf, reasonText } from '../../lib/error-text';
+import { refusalOf } from '../../lib/error-text';
+import { SUSPENSION_REASONS, supportRefusalText } from './refusals';
+
+export { isSupportRefusal, supportRefusalText } from './refusals';
 import { formatDateTime } from '../../lib/format';
 
 /** The five screens of support's account controls, linked from each of them. */
@@ -161,28 +163,6 @@ export function RestrictionDates({ restriction }: { restriction: Restriction }) 
       )}
     </Stack>
   );
-}
-
-const SUSPENSION_REASONS = new Set([
-  'accountControls.suspended',
-  'accountControls.suspendedUntil',
-  'accountControls.organizationSuspended',
-  'accountControls.organizationSuspendedUntil',
-  'accountControls.passwordResetRequired',
-]);
-
-/** Whether a sign-in refusal is support's (a suspension or a forced reset), shown by `SignInRefusal`. */
-export function isSupportRefusal(error: unknown): boolean {
-  const reason = refusalOf(error)?.reason;
-  return Boolean(reason && SUSPENSION_REASONS.has(reason));
-}
-
-/** Support's refusal of a sign-in in the reader's language, its end date written in it too. */
-export function supportRefusalText(t: TFunction, language: string | undefined, error: unknown): string {
-  const refusal = refusalOf(error);
-  if (!refusal?.reason) return '';
-  const until = typeof refusal.params.until === 'string' ? formatDateTime(refusal.params.until, language) : '';
-  return reasonText(t, refusal.reason, { ...refusal.params, until });
 }
 
 /**

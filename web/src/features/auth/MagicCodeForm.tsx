@@ -7,7 +7,7 @@ import { FormField } from '../../components/form/FormField';
 import { callEndpoint, errorStatus } from '../../lib/api';
 import { useMusterForm } from '../../lib/forms';
 import { errorText } from '../../lib/error-text';
-import { isSupportRefusal, supportRefusalText } from '../account-controls/components';
+import { isSupportRefusal, supportRefusalText } from '../account-controls/refusals';
 
 type RequestEndpoint = EndpointDef<typeof requestMagicSchema, undefined, typeof okSchema>;
 type VerifyEndpoint = EndpointDef<typeof verifyMagicSchema, undefined, typeof sessionSchema>;
