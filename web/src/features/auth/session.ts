@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, errorStatus } from '../../lib/api';
 import { useEffect } from 'react';
 import { getSocket, useSocketEvent } from '../../lib/socket';
+import { LOGOUT_MUTATION_KEY } from './useLogout';
 
 /** The current-user query (spec §7): its key is the GET path. */
 export const SESSION_QUERY_KEY = [API_PATHS.me] as const;
@@ -45,7 +46,8 @@ export function useSessionUpdates(): void {
   useEffect(() => {
     const socket = getSocket();
     const onDisconnect = (reason: string) => {
-      if (reason !== 'io server disconnect') return;
+      // Our own logout ends the session too: it goes to /login by itself, with nothing to return to.
+      if (reason !== 'io server disconnect' || queryClient.isMutating({ mutationKey: LOGOUT_MUTATION_KEY }) > 0) return;
       void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY }).then(() => {
         if (queryClient.getQueryData(SESSION_QUERY_KEY)) socket.connect();
       });

@@ -8,10 +8,14 @@ import { clearSessionLock } from '../session-lock';
  * The app's logout (spec §4): POST /api/auth/logout, then the query cache is cleared and the
  * user goes to /login. A failure is only logged (spec §8), and the user still leaves.
  */
+/** The logout's mutation key: a socket the server disconnects meanwhile is the logout's own doing. */
+export const LOGOUT_MUTATION_KEY = ['auth', 'logout'] as const;
+
 export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
+    mutationKey: LOGOUT_MUTATION_KEY,
     mutationFn: () => callEndpoint(api.auth.logout),
     meta: { silent: true },
     onError: (err) => console.error('Logout failed', err),
