@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, errorStatus } from '../../lib/api';
 import { useEffect } from 'react';
 import { getSocket, useSocketEvent } from '../../lib/socket';
-import { LOGOUT_MUTATION_KEY } from './useLogout';
+import { LOGOUT_MUTATION_KEY } from './logout-key';
 
 /** The current-user query (spec §7): its key is the GET path. */
 export const SESSION_QUERY_KEY = [API_PATHS.me] as const;

@@ -3,14 +3,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { callEndpoint } from '../../lib/api';
 import { clearSessionLock } from '../session-lock';
+import { LOGOUT_MUTATION_KEY } from './logout-key';
 
 /**
  * The app's logout (spec §4): POST /api/auth/logout, then the query cache is cleared and the
  * user goes to /login. A failure is only logged (spec §8), and the user still leaves.
  */
-/** The logout's mutation key: a socket the server disconnects meanwhile is the logout's own doing. */
-export const LOGOUT_MUTATION_KEY = ['auth', 'logout'] as const;
-
 export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
