@@ -19,6 +19,8 @@ import { billingEndpoints } from './billing.js';
 import { auditEndpoints } from './audit.js';
 import { siemEndpoints } from './siem.js';
 import { documentEndpoints } from './documents.js';
+import { memberEndpoints } from './members.js';
+import { securityEndpoints } from './security.js';
 import { accountControlEndpoints } from './account-controls.js';
 
 /** Every REST endpoint of Muster, grouped by feature. */
@@ -44,5 +46,7 @@ export const api = {
   audit: auditEndpoints,
   siem: siemEndpoints,
   documents: documentEndpoints,
+  members: memberEndpoints,
+  security: securityEndpoints,
   accountControls: accountControlEndpoints,
 } as const;

@@ -6,6 +6,10 @@ import { LANGUAGE_CODES, type LanguageCode } from './i18n.js';
 import { ROLES } from './roles.js';
 import { timeZoneSchema } from './time-zones.js';
 
+/** How people sign in with Muster's own credentials (SSO arrives with its own issue). */
+export const SIGN_IN_METHODS = ['password', 'magic_code'] as const;
+export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
+
 /** Security constants of the identity rules. */
 export const AUTH_LIMITS = {
   magicCodeTtlSeconds: 10 * 60,

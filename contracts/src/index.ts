@@ -33,4 +33,6 @@ export * from './drill-reminders.js';
 export * from './notifications.js';
 export * from './audit.js';
 export * from './siem.js';
+export * from './members.js';
+export * from './security.js';
 export * from './account-controls.js';

@@ -360,6 +360,73 @@ export const ASSISTANT_REASONS = {
   tooMany: 'You have asked many questions in a short time. Please wait a moment, or talk to a person.',
 } as const;
 
+/** Members, invitations, roles and seats (issue 18). */
+export const MEMBERS_REASONS = {
+  noOrganization: 'Members belong to an organisation: platform accounts have none',
+  roleNotAssignable: 'Choose an organisation role: administrator, manager, internal auditor, accountant or user',
+  roleAboveYours: 'You can only give roles up to your own',
+  memberAboveYou: 'You cannot change a member whose role is above yours',
+  lastAdmin: 'The organisation needs at least one active administrator: make someone else an administrator first',
+  notYourself: 'You cannot deactivate or remove yourself',
+  memberNotFound: 'Member not found',
+  inviteNotFound: 'Invitation not found',
+  alreadyMember: '{{email}} is already a member of this organisation',
+  alreadyInvited: '{{email}} already has a pending invitation: resend it instead',
+  duplicateLine: '{{email}} is already on line {{first}} of this list',
+  lineColumns: 'Write each line as email, role, language (role and language may be left out)',
+  lineRole: 'Unknown role "{{role}}": use one of {{list}}',
+  lineLanguage: 'Unknown language "{{language}}": use one of {{list}}',
+  emptyList: 'Add at least one email address',
+  tooManyRows: 'At most {{max}} invitations at once: this list has {{rows}}',
+  seatLimit:
+    'Your plan has {{limit}} seats: {{used}} are taken and {{requested}} more were asked for. Upgrade your plan to invite more people.',
+  inviteExpired: 'This invitation has expired: ask your administrator for a new one',
+  inviteRevoked: 'This invitation was withdrawn: ask your administrator for a new one',
+  inviteUsed: 'This invitation has already been used: sign in instead',
+  inviteInvalid: 'This invitation link is not valid',
+  otherOrganization: 'Your account already belongs to another organisation: an account can be a member of one organisation only',
+  accountExists: 'An account with this email already exists: sign in with its password to join',
+  noAccount: 'There is no account with this email yet: choose your name and a password',
+  wrongPassword: 'The password is incorrect',
+  deactivated: 'Your membership of {{organization}} is deactivated: ask one of its administrators to reactivate it',
+  notDeactivated: 'This member is not deactivated',
+  alreadyDeactivated: 'This member is already deactivated',
+  tooManyAttempts: 'Too many attempts. Please try again later.',
+  namesRequired: 'Enter your first and last name to continue',
+} as const;
+
+/** Organisation security: the policy, support PINs and ID verification. */
+export const SECURITY_REASONS = {
+  passwordTooShort: "Your organisation's policy needs passwords of at least {{min}} characters",
+  commonPassword: 'This password is one of the most common passwords: choose another',
+  passwordNotAllowed: "Your organisation's policy does not allow signing in with a password: use an emailed code",
+  codeNotAllowed: "Your organisation's policy does not allow signing in with an emailed code: use your password",
+  codeNotAllowedForAdmins: "Your organisation's policy does not allow administrators to sign in with an emailed code: use your password",
+  lengthMin: 'At least {{min}} characters',
+  lengthMax: 'At most {{max}} characters',
+  oneMethod: 'Allow at least one sign-in method',
+  adminsNeedMethod: 'Administrators need a way to sign in: allow passwords, or emailed codes for administrators',
+  dueDate: 'Choose a date',
+  pinFormat: 'A PIN is 4 to 8 digits',
+  pinsMismatch: 'The PINs do not match',
+  chooseUser: 'Choose a user',
+  userNotFound: 'No such user',
+  caseNotFound: 'No such verification case',
+  noPin: 'This member has no support PIN',
+  pinTooMany: 'Too many PIN checks for this member: try again later',
+  aboveRank: 'You cannot act on an account of a role above your own',
+  membersOnly: 'Only members of an organisation have support PINs and ID verification',
+  imageRequired: 'Upload both images first',
+  notEditable: 'This verification can no longer be changed',
+  alreadyApproved: 'Your identity is already verified',
+  notClaimable: 'Only a submitted case can be claimed',
+  claimedByOther: 'Another operator has claimed this case',
+  claimFirst: 'Claim the case first',
+  imageGone: 'The image is no longer kept',
+  linkExpired: 'This link has expired or was already used',
+  imageType: 'Only JPEG, PNG and WebP images can be used',
+} as const;
+
 /** Support's account controls: suspensions, freezes, lockouts and the controls of one account. */
 export const ACCOUNT_CONTROL_REASONS = {
   chooseKind: 'Choose suspension or freeze',
@@ -401,6 +468,8 @@ export const ERROR_REASONS = {
   contact: CONTACT_REASONS,
   assistant: ASSISTANT_REASONS,
   documents: DOCUMENT_REASONS,
+  members: MEMBERS_REASONS,
+  security: SECURITY_REASONS,
   accountControls: ACCOUNT_CONTROL_REASONS,
 } as const;
 

@@ -17,10 +17,12 @@ import { AiModule } from './platform/ai/ai.module.js';
 import { AppConfigModule } from './modules/app-config/app-config.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { IdentityModule } from './modules/identity/identity.module.js';
+import { SecurityModule } from './modules/security/security.module.js';
 import { AuditModule } from './platform/audit/audit.module.js';
 import { AuditTrailModule } from './modules/audit/audit.module.js';
 import { SiemModule } from './modules/siem/siem.module.js';
 import { DocumentsModule } from './modules/documents/documents.module.js';
+import { MembersModule } from './modules/members/members.module.js';
 import { AccountControlsModule } from './modules/account-controls/account-controls.module.js';
 import { AccessGuard } from './platform/auth/access.guard.js';
 import { ErrorsFilter } from './platform/errors/errors.filter.js';
@@ -58,6 +60,7 @@ export class AppModule {
         HealthModule,
         AppConfigModule,
         IdentityModule.forRoot(config),
+        SecurityModule,
         ContactModule,
         TicketsModule,
         KnowledgeModule,
@@ -71,6 +74,7 @@ export class AppModule {
         AuditTrailModule,
         SiemModule,
         DocumentsModule,
+        MembersModule,
         AccountControlsModule,
       ],
       providers: [

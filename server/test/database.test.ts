@@ -1,6 +1,7 @@
 import { DataSource, In } from 'typeorm';
 import { createDataSource, pendingSchemaChanges } from '../src/database/data-source.js';
 import { DEMO_ORGANIZATION, DEMO_USERS, isEmpty, seedDemoData } from '../src/database/seed.js';
+import { DEMO_MEMBERS } from '../src/database/seed-members.js';
 import { Membership } from '../src/modules/identity/entities/membership.entity.js';
 import { User } from '../src/modules/identity/entities/user.entity.js';
 import { createTestDatabase } from './support/databases.js';
@@ -29,11 +30,12 @@ describe('Database', () => {
     const hash = (password: string) => Promise.resolve(`hashed:${password}`);
     expect(await seedDemoData(ds, hash)).toEqual({ created: true });
     expect(await seedDemoData(ds, hash)).toEqual({ created: false });
-    // One membership per demo login (other seeded people, e.g. support's suspended and frozen examples, are not logins).
+    // One membership per demo login, plus the further members of the member screens (seed-members.ts);
+    // support's suspended and frozen examples (seed-controls.ts) are not counted here.
     const memberships = await ds
       .getRepository(Membership)
-      .find({ where: { user: { email: In(DEMO_USERS.map((u) => u.email)) } }, relations: { organization: true } });
-    expect(memberships).toHaveLength(DEMO_USERS.length);
+      .find({ where: { user: { email: In([...DEMO_USERS, ...DEMO_MEMBERS].map((u) => u.email)) } }, relations: { organization: true } });
+    expect(memberships).toHaveLength(DEMO_USERS.length + DEMO_MEMBERS.length);
     for (const m of memberships) {
       const platform = ['ROOT_ADMIN', 'DEPUTY_ADMIN', 'SYSOPS'].includes(m.role);
       expect(m.organization?.name ?? null).toBe(platform ? null : DEMO_ORGANIZATION);

@@ -113,6 +113,20 @@ describe('Realtime across instances', () => {
     expect(onB.user.firstName).toBe('Ines');
   });
 
+  it('ends a session on every instance: signed out through A, B (which keeps the session) answers 401 within a second', async () => {
+    const admin = await signUpElsewhere(apiA.url!);
+    const cookie = [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const meOnB = (): Promise<Response> => fetch(`${apiB.url!}/api/auth/me`, { headers: { cookie } });
+    await expectJson(await meOnB(), 200);
+    await expectJson(await meOnB(), 200);
+    await expectJson(await admin.post('/api/auth/logout'), 200);
+    // B learns it from Redis' invalidation message, sent while the session was deleted.
+    const deadline = Date.now() + 1000;
+    let status = (await meOnB()).status;
+    while (status === 200 && Date.now() < deadline) status = (await meOnB()).status;
+    expect(status).toBe(401);
+  });
+
   it('refuses a socket whose Origin is not configured', async () => {
     await expect(connect(apiA.url!, 'https://evil.example')).rejects.toThrow();
   });

@@ -35,7 +35,7 @@ const COMMON = ['Dashboard', 'Drill Templates', 'Drill Runs', 'My Tickets', 'Tic
 const ADMIN_MANAGER = ['Analytics', 'Compliance', 'Packets', 'Usage Dashboard', 'Subscription'];
 const NAVIGATION: Record<string, string[]> = {
   USER: ['Profile', 'Drills', 'My Tickets', 'Usage Dashboard', 'Settings'],
-  ADMIN: ['Admin Dashboard', ...COMMON, ...ADMIN_MANAGER, 'Settings', 'SAML SSO', 'Evidence Vault', 'API Docs'],
+  ADMIN: ['Admin Dashboard', ...COMMON, ...ADMIN_MANAGER, 'Settings', 'Members', 'SAML SSO', 'Evidence Vault', 'API Docs'],
   MANAGER: ['Admin Dashboard', ...COMMON, ...ADMIN_MANAGER, 'Settings'],
   ROOT_ADMIN: ['Admin Dashboard', ...COMMON, 'Settings', 'SYSOPS', 'Simulation', 'Root Admin', 'API Docs'],
   DEPUTY_ADMIN: ['Admin Dashboard', ...COMMON, 'Settings', 'SYSOPS', 'Simulation', 'Root Admin', 'API Docs'],

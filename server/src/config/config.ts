@@ -115,6 +115,11 @@ export const configSchema = z
       .max(24 * 30)
       .default(12),
     SESSION_MAX_DAYS: z.coerce.number().min(0.1).max(90).default(7),
+    /**
+     * Keep sessions in each api instance, kept true by Redis' invalidation messages (client-side
+     * caching): a signed-in request then reads nothing from Redis. False: every request reads Redis.
+     */
+    SESSION_CACHE: bool.default(true),
     /** Sign-in attempts allowed per client address in 15 minutes (password and code). */
     AUTH_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(50),
     /** Seed demo data on the first start of an empty database. */

@@ -24,6 +24,10 @@ import { DRILL_ENTITIES } from '../modules/drills/drills.module.js';
 import { BILLING_ENTITIES } from '../modules/billing/billing.module.js';
 import { NotificationRow } from '../modules/notifications/entities/notification.entity.js';
 import { RenderRow } from '../modules/documents/entities/render.entity.js';
+import { MEMBER_ENTITIES } from '../modules/members/members.module.js';
+import { SecurityPinRow } from '../modules/security/entities/security-pin.entity.js';
+import { SecurityPolicyRow } from '../modules/security/entities/security-policy.entity.js';
+import { VerificationCaseRow } from '../modules/id-verification/entities/verification-case.entity.js';
 import { AccountRestriction } from '../modules/account-controls/entities/account-restriction.entity.js';
 
 /** Every TypeORM entity; new modules add theirs here. */
@@ -55,6 +59,10 @@ export const ENTITIES = [
   RenderRow,
   ...DRILL_ENTITIES,
   ...BILLING_ENTITIES,
+  ...MEMBER_ENTITIES,
   ...SIEM_ENTITIES,
+  SecurityPolicyRow,
+  SecurityPinRow,
+  VerificationCaseRow,
   AccountRestriction,
 ];

@@ -10,6 +10,8 @@ import { SEED_ARTICLES } from './seed-articles.js';
 import { seedSupport } from './seed-support.js';
 import { seedDrills } from './seed-drills.js';
 import { seedUsage } from './seed-usage.js';
+import { seedMembers } from './seed-members.js';
+import { seedSecurity } from './seed-security.js';
 import { seedControls } from './seed-controls.js';
 
 export const DEMO_ORGANIZATION = 'Harbor Point Port Authority';
@@ -114,6 +116,8 @@ async function seedIn(dataSource: DataSource, passwordHash: string): Promise<{ c
       auditor: names.get('INTERNAL_AUDITOR')!,
     });
     await seedUsage(tx, org.id);
+    await seedMembers(tx, org.id, passwordHash, names.get('ADMIN')!);
+    await seedSecurity(tx, org.id, names);
     await seedControls(tx, org.id, passwordHash, names.get('SYSOPS')!);
     return { created: true };
   });

@@ -12,7 +12,16 @@ describe('navigation by role (spec §2, §6)', () => {
   });
 
   it('gives each other role the common items and what its role adds', () => {
-    expect(ids('ADMIN')).toEqual(['adminDashboard', ...COMMON, ...ADMIN_MANAGER, 'settings', 'saml', 'evidenceVault', 'apiDocs']);
+    expect(ids('ADMIN')).toEqual([
+      'adminDashboard',
+      ...COMMON,
+      ...ADMIN_MANAGER,
+      'settings',
+      'members',
+      'saml',
+      'evidenceVault',
+      'apiDocs',
+    ]);
     expect(ids('MANAGER')).toEqual(['adminDashboard', ...COMMON, ...ADMIN_MANAGER, 'settings']);
     expect(ids('ROOT_ADMIN')).toEqual(['adminDashboard', ...COMMON, 'settings', 'sysops', 'simulation', 'rootAdmin', 'apiDocs']);
     expect(ids('DEPUTY_ADMIN')).toEqual(['adminDashboard', ...COMMON, 'settings', 'sysops', 'simulation', 'rootAdmin', 'apiDocs']);

@@ -63,7 +63,10 @@ export function navigationFor(role: Role): NavItem[] {
         ]
       : []),
     item('settings', '/app/settings'),
-    ...(role === 'ADMIN' ? [item('saml', '/app/admin/saml'), item('evidenceVault', '/app/admin/evidence-vault')] : []),
+    // Members (issue 18) beside the other ADMIN-only items.
+    ...(role === 'ADMIN'
+      ? [item('members', '/app/admin/users'), item('saml', '/app/admin/saml'), item('evidenceVault', '/app/admin/evidence-vault')]
+      : []),
     ...(has(PLATFORM_OPS) ? [item('sysops', '/app/sysops'), item('simulation', '/app/admin/simulation')] : []),
     ...(has(ROOTS) ? [item('rootAdmin', '/app/root-admin')] : []),
     ...(has(API_DOCS) ? [item('apiDocs', '/app/api-docs')] : []),

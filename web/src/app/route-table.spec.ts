@@ -13,9 +13,15 @@ const spec = JSON.parse(readFileSync(vendored, 'utf8')) as SpecRoutes;
 
 describe('route table', () => {
   it('holds exactly the routes of spec/routes.json, with their layouts and minimum roles, in order', () => {
-    expect(ROUTES.map(({ path, layout, minRole }) => ({ path, layout, minRole }))).toEqual(
+    expect(ROUTES.filter((route) => !route.beyondSpec).map(({ path, layout, minRole }) => ({ path, layout, minRole }))).toEqual(
       spec.routes.map(({ path, layout, minRole }) => ({ path, layout, minRole })),
     );
+  });
+
+  it('adds only routes of its own that the spec does not have, and says so', () => {
+    const specPaths = new Set(spec.routes.map((route) => route.path));
+    for (const route of ROUTES.filter((r) => r.beyondSpec)) expect(specPaths.has(route.path)).toBe(false);
+    expect(ROUTES.filter((r) => r.beyondSpec).map((r) => r.path)).toContain('/invite/:token');
   });
 
   it('uses the ranks of the spec', () => {

@@ -26,9 +26,11 @@ export interface RouteEntry {
    * would all be refused.
    */
   organisation?: OrganisationArea;
+  /** A route of Muster's own beyond `spec/routes.json` (the spec test leaves it out). */
+  beyondSpec?: true;
 }
 
-export type OrganisationArea = 'drills' | 'billing' | 'usage';
+export type OrganisationArea = 'drills' | 'billing' | 'usage' | 'members';
 
 const page = {
   home: () => import('../features/site/HomePage'),
@@ -57,6 +59,8 @@ const page = {
   customerTimeline: () => import('../features/audit/CustomerTimelinePage'),
   securityThreats: () => import('../features/audit/ThreatsPage'),
   siem: () => import('../features/siem/SiemPage'),
+  members: () => import('../features/members/MembersPage'),
+  inviteAccept: () => import('../features/members/InviteAcceptPage'),
   standalone: () => import('../features/workspace/StandaloneFeaturePage'),
   dashboardLanding: () => import('../features/dashboard/DashboardLanding'),
   genericDashboard: () => import('../features/dashboard/GenericDashboardPage'),
@@ -92,6 +96,11 @@ const page = {
   drillConsole: () => import('../features/drills/console/ConsolePage'),
   drillSummary: () => import('../features/drills/summary/SummaryPage'),
   drillReminders: () => import('../features/drills/reminders/RemindersPage'),
+  securityPolicy: () => import('../features/security/SecurityPolicyPage'),
+  securityPins: () => import('../features/security/SecurityPinsPage'),
+  verificationPolicies: () => import('../features/security/VerificationPolicyPage'),
+  idVerification: () => import('../features/id-verification/IdVerificationPage'),
+  idVerificationQueue: () => import('../features/id-verification/VerificationQueuePage'),
 } satisfies Record<string, () => Promise<PageModule>>;
 
 function r(
@@ -131,8 +140,8 @@ export const ROUTES: readonly RouteEntry[] = [
   r('/app/dashboard', 'app', 'USER', 'dashboard', page.dashboardLanding),
   r('/app/dashboard/generic', 'app', 'USER', 'genericDashboard', page.genericDashboard),
   r('/app/profile', 'app', 'USER', 'profile', page.profile),
-  r('/app/profile/id-verification', 'app', 'USER', 'idVerification', page.feature),
-  r('/app/id-verification', 'app', 'USER', 'idVerification', page.feature),
+  r('/app/profile/id-verification', 'app', 'USER', 'idVerification', page.idVerification),
+  r('/app/id-verification', 'app', 'USER', 'idVerification', page.idVerification),
   r('/app/security-timeline', 'app', 'USER', 'securityTimeline', page.securityTimeline),
   r('/app/usage', 'app', 'USER', 'usage', page.usage, 'usage'),
   r('/app/settings', 'app', 'USER', 'settings', page.settings),
@@ -165,18 +174,18 @@ export const ROUTES: readonly RouteEntry[] = [
   r('/app/admin/dashboard', 'app', 'ADMIN', 'adminDashboard', page.genericDashboard),
   r('/app/admin/billing', 'app', 'ADMIN', 'billing', page.adminBilling, 'billing'),
   r('/app/admin/billing-portal', 'app', 'ADMIN', 'billingPortal', page.billingPortal, 'billing'),
-  r('/app/admin/security', 'app', 'ADMIN', 'security', page.feature),
+  r('/app/admin/security', 'app', 'ADMIN', 'security', page.securityPolicy),
   r('/app/admin/saml', 'app', 'ADMIN', 'saml', page.feature),
   r('/app/admin/scim', 'app', 'ADMIN', 'scim', page.feature),
   r('/app/admin/siem', 'app', 'ADMIN', 'siem', page.siem),
   r('/app/admin/evidence-vault', 'app', 'ADMIN', 'evidenceVault', page.feature),
   r('/app/admin/executive', 'app', 'ADMIN', 'executive', page.feature),
-  r('/app/admin/security-pins', 'app', 'ADMIN', 'securityPins', page.feature),
+  r('/app/admin/security-pins', 'app', 'ADMIN', 'securityPins', page.securityPins),
   r('/app/admin/security-threats', 'app', 'ADMIN', 'securityThreats', page.securityThreats),
   r('/app/admin/security-timeline', 'app', 'ADMIN', 'orgSecurityTimeline', page.orgSecurityTimeline),
   r('/app/admin/recovery-delegates', 'app', 'ADMIN', 'recoveryDelegates', page.feature),
-  r('/app/admin/users', 'app', 'ADMIN', 'users', page.feature),
-  r('/app/admin/verification', 'app', 'ADMIN', 'verificationPolicies', page.feature),
+  r('/app/admin/users', 'app', 'ADMIN', 'users', page.members, 'members'),
+  r('/app/admin/verification', 'app', 'ADMIN', 'verificationPolicies', page.verificationPolicies),
   r('/app/admin/credits', 'app', 'ADMIN', 'credits', page.credits, 'billing'),
   r('/app/admin/simulation', 'app', 'SYSOPS', 'simulation', page.feature),
   // ROOT_ADMIN
@@ -203,7 +212,7 @@ export const ROUTES: readonly RouteEntry[] = [
   r('/app/sysops/chat-bans', 'app', 'SYSOPS', 'chatBans', page.chatBans),
   r('/app/sysops/account-controls', 'app', 'SYSOPS', 'accountControls', page.accountControls),
   r('/app/sysops/user-management', 'app', 'SYSOPS', 'userManagement', page.userManagement),
-  r('/app/sysops/id-verification', 'app', 'SYSOPS', 'idVerificationQueue', page.feature),
+  r('/app/sysops/id-verification', 'app', 'SYSOPS', 'idVerificationQueue', page.idVerificationQueue),
   r('/app/sysops/customer-timeline/:userId', 'app', 'SYSOPS', 'customerTimeline', page.customerTimeline),
   r('/app/chat/:sessionId', 'none', 'SYSOPS', 'chatSession', page.chatSession),
   // Role dashboards
@@ -216,6 +225,8 @@ export const ROUTES: readonly RouteEntry[] = [
   r('/auditor/dashboard', 'auditor', 'GUEST_AUDITOR', 'auditorDashboard', page.auditorDashboard),
   r('/auditor/evidence', 'auditor', 'GUEST_AUDITOR', 'auditorEvidence', page.auditorSection),
   r('/auditor/bundles', 'auditor', 'GUEST_AUDITOR', 'auditorBundles', page.auditorSection),
+  // Beyond the spec: the screen of an invitation link (no layout, no session needed).
+  { ...r('/invite/:token', 'none', null, 'inviteAccept', page.inviteAccept), beyondSpec: true },
 ];
 
 /** The route entry a concrete path matches (for warming and navigation). */

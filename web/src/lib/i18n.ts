@@ -45,6 +45,9 @@ export const NAMESPACES = [
   'audit',
   'siem',
   'documents',
+  'members',
+  'security',
+  'idVerification',
   'accountControls',
 ] as const;
 

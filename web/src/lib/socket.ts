@@ -6,6 +6,7 @@ export type MusterClientSocket = Socket<ServerToClientEvents, ClientToServerEven
 
 let socket: MusterClientSocket | null = null;
 const resyncListeners = new Set<() => void>();
+const serverDisconnectListeners = new Set<() => void>();
 
 /**
  * The one socket of the page (same origin, cookie session, websocket first). When a reconnect
@@ -20,8 +21,22 @@ export function getSocket(): MusterClientSocket {
       if (connectedBefore && !socket!.recovered) resyncListeners.forEach((fn) => fn());
       connectedBefore = true;
     });
+    // The server ends a socket when its session changed under it (a new role or organisation) or
+    // ended (removal, deactivation, sign-out elsewhere). Socket.IO does not reconnect by itself
+    // then: the listeners learn who the session is now, and the socket comes back as that.
+    socket.on('disconnect', (reason) => {
+      if (reason !== 'io server disconnect') return;
+      serverDisconnectListeners.forEach((fn) => fn());
+      socket!.connect();
+    });
   }
   return socket;
+}
+
+/** Runs `fn` when the server disconnects the socket (its session changed or ended). Returns the unsubscribe function. */
+export function onServerDisconnect(fn: () => void): () => void {
+  serverDisconnectListeners.add(fn);
+  return () => serverDisconnectListeners.delete(fn);
 }
 
 /** Runs `fn` after a reconnect that lost events. Returns the unsubscribe function. */

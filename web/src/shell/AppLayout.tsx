@@ -15,12 +15,14 @@ import { LogoMark } from './Logo';
 import { MenuDrawer } from './MenuDrawer';
 import { MenuUnreadBadge, NotificationBell } from './NotificationBell';
 import { UsageAlertBanner } from './UsageAlertBanner';
+import { SecurityNoticeBanner } from '../features/security/SecurityNoticeBanner';
 import { FrozenBanner } from '../features/account-controls/FrozenBanner';
 import { useLiveUsageAlerts } from '../features/usage/useUsageAlerts';
 import { SHELL_NAMESPACES } from '../lib/i18n';
 import { PageTransition } from './PageTransition';
 import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
 import { UserBadge } from './UserBadge';
+import { NamePromptDialog } from '../features/members/NamePromptDialog';
 import { warmPages } from './warming';
 
 const warmedSessions = new Set<string>();
@@ -180,6 +182,8 @@ export function AppLayout() {
       >
         <FrozenBanner />
         <UsageAlertBanner hasOrganization={session.org !== null} />
+        <NamePromptDialog />
+        <SecurityNoticeBanner session={session} />
         <Suspense fallback={<DashboardSkeleton />}>
           <PageTransition>
             <Outlet />

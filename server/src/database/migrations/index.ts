@@ -14,6 +14,8 @@ import { TicketAttachments1795448139801 } from './1795448139801-TicketAttachment
 import { DocumentRenders1795749992750 } from './1795749992750-DocumentRenders.js';
 import { OrgTimeZoneUserLanguage1795757253669 } from './1795757253669-OrgTimeZoneUserLanguage.js';
 import { TicketRequesterLanguage1795758341094 } from './1795758341094-TicketRequesterLanguage.js';
+import { Members1795770680920 } from './1795770680920-Members.js';
+import { OrgSecurityIdVerification1795770706668 } from './1795770706668-OrgSecurityIdVerification.js';
 import { AccountRestrictions1795770971617 } from './1795770971617-AccountRestrictions.js';
 
 /**
@@ -36,5 +38,7 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   DocumentRenders1795749992750,
   OrgTimeZoneUserLanguage1795757253669,
   TicketRequesterLanguage1795758341094,
+  Members1795770680920,
+  OrgSecurityIdVerification1795770706668,
   AccountRestrictions1795770971617,
 ];

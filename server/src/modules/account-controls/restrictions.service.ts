@@ -223,7 +223,7 @@ export class RestrictionsService {
 
   /**
    * users.status mirrors the user's own restrictions: suspended, else frozen, else active (a
-   * `locked` status set elsewhere is left alone). An organisation's restriction leaves its
+   * status set elsewhere — locked, deactivated — is left alone). An organisation's restriction leaves its
    * members' statuses as they are: it is checked through the organisation.
    */
   async syncStatus(userId: string): Promise<void> {
@@ -233,7 +233,7 @@ export class RestrictionsService {
       .createQueryBuilder()
       .update(User)
       .set({ status })
-      .where("id = :userId AND status <> 'locked' AND status <> :status", { userId, status })
+      .where("id = :userId AND status IN ('active', 'suspended', 'frozen') AND status <> :status", { userId, status })
       .execute();
     this.logger.debug(`status of ${userId}: ${status}`);
   }

@@ -40,7 +40,8 @@ export function sessionInfoOf(account: Account): SessionInfo {
       firstName: user.firstName,
       lastName: user.lastName,
       email: user.email,
-      autoLogoutMinutes: user.autoLogoutMinutes,
+      // A member without their own setting gets the organisation's default (security policy).
+      autoLogoutMinutes: user.autoLogoutMinutes ?? org?.defaultAutoLockMinutes ?? null,
     },
     org: org ? { id: org.id, name: org.name } : null,
     role: membership.role,

@@ -40,13 +40,22 @@ import { User } from './entities/user.entity.js';
 import { MagicCodeService } from './magic-code.service.js';
 import { PasswordService } from './password.service.js';
 import { ThrottleService } from './throttle.service.js';
+import { SecurityPolicyService } from '../security/policy/security-policy.service.js';
 import { RestrictionsService } from '../account-controls/restrictions.service.js';
 
 const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
 
+/**
+ * A rule another module adds to every sign-in (after the password or code was checked): it throws
+ * the refusal. The members module refuses deactivated memberships.
+ */
+export type SignInCheck = (account: Account, client: ClientContext, action: 'auth.login' | 'auth.magic.failed') => Promise<void>;
+
 /** The rules of signing up, signing in and out, and managing one's own credentials. */
 @Injectable()
 export class AuthService {
+  private readonly signInChecks: SignInCheck[] = [];
+
   constructor(
     private readonly dataSource: DataSource,
     @InjectRepository(User) private readonly users: Repository<User>,
@@ -59,8 +68,14 @@ export class AuthService {
     private readonly sessions: SessionService,
     private readonly audit: AuditService,
     private readonly mail: MailService,
+    private readonly policy: SecurityPolicyService,
     private readonly restrictions: RestrictionsService,
   ) {}
+
+  /** Adds a rule to every sign-in (see `SignInCheck`). */
+  registerSignInCheck(check: SignInCheck): void {
+    this.signInChecks.push(check);
+  }
 
   /** The account behind an email or user id, with its password hash. */
   async findAccount(by: { email: string } | { id: string }): Promise<Account | null> {
@@ -92,6 +107,7 @@ export class AuthService {
       .leftJoinAndSelect('m.organization', 'o')
       .where(where, params)
       .andWhere("u.status = 'active'")
+      .andWhere("m.status = 'active'")
       .orderBy('u.firstName', 'ASC')
       .addOrderBy('u.lastName', 'ASC')
       .addOrderBy('u.email', 'ASC')
@@ -174,6 +190,7 @@ export class AuthService {
    */
   private async assertMaySignIn(account: Account, client: ClientContext, action: 'auth.login' | 'auth.magic.failed'): Promise<void> {
     await this.restrictions.assertMaySignIn(account.user, account.membership.orgId, client);
+    for (const check of this.signInChecks) await check(account, client, action);
     if (account.user.status === 'active' || account.user.status === 'frozen') return;
     await this.audit.record({ action, outcome: 'failure', reason: `account_${account.user.status}`, actor: this.actor(client, account) });
     throw new DomainError('INVALID_CREDENTIALS', action === 'auth.login' ? 'auth.invalidCredentials' : 'auth.invalidMagic');
@@ -187,6 +204,8 @@ export class AuthService {
     client: ClientContext,
     method: 'password' | 'magic_code',
   ): Promise<SessionInfo> {
+    // The organisation's security policy may not allow this method for this member (audited there).
+    await this.policy.assertMethodAllowed(account, method, client);
     await this.signIn(request, reply, newSessionOf(account));
     await this.users.update(account.user.id, { lastLoginAt: new Date() });
     await this.audit.record({
@@ -396,9 +415,11 @@ export class AuthService {
 
   /** Sets a new password with a reset token (single use) and ends every session of the user. */
   async resetPassword(body: ResetPasswordRequest, client: ClientContext, language: LanguageCode): Promise<void> {
-    const userId = await this.redis.getdel(this.resetKey(body.token));
+    const userId = await this.redis.get(this.resetKey(body.token));
     const account = userId ? await this.findAccount({ id: userId }) : null;
-    if (!account) {
+    // The organisation's password policy; a refused password leaves the link usable.
+    if (account) await this.policy.assertPasswordAllowed(account.membership.orgId, body.password);
+    if (!account || (await this.redis.getdel(this.resetKey(body.token))) !== userId) {
       await this.audit.record({ action: 'auth.password_reset', outcome: 'failure', reason: 'invalid_token', actor: this.actor(client) });
       throw new DomainError('INVALID_RESET_LINK', 'auth.invalidResetLink');
     }
@@ -430,6 +451,7 @@ export class AuthService {
       });
       throw new InvalidFieldError('currentPassword', 'auth.wrongCurrentPassword');
     }
+    await this.policy.assertPasswordAllowed(account.membership.orgId, body.password);
     await this.users.update(account.user.id, { passwordHash: await this.passwords.hash(body.password), passwordChangedAt: new Date() });
     const ended = await this.sessions.destroyAllFor(account.user.id, auth.sessionId);
     await this.audit.record({

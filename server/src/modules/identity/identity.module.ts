@@ -19,6 +19,7 @@ import { rankProbeController } from './rank-probe.controller.js';
 import { AuditorMagicStrategy, MagicStrategy } from './strategies/magic.strategy.js';
 import { LocalStrategy } from './strategies/local.strategy.js';
 import { ThrottleService } from './throttle.service.js';
+import { SecurityPolicyModule } from '../security/policy/security-policy.module.js';
 import { RestrictionsModule } from '../account-controls/restrictions.module.js';
 
 /** Users, organisations, memberships, sign-in (password, code), sessions' lifecycle, guest auditors. */
@@ -32,6 +33,7 @@ export class IdentityModule {
       global: true,
       imports: [
         PassportModule.register({ session: false }),
+        SecurityPolicyModule,
         RestrictionsModule,
         TypeOrmModule.forFeature([User, Organization, Membership, AuditorInvite]),
       ],

@@ -59,11 +59,21 @@ export class OrganizationsService {
       target: { type: 'organization', id: org.id },
       metadata: { timeZone: { from, to: org.timeZone } },
     });
+    await this.refreshMemberSessions(org.id);
+    return settingsOf(org);
+  }
+
+  /**
+   * Writes every member's profile anew into their sessions (`SessionService.refreshProfile`), after
+   * a change of the organisation that the profile shows (time zone, the default auto-lock).
+   */
+  async refreshMemberSessions(orgId: string): Promise<void> {
+    const org = await this.orgs.findOne({ where: { id: orgId } });
+    if (!org) return;
     const members = await this.memberships.find({ where: { orgId: org.id }, relations: { user: true } });
     for (const membership of members) {
       if (membership.user) await this.sessions.refreshProfile(membership.userId, profileOf({ user: membership.user, membership, org }));
     }
-    return settingsOf(org);
   }
 }
 

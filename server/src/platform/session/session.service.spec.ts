@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import { parseConfig } from '../../config/config.js';
 import type { RealtimeService } from '../realtime/realtime.service.js';
 import { SessionService } from './session.service.js';
+import { SessionCache } from './session-cache.js';
 import { SessionStore, type SessionRecord } from './session.store.js';
 
 const ID = 'a'.repeat(43);
@@ -19,7 +20,10 @@ function service(): { sessions: SessionService; sets: unknown[][] } {
     },
   } as unknown as Redis;
   const config = parseConfig({ SESSION_IDLE_HOURS: String(IDLE_HOURS), REDIS_PREFIX: 'p' });
-  return { sessions: new SessionService(redis, config, new SessionStore(redis, config), {} as RealtimeService), sets };
+  return {
+    sessions: new SessionService(redis, config, new SessionStore(redis, config, new SessionCache(config)), {} as RealtimeService),
+    sets,
+  };
 }
 
 function record(lastActivityAt: number, expiresAt: number): SessionRecord {

@@ -81,6 +81,7 @@ export class SessionService {
     if (now - record.lastActivityAt < TOUCH_EVERY_MS) return;
     const next = { ...record, lastActivityAt: now };
     await this.redis.set(this.store.key(id), JSON.stringify(next), 'EX', this.ttlSeconds(next, now), 'XX');
+    this.store.forget(id);
   }
 
   /**
@@ -106,6 +107,7 @@ export class SessionService {
   async rewrite(id: string, record: SessionRecord, profile: SessionProfile): Promise<void> {
     const next: SessionRecord = { ...record, role: profile.me.role, orgId: profile.me.org?.id ?? null, profile };
     await this.redis.set(this.store.key(id), JSON.stringify(next), 'KEEPTTL', 'XX');
+    this.store.forget(id);
     const principal = principalOf(next, id);
     if (!principal || next.role !== record.role || next.orgId !== record.orgId) this.realtime.disconnect(rooms.session(id));
     else this.realtime.refreshPrincipal(principal, profile.me);
@@ -114,6 +116,7 @@ export class SessionService {
   async destroy(id: string): Promise<void> {
     const record = await this.store.get(id);
     await this.redis.del(this.store.key(id));
+    this.store.forget(id);
     if (record) await this.redis.srem(this.store.principalKey(record.principalId), id);
     this.realtime.disconnect(rooms.session(id));
   }
@@ -128,7 +131,10 @@ export class SessionService {
       .del(...ids.map((id) => this.store.key(id)))
       .srem(index, ...ids)
       .exec();
-    for (const id of ids) this.realtime.disconnect(rooms.session(id));
+    for (const id of ids) {
+      this.store.forget(id);
+      this.realtime.disconnect(rooms.session(id));
+    }
     return ids.length;
   }
 }

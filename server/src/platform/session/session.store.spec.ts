@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { AppConfig } from '../../config/config.js';
+import { SessionCache } from './session-cache.js';
 import { SessionStore, type SessionRecord } from './session.store.js';
 
 const ID = 'a'.repeat(43);
@@ -33,7 +34,11 @@ function storeWith(): { store: SessionStore; set: (text: string | null) => void;
       return Promise.resolve(keys.map((key) => (key === `p:session:${ID}` ? text : null)));
     },
   };
-  const store = new SessionStore(redis as unknown as Redis, { REDIS_PREFIX: 'p' } as AppConfig);
+  const store = new SessionStore(
+    redis as unknown as Redis,
+    { REDIS_PREFIX: 'p' } as AppConfig,
+    new SessionCache({ SESSION_CACHE: false } as AppConfig),
+  );
   return { store, set: (t) => (text = t), reads: () => reads, commands: () => commands };
 }
 

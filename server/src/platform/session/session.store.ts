@@ -4,6 +4,7 @@ import DataLoader from 'dataloader';
 import type { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { REDIS } from '../redis/redis.tokens.js';
+import { SessionCache } from './session-cache.js';
 
 /**
  * Who the session's principal is, as of the last sign-in or refresh: what `GET /api/auth/me`
@@ -57,7 +58,8 @@ export class SessionStore {
   /**
    * Session reads issued together go to Redis as one MGET: the requests read in the same turn of
    * the event loop (what ioredis' automatic pipelining would have put in one write) share one
-   * command, one reply and one promise chain instead of one each. Nothing is cached.
+   * command, one reply and one promise chain instead of one each. Sessions kept by the
+   * `SessionCache` are not read at all.
    */
   private readonly texts = new DataLoader<string, string | null>((ids) => this.redis.mget(ids.map((id) => this.key(id))), {
     cache: false,
@@ -68,6 +70,7 @@ export class SessionStore {
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly cache: SessionCache,
   ) {}
 
   key(sessionId: string): string {
@@ -79,20 +82,31 @@ export class SessionStore {
   }
 
   /**
-   * The session as Redis holds it now: every call reads Redis, so a destroyed, expired, touched or
+   * The session as Redis holds it now: from the `SessionCache` when it keeps the session (Redis
+   * tells it of every change), otherwise read from Redis, so a destroyed, expired, touched or
    * rewritten session is seen at once. The record is frozen (deeply) and may be shared: when Redis
    * answers the same text as at the previous read of this session, the record parsed then is
    * returned instead of parsing the text again.
    */
   async get(sessionId: string | undefined | null): Promise<SessionRecord | null> {
     if (!sessionId || !SESSION_ID.test(sessionId)) return null;
+    const cached = this.cache.get(sessionId, Date.now());
+    if (cached) return cached;
+    const ticket = this.cache.ticket(sessionId);
     const raw = await this.texts.load(sessionId);
     if (!raw) {
       this.parsed.delete(sessionId);
       return null;
     }
     const record = this.parse(sessionId, raw);
-    return record && record.expiresAt > Date.now() ? record : null;
+    if (!record || record.expiresAt <= Date.now()) return null;
+    this.cache.keep(sessionId, ticket, record);
+    return record;
+  }
+
+  /** After this process wrote or deleted the session: its next read goes to Redis. */
+  forget(sessionId: string): void {
+    this.cache.forget(sessionId);
   }
 
   private parse(sessionId: string, raw: string): SessionRecord | null {

@@ -13,6 +13,7 @@ import { CsvLink, TimelineFilters, TimelineResults } from './components';
 import { PageHeader } from '../../components/PageHeader';
 import { useAuditText } from './audit-text';
 import { csvHref, pageSizeOf, TIMELINE_KEYS, timelineQuery } from './filters';
+import { CallerPinCheck } from '../security/CallerPinCheck';
 
 const STATUS_PALETTE: Record<string, string> = { active: 'green', suspended: 'orange', frozen: 'blue', locked: 'red' };
 const KNOWN_STATUSES = Object.keys(STATUS_PALETTE);
@@ -96,6 +97,7 @@ export default function CustomerTimelinePage({ pageId }: PageProps) {
       ) : (
         <>
           {result.data && <CustomerCard customer={result.data.customer} />}
+          {result.data && <CallerPinCheck key={result.data.customer.email} email={result.data.customer.email} />}
           <TimelineFilters values={values} errors={checked.ok ? {} : checked.errors} onChange={(next) => update(next)} />
           <Section id="customer-events" title={t('events')}>
             {checked.ok && (

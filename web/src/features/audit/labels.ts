@@ -27,6 +27,9 @@ export const KNOWN_REASONS = [
   'too_many_tries',
   'no_active_invite',
   'invite_not_active',
+  'method_not_allowed',
+  'no_match',
+  'rate_limited',
 ] as const;
 
 /**

@@ -1,4 +1,4 @@
-import { firstNameOrUsername, greetingPeriod } from './greeting';
+import { greetingName, greetingPeriod } from './greeting';
 
 describe('greetingPeriod', () => {
   it('is morning from 5 to 11, afternoon from 12 to 16, evening otherwise', () => {
@@ -12,10 +12,11 @@ describe('greetingPeriod', () => {
   });
 });
 
-describe('firstNameOrUsername', () => {
-  it('prefers the first name, else the username', () => {
-    expect(firstNameOrUsername({ firstName: 'Ada', username: 'ada.l' })).toBe('Ada');
-    expect(firstNameOrUsername({ firstName: null, username: 'ada.l' })).toBe('ada.l');
-    expect(firstNameOrUsername({ firstName: '  ', username: 'ada.l' })).toBe('ada.l');
+describe('greetingName', () => {
+  it('names the person (first and last name), else the username', () => {
+    expect(greetingName({ firstName: 'Ada', lastName: 'Lovelace', username: 'ada.l' })).toBe('Ada Lovelace');
+    expect(greetingName({ firstName: 'Ada', lastName: null, username: 'ada.l' })).toBe('Ada');
+    expect(greetingName({ firstName: null, lastName: null, username: 'ada.l' })).toBe('ada.l');
+    expect(greetingName({ firstName: '  ', lastName: ' ', username: 'ada.l' })).toBe('ada.l');
   });
 });

@@ -9,7 +9,7 @@ export function greetingPeriod(hour: number): GreetingPeriod {
   return 'evening';
 }
 
-/** The first name, or the username when there is none. */
-export function firstNameOrUsername(user: Pick<SessionUser, 'firstName' | 'username'>): string {
-  return user.firstName?.trim() || user.username;
+/** Whom a greeting names: the person's first and last name, or the username when they gave none. */
+export function greetingName(user: Pick<SessionUser, 'firstName' | 'lastName' | 'username'>): string {
+  return [user.firstName?.trim(), user.lastName?.trim()].filter(Boolean).join(' ') || user.username;
 }

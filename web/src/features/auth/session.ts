@@ -2,7 +2,7 @@ import { API_PATHS, type SessionInfo } from '@muster/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, errorStatus } from '../../lib/api';
 import { useEffect } from 'react';
-import { getSocket, useSocketEvent } from '../../lib/socket';
+import { getSocket, onServerDisconnect, useSocketEvent } from '../../lib/socket';
 import { LOGOUT_MUTATION_KEY } from './logout-key';
 
 /** The current-user query (spec §7): its key is the GET path. */
@@ -40,21 +40,14 @@ export function useSession() {
 export function useSessionUpdates(): void {
   const queryClient = useQueryClient();
   useSocketEvent('session:updated', (me) => queryClient.setQueryData(SESSION_QUERY_KEY, me));
-  // The server disconnected this page's socket: its session ended (signed out everywhere, a
-  // suspension) or its role or organisation changed. Ask who we are now: signed out goes to the
-  // sign-in screen; still signed in reconnects as the new principal.
+  // A socket ended by the server: the role or organisation changed (the new navigation shows
+  // without signing in again) or the session ended (the session gate then goes to /login).
   useEffect(() => {
-    const socket = getSocket();
-    const onDisconnect = (reason: string) => {
+    getSocket();
+    return onServerDisconnect(() => {
       // Our own logout ends the session too: it goes to /login by itself, with nothing to return to.
-      if (reason !== 'io server disconnect' || queryClient.isMutating({ mutationKey: LOGOUT_MUTATION_KEY }) > 0) return;
-      void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY }).then(() => {
-        if (queryClient.getQueryData(SESSION_QUERY_KEY)) socket.connect();
-      });
-    };
-    socket.on('disconnect', onDisconnect);
-    return () => {
-      socket.off('disconnect', onDisconnect);
-    };
+      if (queryClient.isMutating({ mutationKey: LOGOUT_MUTATION_KEY }) > 0) return;
+      void queryClient.refetchQueries({ queryKey: SESSION_QUERY_KEY });
+    });
   }, [queryClient]);
 }

@@ -4,7 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useSignedInSession } from '../auth/signed-in-session';
 import type { PageProps } from '../../lib/page';
 import { navigationFor } from '../../app/navigation';
-import { firstNameOrUsername, greetingPeriod } from '../auth/greeting';
+import { greetingName, greetingPeriod } from '../auth/greeting';
 
 /** /app/dashboard/generic: the neutral dashboard — greeting, account, and where to go next. */
 export default function GenericDashboardPage({ pageId }: PageProps) {
@@ -12,7 +12,7 @@ export default function GenericDashboardPage({ pageId }: PageProps) {
   const session = useSignedInSession();
   const role = t(`common:roles.${session.role}`);
   const org = session.org?.name ?? t('common:platformAdmin');
-  const fullName = [session.user.firstName, session.user.lastName].filter(Boolean).join(' ') || session.user.username;
+  const fullName = greetingName(session.user);
   const destinations = navigationFor(session.role).filter((item) => item.to !== '/app/dashboard');
 
   return (
@@ -29,7 +29,7 @@ export default function GenericDashboardPage({ pageId }: PageProps) {
           {t(`pages:${pageId}.title`)}
         </Text>
         <Heading as="h1" size={{ base: '2xl', md: '3xl' }} data-testid="greeting">
-          {t(`dashboard.${greetingPeriod(new Date().getHours())}`, { name: firstNameOrUsername(session.user) })}
+          {t(`dashboard.${greetingPeriod(new Date().getHours())}`, { name: fullName })}
         </Heading>
         <HStack gap="2" wrap="wrap">
           <Badge colorPalette="brand" variant="solid">

@@ -6,9 +6,10 @@ import { useSignedInSession } from '../auth/signed-in-session';
 import { FormField } from '../../components/form/FormField';
 import { toaster } from '../../components/ui/toaster';
 import { useMusterForm } from '../../lib/forms';
-import { firstNameOrUsername, greetingPeriod } from '../auth/greeting';
+import { greetingName, greetingPeriod } from '../auth/greeting';
 import { useChangePassword, useUpdateProfile } from './useProfileMutations';
 import { errorText } from '../../lib/error-text';
+import { PinCard } from '../security/PinCard';
 
 function DetailsCard() {
   const { t } = useTranslation('profile');
@@ -120,13 +121,14 @@ export default function ProfilePage() {
         </Avatar.Root>
         <Stack gap="1">
           <Heading as="h1" size="2xl" data-testid="greeting">
-            {t(`auth:dashboard.${greetingPeriod(new Date().getHours())}`, { name: firstNameOrUsername(session.user) })}
+            {t(`auth:dashboard.${greetingPeriod(new Date().getHours())}`, { name: greetingName(session.user) })}
           </Heading>
           <Text color="fg.muted">{t('subtitle')}</Text>
         </Stack>
       </HStack>
       <DetailsCard />
       <PasswordCard />
+      {session.org && session.role !== 'GUEST_AUDITOR' && <PinCard />}
       <Card.Root variant="subtle">
         <Card.Body>
           <HStack justify="space-between" wrap="wrap" gap="3">

@@ -20,6 +20,7 @@ import { User } from './user.entity.js';
   'memberships_role_check',
   `"role" IN ('ROOT_ADMIN', 'DEPUTY_ADMIN', 'SYSOPS', 'ADMIN', 'MANAGER', 'INTERNAL_AUDITOR', 'ACCOUNTANT', 'GUEST_AUDITOR', 'USER')`,
 )
+@Check('memberships_status_check', `"status" IN ('active', 'deactivated')`)
 export class Membership {
   @PrimaryGeneratedColumn('uuid')
   id: string;
@@ -42,6 +43,10 @@ export class Membership {
 
   @Column({ type: 'varchar', length: 32 })
   role: Role;
+
+  /** A deactivated member cannot sign in and takes no seat (modules/members). */
+  @Column({ type: 'varchar', length: 16, default: 'active' })
+  status: 'active' | 'deactivated';
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

@@ -17,6 +17,10 @@ export class Organization {
   @Column({ name: 'time_zone', type: 'varchar', length: 64, default: 'UTC' })
   timeZone: string;
 
+  /** Minutes of inactivity before the lock for members without their own (the security policy's default); null: none. */
+  @Column({ name: 'default_auto_lock_minutes', type: 'integer', nullable: true })
+  defaultAutoLockMinutes: number | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

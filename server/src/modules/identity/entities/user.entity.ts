@@ -45,6 +45,10 @@ export class User {
   @Column({ type: 'varchar', length: 5, nullable: true })
   language: LanguageCode | null;
 
+  /** When the person skipped the first-sign-in prompt for their names (modules/members): it may be skipped once. */
+  @Column({ name: 'name_prompt_skipped_at', type: 'timestamptz', nullable: true })
+  namePromptSkippedAt: Date | null;
+
   @Column({ name: 'last_login_at', type: 'timestamptz', nullable: true })
   lastLoginAt: Date | null;
 

@@ -8,6 +8,7 @@ import {
   welcomeMail,
 } from './auth.js';
 import { drillCadenceMail, drillReminderMail } from './drills.js';
+import { memberInviteMail } from './members.js';
 import { siemDisabledMail } from './siem.js';
 import {
   chatOfflineMail,
@@ -21,6 +22,7 @@ import {
 export * from './template.js';
 export * from './auth.js';
 export * from './drills.js';
+export * from './members.js';
 export * from './siem.js';
 export * from './support.js';
 
@@ -42,5 +44,6 @@ export const MAIL_TEMPLATES = {
   'siem.disabled': siemDisabledMail,
   'drill.reminder': drillReminderMail,
   'drill.cadence': drillCadenceMail,
+  'member.invite': memberInviteMail,
 } as const;
 export type MailKind = keyof typeof MAIL_TEMPLATES;

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { CONTACT_SUBJECTS, DEFAULT_CADENCE_KEYS, LANGUAGE_CODES, type LanguageCode } from '@muster/contracts';
+import { CONTACT_SUBJECTS, DEFAULT_CADENCE_KEYS, LANGUAGE_CODES, MEMBER_ROLES, type LanguageCode } from '@muster/contracts';
 import {
   catalogueProblems,
   contactConfirmationMail,
@@ -82,6 +82,14 @@ const SAMPLES: { [K in MailKind]: MailParams<(typeof MAIL_TEMPLATES)[K]>[] } = {
     { name: 'Ana', cadence: { name: 'x', key: 'isps_drill' as const }, kind, state: 'due_soon' as const, dueDate: '2026-04-15', url: 'u' },
     { name: 'Ana', cadence: { name: 'x', key: 'isps_exercise' as const }, kind, state: 'overdue' as const, dueDate: null, url: 'u' },
   ]),
+  'member.invite': MEMBER_ROLES.map((role) => ({
+    organizationName: 'Harbor Point',
+    inviterName: 'Amelia Hart',
+    role,
+    acceptUrl: 'https://muster.example/invite/abc',
+    validFor: { minutes: 7 * 24 * 60 },
+    until: { moment: new Date('2026-04-22T10:00:00Z') },
+  })),
 };
 
 const KINDS = Object.keys(MAIL_TEMPLATES) as MailKind[];
