@@ -7,22 +7,23 @@ import { User } from '../modules/identity/entities/user.entity.js';
 const DAY = 86_400_000;
 
 /**
- * Support's account controls with something to show: in the demo organisation a suspended member
- * and a frozen one (not demo logins), past suspensions of a member and of another organisation,
- * and a past freeze, set and lifted by the support operator.
+ * Support's account controls with something to show: in a second organisation (Northwind Cargo
+ * Terminal) a suspended member and a frozen one (not demo logins), a past suspension of a member,
+ * and a past suspension and freeze of the organisation, set and lifted by the support operator.
  */
-export async function seedControls(tx: EntityManager, orgId: string, passwordHash: string, operator: { id: string }): Promise<void> {
+export async function seedControls(tx: EntityManager, _demoOrgId: string, passwordHash: string, operator: { id: string }): Promise<void> {
+  // Support's examples live in an organisation of their own, so the demo organisation's members and seats stay as its screens and tests expect.
+  const other = await tx.save(tx.create(Organization, { name: 'Northwind Cargo Terminal', timeZone: 'Europe/Oslo' }));
   const member = async (username: string, firstName: string, lastName: string, email: string, status: User['status']) => {
     const user = await tx.save(
       tx.create(User, { username, firstName, lastName, email, passwordHash, passwordChangedAt: new Date(), autoLogoutMinutes: 30, status }),
     );
-    await tx.save(tx.create(Membership, { userId: user.id, orgId, role: 'USER' }));
+    await tx.save(tx.create(Membership, { userId: user.id, orgId: other.id, role: 'USER' }));
     return user;
   };
-  const suspended = await member('tomas.rivera', 'Tomás', 'Rivera', 'tomas.rivera@harborpoint.example', 'suspended');
-  const frozen = await member('grace.obi', 'Grace', 'Obi', 'grace.obi@harborpoint.example', 'frozen');
-  const pastMember = await member('noah.jensen', 'Noah', 'Jensen', 'noah.jensen@harborpoint.example', 'active');
-  const other = await tx.save(tx.create(Organization, { name: 'Northwind Cargo Terminal', timeZone: 'Europe/Oslo' }));
+  const suspended = await member('tomas.rivera', 'Tomás', 'Rivera', 'tomas.rivera@northwind-cargo.example', 'suspended');
+  const frozen = await member('grace.obi', 'Grace', 'Obi', 'grace.obi@northwind-cargo.example', 'frozen');
+  const pastMember = await member('noah.jensen', 'Noah', 'Jensen', 'noah.jensen@northwind-cargo.example', 'active');
   const otherUser = await tx.save(
     tx.create(User, {
       username: 'lars.berg',
@@ -42,7 +43,7 @@ export async function seedControls(tx: EntityManager, orgId: string, passwordHas
       kind: 'suspension',
       subjectType: 'user',
       userId: suspended.id,
-      orgId,
+      orgId: other.id,
       reason: 'Shared credentials with a contractor (ticket reported by the port security officer)',
       message: 'Your account is on hold while we review a security report. Contact your administrator or support@muster.example.',
       endsAt: null,
@@ -51,7 +52,7 @@ export async function seedControls(tx: EntityManager, orgId: string, passwordHas
       kind: 'freeze',
       subjectType: 'user',
       userId: frozen.id,
-      orgId,
+      orgId: other.id,
       reason: 'Disputed changes to drill records under review',
       message: 'Your account is read-only while support reviews recent changes. You can still view everything.',
       endsAt: null,
@@ -60,7 +61,7 @@ export async function seedControls(tx: EntityManager, orgId: string, passwordHas
       kind: 'suspension',
       subjectType: 'user',
       userId: pastMember.id,
-      orgId,
+      orgId: other.id,
       reason: 'Repeated sign-ins from an unknown country',
       message: 'We paused your account after unusual sign-ins. Reset your password when it is lifted.',
       endsAt: ago(20),
