@@ -22,6 +22,7 @@ import { documentEndpoints } from './documents.js';
 import { memberEndpoints } from './members.js';
 import { securityEndpoints } from './security.js';
 import { recoveryEndpoints, terminationEndpoints } from './recovery.js';
+import { accountControlEndpoints } from './account-controls.js';
 
 /** Every REST endpoint of Muster, grouped by feature. */
 export const api = {
@@ -50,4 +51,5 @@ export const api = {
   security: securityEndpoints,
   recovery: recoveryEndpoints,
   terminations: terminationEndpoints,
+  accountControls: accountControlEndpoints,
 } as const;

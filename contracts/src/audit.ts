@@ -147,6 +147,14 @@ export const AUDIT_ACTIONS = {
   'organization.restore.request': apiActivity(1, 2),
   'organization.restore.confirm': apiActivity(3, 2),
   'organization.restore.decide': account(2, 4),
+  'account.suspend': account(5, 4),
+  'account.unsuspend': account(2, 2),
+  'account.freeze': account(5, 3),
+  'account.unfreeze': account(2, 2),
+  'account.unlock': account(12, 2),
+  'account.sessions.revoke': auth(2, 3),
+  'account.password_reset.force': account(4, 3),
+  'account.codes.revoke': account(99, 2),
 } as const satisfies Record<string, ActionMapping>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];

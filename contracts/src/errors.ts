@@ -38,6 +38,12 @@ export const ERROR_STATUS = {
   MUSTER_INCOMPLETE: 400,
   CHAT_BANNED: 403,
   INVALID_RESET_LINK: 410,
+  /** Sign-in refused: the user or their organisation is suspended (the reason carries support's message and end date). */
+  ACCOUNT_SUSPENDED: 403,
+  /** Sign-in with a password refused until the user sets a new one (support forced a reset). */
+  PASSWORD_RESET_REQUIRED: 403,
+  /** A change refused: the account or its organisation is frozen (read-only). */
+  ACCOUNT_FROZEN: 423,
   PAYLOAD_TOO_LARGE: 413,
   /** An upload over the size limit. */
   FILE_TOO_LARGE: 413,

@@ -36,3 +36,4 @@ export * from './siem.js';
 export * from './members.js';
 export * from './security.js';
 export * from './recovery.js';
+export * from './account-controls.js';

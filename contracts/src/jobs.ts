@@ -34,6 +34,7 @@ export const JobName = {
   RenderSweep: 'render.sweep',
   RecoveryReady: 'recovery.ready',
   TerminationPurge: 'recovery.termination-purge',
+  RestrictionEnds: 'system.restriction-ends',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -97,6 +98,10 @@ export interface JobPayloads {
   };
   /** Deletes the data of organisations terminated 90 days ago or more (daily job scheduler). */
   [JobName.TerminationPurge]: Record<string, never>;
+  /** A suspension or freeze reached its end date: lift it (nothing when lifted already or moved). */
+  [JobName.RestrictionEnds]: {
+    restrictionId: string;
+  };
 }
 
 /** The queue each job runs on. */
@@ -114,6 +119,7 @@ export const JOB_QUEUES: Readonly<Record<JobName, QueueName>> = {
   [JobName.RenderSweep]: QueueName.Render,
   [JobName.RecoveryReady]: QueueName.Recovery,
   [JobName.TerminationPurge]: QueueName.Recovery,
+  [JobName.RestrictionEnds]: QueueName.System,
 };
 
 /**
@@ -143,6 +149,8 @@ export const jobIds = {
   recoveryReady: (requestId: string): string => `recovery-ready-${requestId}`,
   /** The job scheduler of the daily purge of terminated organisations. */
   terminationPurge: 'termination-purge',
+  /** The lift of one restriction at its end date. */
+  restrictionEnds: (restrictionId: string): string => `restriction-ends-${restrictionId}`,
 } as const;
 
 export const ALL_QUEUES = Object.values(QueueName) as QueueName[];

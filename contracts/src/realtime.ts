@@ -25,6 +25,7 @@ import type { SiemDeliveryChanged } from './siem.js';
 import type { ProbeResult } from './health.js';
 import type { UsageAlert } from './usage.js';
 import type { SubscriptionChanged } from './billing.js';
+import type { RestrictionChanged } from './account-controls.js';
 
 /** Answer of a client→server event that was refused. */
 /** A refused socket request: the same code, reason and parameters as an HTTP error body. */
@@ -78,6 +79,8 @@ export interface ServerToClientEvents {
   'notification:new': (notification: Notification) => void;
   /** A usage threshold of the organisation was crossed (room `org:<orgId>`), once per period. */
   'usage:alert': (alert: UsageAlert) => void;
+  /** The account (room `user:<id>`) or its organisation (room `org:<orgId>`) was frozen or unfrozen: refetch the read-only state. */
+  'account:restriction-changed': (change: RestrictionChanged) => void;
   /** The organisation's plan changed (checkout completed, Stripe event) (room `org:<orgId>`). */
   'billing:subscription': (change: SubscriptionChanged) => void;
   /** A SIEM delivery of the organisation was attempted, delivered or failed (room `org:<orgId>`). */

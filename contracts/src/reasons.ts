@@ -458,6 +458,28 @@ export const RECOVERY_REASONS = {
   restoreTooLate: 'This organisation was terminated more than 90 days ago: it can no longer be restored',
 } as const;
 
+/** Support's account controls: suspensions, freezes, lockouts and the controls of one account. */
+export const ACCOUNT_CONTROL_REASONS = {
+  chooseKind: 'Choose suspension or freeze',
+  chooseState: 'Choose current, past or all',
+  chooseSubject: 'Choose a user or an organisation',
+  chooseTarget: 'Choose the user or organisation',
+  suspended: 'Your account is suspended. {{message}}',
+  suspendedUntil: 'Your account is suspended until {{until}}. {{message}}',
+  organizationSuspended: 'Your organisation is suspended. {{message}}',
+  organizationSuspendedUntil: 'Your organisation is suspended until {{until}}. {{message}}',
+  frozen: 'Your account is read-only: changes are not possible. {{message}}',
+  organizationFrozen: "Your organisation's account is read-only: changes are not possible. {{message}}",
+  passwordResetRequired:
+    'Support has asked you to set a new password: use the link emailed to you, or ask for a new one with "Forgot password".',
+  aboveRank: 'You cannot act on an account whose rank is above yours',
+  ownAccount: 'You cannot do this to your own account',
+  alreadySuspended: 'This account or organisation is already suspended: lift that suspension first',
+  alreadyFrozen: 'This account or organisation is already frozen: lift that freeze first',
+  notActive: 'This restriction has already been lifted or has ended',
+  restrictionNotFound: 'No such suspension or freeze',
+} as const;
+
 /** Every module's reasons, by the module's prefix (`errors:<prefix>.<reason>` on the web). */
 export const ERROR_REASONS = {
   validation: VALIDATION_REASONS,
@@ -480,6 +502,7 @@ export const ERROR_REASONS = {
   members: MEMBERS_REASONS,
   security: SECURITY_REASONS,
   recovery: RECOVERY_REASONS,
+  accountControls: ACCOUNT_CONTROL_REASONS,
 } as const;
 
 type Catalogue = typeof ERROR_REASONS;

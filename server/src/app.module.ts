@@ -24,6 +24,7 @@ import { SiemModule } from './modules/siem/siem.module.js';
 import { DocumentsModule } from './modules/documents/documents.module.js';
 import { MembersModule } from './modules/members/members.module.js';
 import { RecoveryModule } from './modules/recovery/recovery.module.js';
+import { AccountControlsModule } from './modules/account-controls/account-controls.module.js';
 import { AccessGuard } from './platform/auth/access.guard.js';
 import { ErrorsFilter } from './platform/errors/errors.filter.js';
 import { LimitsModule } from './platform/limits/limits.module.js';
@@ -76,6 +77,7 @@ export class AppModule {
         DocumentsModule,
         MembersModule,
         RecoveryModule,
+        AccountControlsModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ErrorsFilter },

@@ -29,6 +29,7 @@ import { SecurityPinRow } from '../modules/security/entities/security-pin.entity
 import { SecurityPolicyRow } from '../modules/security/entities/security-policy.entity.js';
 import { VerificationCaseRow } from '../modules/id-verification/entities/verification-case.entity.js';
 import { RECOVERY_ENTITIES } from '../modules/recovery/recovery.module.js';
+import { AccountRestriction } from '../modules/account-controls/entities/account-restriction.entity.js';
 
 /** Every TypeORM entity; new modules add theirs here. */
 export const ENTITIES = [
@@ -65,4 +66,5 @@ export const ENTITIES = [
   SecurityPinRow,
   VerificationCaseRow,
   ...RECOVERY_ENTITIES,
+  AccountRestriction,
 ];

@@ -13,6 +13,7 @@ import { seedUsage } from './seed-usage.js';
 import { seedMembers } from './seed-members.js';
 import { seedSecurity } from './seed-security.js';
 import { seedRecovery } from './seed-recovery.js';
+import { seedControls } from './seed-controls.js';
 
 export const DEMO_ORGANIZATION = 'Harbor Point Port Authority';
 /** The password of every demo user (README lists the logins). */
@@ -119,6 +120,7 @@ async function seedIn(dataSource: DataSource, passwordHash: string): Promise<{ c
     await seedMembers(tx, org.id, passwordHash, names.get('ADMIN')!);
     await seedSecurity(tx, org.id, names);
     await seedRecovery(tx, org.id, names, passwordHash);
+    await seedControls(tx, org.id, passwordHash, names.get('SYSOPS')!);
     return { created: true };
   });
 }

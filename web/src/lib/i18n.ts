@@ -49,6 +49,7 @@ export const NAMESPACES = [
   'security',
   'idVerification',
   'recovery',
+  'accountControls',
 ] as const;
 
 /**

@@ -16,6 +16,7 @@ import { MenuDrawer } from './MenuDrawer';
 import { MenuUnreadBadge, NotificationBell } from './NotificationBell';
 import { UsageAlertBanner } from './UsageAlertBanner';
 import { SecurityNoticeBanner } from '../features/security/SecurityNoticeBanner';
+import { FrozenBanner } from '../features/account-controls/FrozenBanner';
 import { useLiveUsageAlerts } from '../features/usage/useUsageAlerts';
 import { SHELL_NAMESPACES } from '../lib/i18n';
 import { PageTransition } from './PageTransition';
@@ -179,6 +180,7 @@ export function AppLayout() {
         pb={helpDeskShownOn(pathname) ? HELP_DESK_CLEARANCE : { base: '5', md: '8' }}
         flex="1"
       >
+        <FrozenBanner />
         <UsageAlertBanner hasOrganization={session.org !== null} />
         <NamePromptDialog />
         <SecurityNoticeBanner session={session} />

@@ -17,6 +17,7 @@ import { TicketRequesterLanguage1795758341094 } from './1795758341094-TicketRequ
 import { Members1795770680920 } from './1795770680920-Members.js';
 import { OrgSecurityIdVerification1795770706668 } from './1795770706668-OrgSecurityIdVerification.js';
 import { RecoveryTermination1795770737299 } from './1795770737299-RecoveryTermination.js';
+import { AccountRestrictions1795770971617 } from './1795770971617-AccountRestrictions.js';
 
 /**
  * Every migration, in order. To add one: change the entities, build the server, run
@@ -41,4 +42,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   Members1795770680920,
   OrgSecurityIdVerification1795770706668,
   RecoveryTermination1795770737299,
+  AccountRestrictions1795770971617,
 ];

@@ -42,6 +42,7 @@ import { PasswordService } from './password.service.js';
 import { ThrottleService } from './throttle.service.js';
 import { SecurityPolicyService } from '../security/policy/security-policy.service.js';
 import { TerminationService } from '../recovery/termination.service.js';
+import { RestrictionsService } from '../account-controls/restrictions.service.js';
 
 const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
 
@@ -70,6 +71,7 @@ export class AuthService {
     private readonly mail: MailService,
     private readonly policy: SecurityPolicyService,
     private readonly termination: TerminationService,
+    private readonly restrictions: RestrictionsService,
   ) {}
 
   /** Adds a rule to every sign-in (see `SignInCheck`). */
@@ -183,11 +185,16 @@ export class AuthService {
     return account;
   }
 
-  /** Suspended, frozen and locked accounts cannot sign in (same answer; reason audited). */
+  /**
+   * Support's suspensions (of the user or the organisation) and forced password resets answer
+   * their own reason with support's message (account-controls). Other suspended and locked
+   * accounts cannot sign in (same answer; reason audited); frozen ones can (they are read-only).
+   */
   private async assertMaySignIn(account: Account, client: ClientContext, action: 'auth.login' | 'auth.magic.failed'): Promise<void> {
+    await this.restrictions.assertMaySignIn(account.user, account.membership.orgId, client);
     for (const check of this.signInChecks) await check(account, client, action);
     await this.termination.assertMaySignIn(account.membership.orgId, { action, actor: this.actor(client, account) });
-    if (account.user.status === 'active') return;
+    if (account.user.status === 'active' || account.user.status === 'frozen') return;
     await this.audit.record({ action, outcome: 'failure', reason: `account_${account.user.status}`, actor: this.actor(client, account) });
     throw new DomainError('INVALID_CREDENTIALS', action === 'auth.login' ? 'auth.invalidCredentials' : 'auth.invalidMagic');
   }
@@ -301,7 +308,8 @@ export class AuthService {
     await this.throttle.consume('magicPerIp', client.ip);
     await this.throttle.consume('magicPerEmail', email);
     const account = await this.findAccount({ email });
-    if (!account || account.user.status !== 'active') {
+    // A suspended account gets its code too: signing in with it answers support's message.
+    if (!account || !['active', 'frozen', 'suspended'].includes(account.user.status)) {
       await this.audit.record({
         action: 'auth.magic.requested',
         outcome: 'failure',
@@ -364,7 +372,7 @@ export class AuthService {
     await this.throttle.consume('resetPerIp', client.ip);
     await this.throttle.consume('resetPerEmail', email);
     const account = await this.findAccount({ email });
-    if (!account || account.user.status !== 'active') {
+    if (!account || !['active', 'frozen'].includes(account.user.status)) {
       await this.audit.record({
         action: 'auth.password_reset.requested',
         outcome: 'failure',
@@ -373,14 +381,35 @@ export class AuthService {
       });
       return;
     }
+    await this.sendResetLink(account.user, language);
+    await this.audit.record({ action: 'auth.password_reset.requested', outcome: 'success', actor: this.actor(client, account) });
+  }
+
+  /** Emails the user a single-use reset link valid 30 minutes (also when support forces a reset). */
+  async sendResetLink(user: Pick<User, 'id' | 'email' | 'language'>, language: LanguageCode = 'en'): Promise<void> {
     const token = randomBytes(32).toString('base64url');
-    await this.redis.set(this.resetKey(token), account.user.id, 'EX', AUTH_LIMITS.resetLinkTtlSeconds);
+    await this.redis.set(this.resetKey(token), user.id, 'EX', AUTH_LIMITS.resetLinkTtlSeconds);
     await this.mail.sendTemplate(
       resetLinkMail,
       { resetUrl: this.publicUrl(`/reset-password?token=${token}`), expiry: { minutes: AUTH_LIMITS.resetLinkTtlSeconds / 60 } },
-      { to: email, language: recipientLanguage(account.user.language, language) },
+      { to: user.email, language: recipientLanguage(user.language, language) },
     );
-    await this.audit.record({ action: 'auth.password_reset.requested', outcome: 'success', actor: this.actor(client, account) });
+  }
+
+  /** Removes the user's pending reset links (support revokes them); returns how many there were. */
+  async revokeResetLinks(userId: string): Promise<number> {
+    const pattern = `${this.config.REDIS_PREFIX}:password-reset:*`;
+    let revoked = 0;
+    let cursor = '0';
+    do {
+      const [next, keys] = await this.redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
+      cursor = next;
+      if (!keys.length) continue;
+      const owners = await this.redis.mget(keys);
+      const mine = keys.filter((_, i) => owners[i] === userId);
+      if (mine.length) revoked += await this.redis.del(...mine);
+    } while (cursor !== '0');
+    return revoked;
   }
 
   private resetKey(token: string): string {

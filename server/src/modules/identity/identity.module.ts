@@ -20,6 +20,7 @@ import { AuditorMagicStrategy, MagicStrategy } from './strategies/magic.strategy
 import { LocalStrategy } from './strategies/local.strategy.js';
 import { ThrottleService } from './throttle.service.js';
 import { SecurityPolicyModule } from '../security/policy/security-policy.module.js';
+import { RestrictionsModule } from '../account-controls/restrictions.module.js';
 
 /** Users, organisations, memberships, sign-in (password, code), sessions' lifecycle, guest auditors. */
 @Module({})
@@ -33,6 +34,7 @@ export class IdentityModule {
       imports: [
         PassportModule.register({ session: false }),
         SecurityPolicyModule,
+        RestrictionsModule,
         TypeOrmModule.forFeature([User, Organization, Membership, AuditorInvite]),
       ],
       controllers: [
@@ -54,7 +56,7 @@ export class IdentityModule {
         MagicStrategy,
         AuditorMagicStrategy,
       ],
-      exports: [AuthService, PasswordService, OrganizationsService, RecipientsService],
+      exports: [AuthService, PasswordService, OrganizationsService, RecipientsService, ThrottleService, MagicCodeService],
     };
   }
 }

@@ -81,4 +81,9 @@ export class MagicCodeService {
     if (tries >= AUTH_LIMITS.magicCodeMaxTries) return { failure: 'too_many_tries' };
     return { failure: browserOk ? 'wrong_code' : 'wrong_browser' };
   }
+
+  /** Removes the pending code of `email` (support revokes it); 1 when there was one. */
+  revoke(purpose: MagicPurpose, email: string): Promise<number> {
+    return this.redis.del(this.key(purpose, email));
+  }
 }

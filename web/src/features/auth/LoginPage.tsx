@@ -14,6 +14,7 @@ import { MagicCodeForm } from './MagicCodeForm';
 import { TestSessionButton } from './TestSessionButton';
 import { useCompleteSignIn } from './useCompleteSignIn';
 import { errorText } from '../../lib/error-text';
+import { isSupportRefusal, SignInRefusal } from '../account-controls/components';
 
 /** The email handed over by the sign-up screen (router state), if any. */
 function prefilledEmail(state: unknown): string {
@@ -25,16 +26,24 @@ function PasswordLoginForm({ initialEmail }: { initialEmail: string }) {
   const { t } = useTranslation('auth');
   const completeSignIn = useCompleteSignIn();
   const form = useMusterForm(loginSchema, { email: initialEmail, password: '' });
+  // Support's suspension (or forced reset) stays on the screen with its message.
+  const [refusal, setRefusal] = useState<unknown>(null);
   const login = useMutation({
     mutationFn: (body: LoginRequest) => callEndpoint(api.auth.login, { body }),
     meta: { silent: true },
   });
 
-  const onValid = (data: LoginRequest) =>
+  const onValid = (data: LoginRequest) => {
+    setRefusal(null);
     login.mutate(data, {
       onSuccess: completeSignIn,
       onError: (err) => {
         if (form.setServerErrors(err)) return;
+        if (isSupportRefusal(err)) {
+          form.reset({ email: form.getValues('email'), password: '' });
+          setRefusal(err);
+          return;
+        }
         const status = errorStatus(err);
         if (status === 401) {
           // Keep the email, empty the password, and show no "Required" for the emptied field.
@@ -48,10 +57,12 @@ function PasswordLoginForm({ initialEmail }: { initialEmail: string }) {
         }
       },
     });
+  };
 
   return (
     <form noValidate onSubmit={(e) => void form.handleSubmit(onValid)(e)}>
       <Stack gap="4">
+        {refusal !== null && <SignInRefusal error={refusal} />}
         <FormField label={t('login.email')} error={form.message('email')} required>
           <Input
             {...form.register('email')}

@@ -7,6 +7,7 @@ import { FormField } from '../../components/form/FormField';
 import { callEndpoint, errorStatus } from '../../lib/api';
 import { useMusterForm } from '../../lib/forms';
 import { errorText } from '../../lib/error-text';
+import { isSupportRefusal, supportRefusalText } from '../account-controls/refusals';
 
 type RequestEndpoint = EndpointDef<typeof requestMagicSchema, undefined, typeof okSchema>;
 type VerifyEndpoint = EndpointDef<typeof verifyMagicSchema, undefined, typeof sessionSchema>;
@@ -36,7 +37,7 @@ export function MagicCodeForm({
   idPrefix,
   showIntro = true,
 }: MagicCodeFormProps) {
-  const { t } = useTranslation('auth');
+  const { t, i18n } = useTranslation('auth');
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const emailForm = useMusterForm(requestMagicSchema, { email: initialEmail });
@@ -74,7 +75,13 @@ export function MagicCodeForm({
       onError: (err) => {
         const status = errorStatus(err);
         // A wrong, used or expired code: the one message of spec §5. Rate limits and others say what they are.
-        setFailure(status === 400 || status === 401 || status === 410 ? t('magic.failed') : errorText(t, err));
+        setFailure(
+          isSupportRefusal(err)
+            ? supportRefusalText(t, i18n.resolvedLanguage, err)
+            : status === 400 || status === 401 || status === 410
+              ? t('magic.failed')
+              : errorText(t, err),
+        );
         codeForm.reset({ email: data.email, code: '' });
       },
     });

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, errorStatus } from '../../lib/api';
 import { useEffect } from 'react';
 import { getSocket, onServerDisconnect, useSocketEvent } from '../../lib/socket';
+import { LOGOUT_MUTATION_KEY } from './logout-key';
 
 /** The current-user query (spec §7): its key is the GET path. */
 export const SESSION_QUERY_KEY = [API_PATHS.me] as const;
@@ -43,6 +44,10 @@ export function useSessionUpdates(): void {
   // without signing in again) or the session ended (the session gate then goes to /login).
   useEffect(() => {
     getSocket();
-    return onServerDisconnect(() => void queryClient.refetchQueries({ queryKey: SESSION_QUERY_KEY }));
+    return onServerDisconnect(() => {
+      // Our own logout ends the session too: it goes to /login by itself, with nothing to return to.
+      if (queryClient.isMutating({ mutationKey: LOGOUT_MUTATION_KEY }) > 0) return;
+      void queryClient.refetchQueries({ queryKey: SESSION_QUERY_KEY });
+    });
   }, [queryClient]);
 }

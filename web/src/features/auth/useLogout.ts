@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { callEndpoint } from '../../lib/api';
 import { clearSessionLock } from '../session-lock';
+import { LOGOUT_MUTATION_KEY } from './logout-key';
 
 /**
  * The app's logout (spec §4): POST /api/auth/logout, then the query cache is cleared and the
@@ -12,6 +13,7 @@ export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
+    mutationKey: LOGOUT_MUTATION_KEY,
     mutationFn: () => callEndpoint(api.auth.logout),
     meta: { silent: true },
     onError: (err) => console.error('Logout failed', err),
