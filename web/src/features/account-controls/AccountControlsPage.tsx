@@ -11,6 +11,7 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { useAccountAction, useUserSearch } from './account-controls-api';
 import { ConfirmButton, ControlsHeader } from './components';
 import { SessionsSection, UserSections, type UserSection } from './UserDetail';
+import { CallerPinCheck } from '../security/CallerPinCheck';
 
 function ForceResetSection({ detail }: { detail: SupportUserDetail }) {
   const { t } = useTranslation('accountControls');
@@ -74,6 +75,7 @@ export const CONTROL_SECTIONS: UserSection[] = [
   { id: 'sessions', titleKey: 'sections.sessions', render: (d): ReactNode => <SessionsSection detail={d} /> },
   { id: 'passwordReset', titleKey: 'sections.passwordReset', render: (d) => <ForceResetSection detail={d} /> },
   { id: 'codes', titleKey: 'sections.codes', render: (d) => <RevokeCodesSection detail={d} /> },
+  { id: 'pin', titleKey: 'sections.pin', render: (d) => <CallerPinCheck email={d.user.email} embedded /> },
 ];
 
 /** /app/sysops/account-controls: for a user found by email, sign out everywhere, force a password reset, revoke pending codes. */

@@ -8,6 +8,7 @@ import { errorText } from '../../lib/error-text';
 import { formatDateTime } from '../../lib/format';
 import { useAccountAction, useSupportUser } from './account-controls-api';
 import { ConfirmButton, Facts, RestrictionDates, RestrictionState } from './components';
+import { VerificationState } from '../security/VerificationState';
 
 /**
  * One section of a user's page. The page draws `USER_SECTIONS` in order; another area adds its
@@ -213,6 +214,7 @@ export const USER_SECTIONS: UserSection[] = [
   { id: 'lockout', titleKey: 'sections.lockout', render: (d) => <LockoutSection lockout={d.lockout} /> },
   { id: 'restrictions', titleKey: 'sections.restrictions', render: (d) => <RestrictionsSection detail={d} /> },
   { id: 'sessions', titleKey: 'sections.sessions', render: (d) => <SessionsSection detail={d} /> },
+  { id: 'verification', titleKey: 'sections.verification', render: (d) => <VerificationState email={d.user.email} /> },
 ];
 
 /** Cards of sections for one user (loading, error and not-found states included). */

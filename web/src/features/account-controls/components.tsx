@@ -9,13 +9,14 @@ import { SUSPENSION_REASONS, supportRefusalText } from './refusals';
 export { isSupportRefusal, supportRefusalText } from './refusals';
 import { formatDateTime } from '../../lib/format';
 
-/** The five screens of support's account controls, linked from each of them. */
+/** The screens of support's account controls (and the ID verification queue), linked from each of them and from /app/sysops. */
 export const CONTROL_SCREENS = [
   { id: 'userManagement', to: '/app/sysops/user-management' },
   { id: 'suspensions', to: '/app/sysops/suspensions' },
   { id: 'frozenAccounts', to: '/app/sysops/frozen-accounts' },
   { id: 'unlock', to: '/app/sysops/unlock' },
   { id: 'accountControls', to: '/app/sysops/account-controls' },
+  { id: 'idVerificationQueue', to: '/app/sysops/id-verification' },
 ] as const;
 
 export function ControlsNav() {

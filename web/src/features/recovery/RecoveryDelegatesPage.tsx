@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { FormField } from '../../components/form/FormField';
 import { EmptyList, ListSkeleton, LoadError, SelectField } from '../../components/list';
 import { PageHeader } from '../../components/PageHeader';
+import { SecurityLinks } from '../security/SecurityLinks';
 import { Section } from '../../components/Section';
 import { toaster } from '../../components/ui/toaster';
 import { errorText } from '../../lib/error-text';
@@ -176,6 +177,7 @@ export default function RecoveryDelegatesPage({ pageId }: PageProps) {
   return (
     <Stack gap="6" maxWidth="4xl" data-testid="recovery-delegates-page">
       <PageHeader title={t('pages:recoveryDelegates.title')} subtitle={t('admin.subtitle')} />
+      <SecurityLinks />
       {!session.org ? (
         <Alert.Root status="info">
           <Alert.Indicator />

@@ -5,9 +5,11 @@ import { useSignedInSession } from '../auth/signed-in-session';
 import GenericDashboardPage from '../dashboard/GenericDashboardPage';
 import { OrganisationTermination } from './OrganisationTermination';
 import { RestoreRequests } from './RestoreRequests';
+import { ControlsNav } from '../account-controls/components';
 
 /**
- * /app/sysops until support's own dashboard arrives: the neutral dashboard, the restore requests
+ * /app/sysops until support's own dashboard arrives: the neutral dashboard, the links to the
+ * account controls and the ID verification queue, the restore requests
  * waiting for an operator, and (ROOT_ADMIN, DEPUTY_ADMIN) organisation termination, until the root
  * admin screen mounts it.
  */
@@ -16,6 +18,7 @@ export default function SysopsPage(props: PageProps) {
   return (
     <Stack gap="8">
       <GenericDashboardPage {...props} />
+      <ControlsNav />
       <RestoreRequests />
       {hasRank(session.role, 'DEPUTY_ADMIN') && <OrganisationTermination />}
     </Stack>

@@ -109,67 +109,78 @@ function PinCheck({ user }: { user: SecurityUser }) {
  * Caller verification for support operators (SYSOPS and above): find a user by email, type the
  * PIN the caller says, see whether it matches (each check is on the member's timeline; 5 per
  * member per 15 minutes), or remove the member's PIN. Self-contained: mount it on any operator
- * page; `email` looks a user up at once.
+ * page; `email` looks a user up at once; `embedded` leaves out the card (the host's section has the title).
  */
-export function CallerPinCheck({ email: givenEmail }: { email?: string }) {
+export function CallerPinCheck({ email: givenEmail, embedded = false }: { email?: string; embedded?: boolean }) {
   const { t } = useTranslation('security');
   const [email, setEmail] = useState<string | null>(givenEmail ?? null);
   const user = useSecurityUser(email);
   const form = useMusterForm(securityUserQuerySchema, { email: givenEmail ?? '' });
   const find = form.handleSubmit((query) => setEmail(query.email));
+  const body = (
+    <>
+      {!givenEmail && (
+        <form onSubmit={(e) => void find(e)} noValidate>
+          <HStack gap="3" align="flex-end" wrap="wrap">
+            <FormField label={t('caller.email')} error={form.message('email')} required>
+              <Input type="email" dir="ltr" {...form.register('email')} data-testid="caller-email" />
+            </FormField>
+            <Button type="submit" variant="outline" loading={user.isFetching} data-testid="caller-find">
+              {t('caller.find')}
+            </Button>
+          </HStack>
+        </form>
+      )}
+      {user.isError ? (
+        errorStatus(user.error) === 404 ? (
+          <Text color="fg.muted" data-testid="caller-not-found">
+            {t('caller.notFound')}
+          </Text>
+        ) : (
+          <LoadError title={t('caller.loadError')} error={user.error} onRetry={() => void user.refetch()} testId="caller-error" />
+        )
+      ) : user.data ? (
+        <Stack gap="4">
+          <DataList.Root orientation="horizontal" size="sm" data-testid="caller-user">
+            <DataList.Item>
+              <DataList.ItemLabel>{t('caller.name')}</DataList.ItemLabel>
+              <DataList.ItemValue>
+                <bdi>{user.data.name}</bdi>
+              </DataList.ItemValue>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.ItemLabel>{t('caller.organization')}</DataList.ItemLabel>
+              <DataList.ItemValue>{user.data.orgName ?? t('caller.noOrganization')}</DataList.ItemValue>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.ItemLabel>{t('caller.verification')}</DataList.ItemLabel>
+              <DataList.ItemValue>
+                <Badge colorPalette={user.data.verification === 'approved' ? 'green' : 'gray'}>
+                  {t(`states.${user.data.verification ?? 'none'}`)}
+                </Badge>
+              </DataList.ItemValue>
+            </DataList.Item>
+          </DataList.Root>
+          <PinCheck key={user.data.id} user={user.data} />
+        </Stack>
+      ) : null}
+    </>
+  );
+  // Inside another page's section card (which gives the title), only the body.
+  if (embedded)
+    return (
+      <Stack gap="4" data-testid="caller-pin-check">
+        <Text color="fg.muted">{t('caller.text')}</Text>
+        {body}
+      </Stack>
+    );
   return (
     <Card.Root variant="outline" data-testid="caller-pin-check">
       <Card.Header>
         <Card.Title as="h2">{t('caller.title')}</Card.Title>
         <Card.Description>{t('caller.text')}</Card.Description>
       </Card.Header>
-      <Card.Body gap="4">
-        {!givenEmail && (
-          <form onSubmit={(e) => void find(e)} noValidate>
-            <HStack gap="3" align="flex-end" wrap="wrap">
-              <FormField label={t('caller.email')} error={form.message('email')} required>
-                <Input type="email" dir="ltr" {...form.register('email')} data-testid="caller-email" />
-              </FormField>
-              <Button type="submit" variant="outline" loading={user.isFetching} data-testid="caller-find">
-                {t('caller.find')}
-              </Button>
-            </HStack>
-          </form>
-        )}
-        {user.isError ? (
-          errorStatus(user.error) === 404 ? (
-            <Text color="fg.muted" data-testid="caller-not-found">
-              {t('caller.notFound')}
-            </Text>
-          ) : (
-            <LoadError title={t('caller.loadError')} error={user.error} onRetry={() => void user.refetch()} testId="caller-error" />
-          )
-        ) : user.data ? (
-          <Stack gap="4">
-            <DataList.Root orientation="horizontal" size="sm" data-testid="caller-user">
-              <DataList.Item>
-                <DataList.ItemLabel>{t('caller.name')}</DataList.ItemLabel>
-                <DataList.ItemValue>
-                  <bdi>{user.data.name}</bdi>
-                </DataList.ItemValue>
-              </DataList.Item>
-              <DataList.Item>
-                <DataList.ItemLabel>{t('caller.organization')}</DataList.ItemLabel>
-                <DataList.ItemValue>{user.data.orgName ?? t('caller.noOrganization')}</DataList.ItemValue>
-              </DataList.Item>
-              <DataList.Item>
-                <DataList.ItemLabel>{t('caller.verification')}</DataList.ItemLabel>
-                <DataList.ItemValue>
-                  <Badge colorPalette={user.data.verification === 'approved' ? 'green' : 'gray'}>
-                    {t(`states.${user.data.verification ?? 'none'}`)}
-                  </Badge>
-                </DataList.ItemValue>
-              </DataList.Item>
-            </DataList.Root>
-            <PinCheck key={user.data.id} user={user.data} />
-          </Stack>
-        ) : null}
-      </Card.Body>
+      <Card.Body gap="4">{body}</Card.Body>
     </Card.Root>
   );
 }

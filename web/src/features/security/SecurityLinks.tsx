@@ -6,6 +6,7 @@ const PAGES = [
   { id: 'policy', to: '/app/admin/security' },
   { id: 'pins', to: '/app/admin/security-pins' },
   { id: 'verification', to: '/app/admin/verification' },
+  { id: 'recoveryDelegates', to: '/app/admin/recovery-delegates' },
 ] as const;
 
 /** The organisation's security settings pages, linked to each other (the navigation menu is fixed by the spec). */
