@@ -11,7 +11,7 @@ const DAY = 86_400_000;
  * Terminal) a suspended member and a frozen one (not demo logins), a past suspension of a member,
  * and a past suspension and freeze of the organisation, set and lifted by the support operator.
  */
-export async function seedControls(tx: EntityManager, _demoOrgId: string, passwordHash: string, operator: { id: string }): Promise<void> {
+export async function seedControls(tx: EntityManager, demoOrgId: string, passwordHash: string, operator: { id: string }): Promise<void> {
   // Support's examples live in an organisation of their own, so the demo organisation's members and seats stay as its screens and tests expect.
   const other = await tx.save(tx.create(Organization, { name: 'Northwind Cargo Terminal', timeZone: 'Europe/Oslo' }));
   const member = async (username: string, firstName: string, lastName: string, email: string, status: User['status']) => {
@@ -94,5 +94,36 @@ export async function seedControls(tx: EntityManager, _demoOrgId: string, passwo
       liftedBy: null,
     },
   ];
+  // The demo organisation's members that its member screen shows suspended or frozen (seed-members.ts)
+  // are so by support's restriction too, as in the product: listed on support's screens, liftable.
+  const demoRestricted = await tx
+    .createQueryBuilder(User, 'u')
+    .innerJoin(Membership, 'm', 'm.user_id = u.id')
+    .where('m.org_id = :orgId', { orgId: demoOrgId })
+    .andWhere("u.status IN ('suspended', 'frozen')")
+    .getMany();
+  for (const user of demoRestricted) {
+    rows.push(
+      user.status === 'suspended'
+        ? {
+            kind: 'suspension',
+            subjectType: 'user',
+            userId: user.id,
+            orgId: demoOrgId,
+            reason: 'Signed in from two countries within an hour; account owner not yet reached',
+            message: 'Your account is on hold while we confirm recent sign-ins. Contact your administrator or support.',
+            endsAt: null,
+          }
+        : {
+            kind: 'freeze',
+            subjectType: 'user',
+            userId: user.id,
+            orgId: demoOrgId,
+            reason: 'Bulk edits to drill records questioned by the facility security officer',
+            message: 'Your account is read-only while support reviews recent changes. You can still view everything.',
+            endsAt: null,
+          },
+    );
+  }
   for (const row of rows) await tx.save(tx.create(AccountRestriction, { createdBy: operator.id, liftedAt: null, liftedBy: null, ...row }));
 }
