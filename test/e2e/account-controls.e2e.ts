@@ -142,8 +142,10 @@ test.describe("Support's account controls", () => {
     await sysops.getByTestId('user-search').fill(member.email);
     await sysops.getByTestId('user-result').filter({ hasText: member.email }).click();
     const detail = sysops.getByTestId('user-detail');
-    await expect(detail.locator('[data-section]')).toHaveCount(6);
+    await expect(detail.locator('[data-section]')).toHaveCount(7);
     await expect(detail.getByTestId('session-count')).toContainText('1 active session');
+    // The ID verification state comes from the security area: a new member has not started.
+    await expect(detail.getByTestId('support-verification-state')).toHaveText('Not started');
     await expect(detail.getByTestId('timeline-link')).toHaveAttribute('href', /\/app\/sysops\/customer-timeline\//);
     await sysops.screenshot({ path: `${SHOTS}/user-management-en.png`, fullPage: true });
 
@@ -151,6 +153,8 @@ test.describe("Support's account controls", () => {
     await sysops.getByTestId('sign-out-everywhere').click();
     await sysops.getByTestId('sign-out-everywhere-confirm').click();
     await expect(sysops.getByTestId('session-count')).toContainText('0 active sessions');
+    // The caller's PIN check is one of the controls: this member has set no PIN.
+    await expect(sysops.getByTestId('caller-pin-check').getByTestId('caller-no-pin')).toBeVisible();
     expect((await member.page.request.get('/api/auth/me')).status()).toBe(401);
     await sysops.screenshot({ path: `${SHOTS}/account-controls-en.png`, fullPage: true });
 
