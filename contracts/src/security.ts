@@ -3,7 +3,7 @@ import { AUTH_LIMITS, SIGN_IN_METHODS } from './auth.js';
 import { MEMBER_ROLES } from './members.js';
 import { defineEndpoint } from './http.js';
 import { reason } from './reasons.js';
-import { ROLES, type Role } from './roles.js';
+import { ROLES } from './roles.js';
 
 /**
  * The organisation's security policy (password rules, default auto-lock, sign-in methods, support

@@ -334,7 +334,8 @@ export class AccountControlsService {
     const existing = (await this.restrictions.inForce([body.kind], userId, orgId)).find(
       (r) => r.subjectType === body.subjectType && (userId ? r.userId === userId : r.orgId === orgId),
     );
-    if (existing) throw new DomainError('CONFLICT', body.kind === 'suspension' ? 'accountControls.alreadySuspended' : 'accountControls.alreadyFrozen');
+    if (existing)
+      throw new DomainError('CONFLICT', body.kind === 'suspension' ? 'accountControls.alreadySuspended' : 'accountControls.alreadyFrozen');
     const { row, sessionsEnded } = await this.restrictions.start({
       kind: body.kind,
       subjectType: body.subjectType,
