@@ -15,25 +15,15 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { FormField } from '../../components/form/FormField';
 import { EmptyList, ListSkeleton, LoadError } from '../../components/list';
-import { toaster } from '../../components/ui/toaster';
 import { callEndpoint, errorStatus } from '../../lib/api';
-import { errorText } from '../../lib/error-text';
 import { formatDateTime } from '../../lib/format';
 import { useMusterForm } from '../../lib/forms';
 import { AuthCard } from '../auth/AuthCard';
 import { useSession } from '../auth/session';
 import { useCompleteSignIn } from '../auth/useCompleteSignIn';
 import { usePageMeta } from '../site/usePageMeta';
+import { BackToLogin, EmailRequestCard, useErrorToast } from './email-request';
 import { useAcceptDelegation, useDecide, useDecideLink, useLinkView, useRecoveryPortal } from './api';
-
-function BackToLogin() {
-  const { t } = useTranslation('recovery');
-  return (
-    <Link asChild color="brand.fg" fontWeight="semibold">
-      <RouterLink to="/login">{t('backToLogin')}</RouterLink>
-    </Link>
-  );
-}
 
 function InvalidLink() {
   const { t } = useTranslation('recovery');
@@ -47,72 +37,24 @@ function InvalidLink() {
   );
 }
 
-function useErrorToast() {
-  const { t } = useTranslation('recovery');
-  return (err: unknown) => toaster.create({ type: 'error', title: t('common:error.title'), description: errorText(t, err) });
-}
-
 /** Signed out: a locked-out member asks for recovery (the answer is the same for any email). */
 function AskForRecovery() {
   const { t } = useTranslation('recovery');
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useMusterForm(recoveryAskSchema, { email: '' });
-  const showError = useErrorToast();
-  const ask = useMutation({
-    mutationFn: (body: RecoveryAskRequest) => callEndpoint(api.recovery.ask, { body }),
-    meta: { silent: true },
-  });
   return (
-    <AuthCard title={t('ask.title')} subtitle={sentTo === null ? t('ask.subtitle') : undefined} footer={<BackToLogin />}>
-      {sentTo !== null ? (
-        <Alert.Root status="success" data-testid="recovery-asked">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{t('ask.sentTitle')}</Alert.Title>
-            <Alert.Description>{t('ask.sent', { email: sentTo })}</Alert.Description>
-          </Alert.Content>
-        </Alert.Root>
-      ) : (
-        <form
-          noValidate
-          onSubmit={(e) =>
-            void form.handleSubmit((data) =>
-              ask.mutate(data, {
-                onSuccess: () => setSentTo(data.email),
-                onError: (err) => {
-                  if (!form.setServerErrors(err)) showError(err);
-                },
-              }),
-            )(e)
-          }
-        >
-          <Stack gap="4">
-            <Text fontSize="sm" color="fg.muted">
-              {t('ask.how')}
-            </Text>
-            <FormField label={t('ask.email')} error={form.message('email')} required>
-              <Input
-                {...form.register('email')}
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                dir="ltr"
-                data-testid="recovery-email"
-              />
-            </FormField>
-            <Button type="submit" colorPalette="brand" width="full" loading={ask.isPending} data-testid="recovery-ask">
-              {t('ask.submit')}
-            </Button>
-            <Text fontSize="sm" color="fg.muted">
-              {t('ask.delegateHint')}{' '}
-              <Link asChild color="brand.fg">
-                <RouterLink to="/login">{t('ask.signIn')}</RouterLink>
-              </Link>
-            </Text>
-          </Stack>
-        </form>
-      )}
-    </AuthCard>
+    <EmailRequestCard
+      schema={recoveryAskSchema}
+      send={(body: RecoveryAskRequest) => callEndpoint(api.recovery.ask, { body })}
+      keys="ask"
+      testId="recovery"
+      after={
+        <Text fontSize="sm" color="fg.muted">
+          {t('ask.delegateHint')}{' '}
+          <Link asChild color="brand.fg">
+            <RouterLink to="/login">{t('ask.signIn')}</RouterLink>
+          </Link>
+        </Text>
+      }
+    />
   );
 }
 

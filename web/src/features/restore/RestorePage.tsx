@@ -1,86 +1,22 @@
-import { Alert, Button, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Stack, Text } from '@chakra-ui/react';
 import { api, restoreAskSchema, type RestoreAskRequest } from '@muster/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { FormField } from '../../components/form/FormField';
-import { toaster } from '../../components/ui/toaster';
+import { useSearchParams } from 'react-router-dom';
 import { callEndpoint, errorStatus } from '../../lib/api';
-import { errorText } from '../../lib/error-text';
-import { useMusterForm } from '../../lib/forms';
 import { AuthCard } from '../auth/AuthCard';
 import { usePageMeta } from '../site/usePageMeta';
-
-function BackToLogin() {
-  const { t } = useTranslation('recovery');
-  return (
-    <Link asChild color="brand.fg" fontWeight="semibold">
-      <RouterLink to="/login">{t('backToLogin')}</RouterLink>
-    </Link>
-  );
-}
-
-function useErrorToast() {
-  const { t } = useTranslation('recovery');
-  return (err: unknown) => toaster.create({ type: 'error', title: t('common:error.title'), description: errorText(t, err) });
-}
+import { BackToLogin, EmailRequestCard, useErrorToast } from '../recovery/email-request';
 
 /** A member of a terminated organisation asks to restore it (the answer is the same for any email). */
 function AskToRestore() {
-  const { t } = useTranslation('recovery');
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const showError = useErrorToast();
-  const form = useMusterForm(restoreAskSchema, { email: '' });
-  const ask = useMutation({
-    mutationFn: (body: RestoreAskRequest) => callEndpoint(api.terminations.askRestore, { body }),
-    meta: { silent: true },
-  });
   return (
-    <AuthCard title={t('restore.title')} subtitle={sentTo === null ? t('restore.subtitle') : undefined} footer={<BackToLogin />}>
-      {sentTo !== null ? (
-        <Alert.Root status="success" data-testid="restore-asked">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{t('restore.sentTitle')}</Alert.Title>
-            <Alert.Description>{t('restore.sent', { email: sentTo })}</Alert.Description>
-          </Alert.Content>
-        </Alert.Root>
-      ) : (
-        <form
-          noValidate
-          onSubmit={(e) =>
-            void form.handleSubmit((data) =>
-              ask.mutate(data, {
-                onSuccess: () => setSentTo(data.email),
-                onError: (err) => {
-                  if (!form.setServerErrors(err)) showError(err);
-                },
-              }),
-            )(e)
-          }
-        >
-          <Stack gap="4">
-            <Text fontSize="sm" color="fg.muted">
-              {t('restore.how')}
-            </Text>
-            <FormField label={t('ask.email')} error={form.message('email')} required>
-              <Input
-                {...form.register('email')}
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                dir="ltr"
-                data-testid="restore-email"
-              />
-            </FormField>
-            <Button type="submit" colorPalette="brand" width="full" loading={ask.isPending} data-testid="restore-ask">
-              {t('restore.submit')}
-            </Button>
-          </Stack>
-        </form>
-      )}
-    </AuthCard>
+    <EmailRequestCard
+      schema={restoreAskSchema}
+      send={(body: RestoreAskRequest) => callEndpoint(api.terminations.askRestore, { body })}
+      keys="restore"
+      testId="restore"
+    />
   );
 }
 
