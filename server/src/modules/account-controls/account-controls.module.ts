@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Membership } from '../identity/entities/membership.entity.js';
 import { Organization } from '../identity/entities/organization.entity.js';
@@ -8,13 +7,13 @@ import { AccountControlsController, MyRestrictionController } from './account-co
 import { AccountControlsProcessor } from './account-controls.processor.js';
 import { AccountControlsService } from './account-controls.service.js';
 import { AccountRestriction } from './entities/account-restriction.entity.js';
-import { FrozenInterceptor } from './frozen.interceptor.js';
+import { FrozenCheck } from './frozen-check.js';
 import { RestrictionsModule } from './restrictions.module.js';
 
 /** Support's account controls (suspensions, freezes, lockouts, one account's controls) and the read-only state of frozen accounts. */
 @Module({
   imports: [RestrictionsModule, TypeOrmModule.forFeature([AccountRestriction, User, Membership, Organization])],
   controllers: [MyRestrictionController, AccountControlsController],
-  providers: [AccountControlsService, AccountControlsProcessor, { provide: APP_INTERCEPTOR, useClass: FrozenInterceptor }],
+  providers: [AccountControlsService, AccountControlsProcessor, FrozenCheck],
 })
 export class AccountControlsModule {}

@@ -7,16 +7,19 @@ import { sessionIdFrom } from '../session/session-cookie.js';
 import { SessionService } from '../session/session.service.js';
 import { SessionStore } from '../session/session.store.js';
 import { IS_PUBLIC, MIN_ROLE } from './auth.decorators.js';
+import { MutationChecks } from './mutation-checks.js';
 import { principalOf } from './principal.js';
 
 /** Paths a guest-auditor session may call: the auditor portal's API and sign-in/out. */
 const AUDITOR_PATHS = ['/api/auditor/', '/api/auth/'];
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * The global guard: resolves the session from its cookie into the request's `Principal` (from
  * Redis alone), keeps guest auditors inside the
  * auditor API, requires a session unless the endpoint is @Public(), and enforces @MinRole
- * with the ranks of contracts (the same ranks the web routes use).
+ * with the ranks of contracts (the same ranks the web routes use), then runs the registered
+ * `MutationChecks` on a signed-in principal's changes.
  */
 @Injectable()
 export class AccessGuard implements CanActivate {
@@ -24,6 +27,7 @@ export class AccessGuard implements CanActivate {
     private readonly reflector: Reflector,
     private readonly store: SessionStore,
     private readonly sessions: SessionService,
+    private readonly mutationChecks: MutationChecks,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -48,6 +52,7 @@ export class AccessGuard implements CanActivate {
       throw new DomainError('UNAUTHENTICATED', 'auth.notSignedIn');
     }
     if (minRole && !hasRank(principal.role, minRole)) throw new DomainError('FORBIDDEN', 'auth.forbidden');
+    if (MUTATING.has(request.method)) await this.mutationChecks.run(principal, request.routeOptions.url ?? request.url.split('?')[0] ?? '');
     await this.sessions.touch(principal.sessionId, record);
     return true;
   }
