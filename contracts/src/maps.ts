@@ -166,39 +166,21 @@ export const mapSymbolSchema = z.object({
   x: z.number({ error: reason('validation.required') }),
   y: z.number({ error: reason('validation.required') }),
   /** Degrees clockwise, 0 ≤ rotation < 360. */
-  rotation: z
-    .number()
-    .min(0, reason('maps.rotation'))
-    .lt(360, reason('maps.rotation'))
-    .default(0),
-  size: z
-    .number()
-    .int(reason('validation.wholeNumber'))
-    .min(MAP_LIMITS.symbolSizeMin)
-    .max(MAP_LIMITS.symbolSizeMax)
-    .default(60),
+  rotation: z.number().min(0, reason('maps.rotation')).lt(360, reason('maps.rotation')).default(0),
+  size: z.number().int(reason('validation.wholeNumber')).min(MAP_LIMITS.symbolSizeMin).max(MAP_LIMITS.symbolSizeMax).default(60),
   /** The name shown beside it: a posting location's name, a muster point's name, a door's. */
   label: z.string().trim().max(MAP_LIMITS.labelMax, reason('validation.maxLength')).default(''),
 });
 export type MapSymbol = z.output<typeof mapSymbolSchema>;
 
-const side = z
-  .number()
-  .int(reason('validation.wholeNumber'))
-  .min(MAP_LIMITS.sideMin)
-  .max(MAP_LIMITS.sideMax);
+const side = z.number().int(reason('validation.wholeNumber')).min(MAP_LIMITS.sideMin).max(MAP_LIMITS.sideMax);
 
 export const mapBackgroundSchema = z.discriminatedUnion(
   'kind',
   [
     z.object({
       kind: z.literal('grid'),
-      gridSize: z
-        .number()
-        .int(reason('validation.wholeNumber'))
-        .min(MAP_LIMITS.gridMin)
-        .max(MAP_LIMITS.gridMax)
-        .default(40),
+      gridSize: z.number().int(reason('validation.wholeNumber')).min(MAP_LIMITS.gridMin).max(MAP_LIMITS.gridMax).default(40),
     }),
     z.object({ kind: z.literal('image'), imageId: z.uuid(reason('maps.unknownImage')) }),
   ],

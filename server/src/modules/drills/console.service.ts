@@ -356,7 +356,10 @@ export class ConsoleService {
   ): Promise<{ participant: RunParticipant; log: DrillLogEntry | null }> {
     const now = new Date();
     // A check-in point must be a muster point named on one of the organisation's maps (else 400).
-    const point = command.present && command.musterPoint ? await this.maps.musterPoint(actor, command.musterPoint.mapId, command.musterPoint.pointId) : null;
+    const point =
+      command.present && command.musterPoint
+        ? await this.maps.musterPoint(actor, command.musterPoint.mapId, command.musterPoint.pointId)
+        : null;
     const { participant, log } = await this.store.locked(actor.orgId, command.runId, async (tx, run) => {
       const refusal = notLive(run);
       if (refusal) throw refusal;

@@ -201,15 +201,25 @@ export class MapsService {
   async musterPoint(principal: Pick<OrgPrincipal, 'orgId'>, mapId: string, pointId: string): Promise<MusterPoint> {
     const point = (await this.listMusterPoints(principal)).find((p) => p.mapId === mapId && p.pointId === pointId);
     if (!point) {
-      throw new DomainError('VALIDATION_FAILED', 'maps.musterPointNotFound', {}, {
-        fields: { musterPoint: { reason: 'maps.musterPointNotFound', params: {} } },
-      });
+      throw new DomainError(
+        'VALIDATION_FAILED',
+        'maps.musterPointNotFound',
+        {},
+        {
+          fields: { musterPoint: { reason: 'maps.musterPointNotFound', params: {} } },
+        },
+      );
     }
     return point;
   }
 
   /** The posters PDF of a map version (the render queue's `map-posters-pdf`). */
-  async posters(principal: OrgPrincipal, id: string, version: number | undefined, language: LanguageCode): Promise<{ body: Buffer; fileName: string }> {
+  async posters(
+    principal: OrgPrincipal,
+    id: string,
+    version: number | undefined,
+    language: LanguageCode,
+  ): Promise<{ body: Buffer; fileName: string }> {
     const detail = await this.get(principal, id, version);
     const { content } = detail;
     let image: Buffer | null = null;
@@ -218,7 +228,11 @@ export class MapsService {
       if (row) image = await streamToBuffer((await this.storage.read(row.storageKey)).stream);
     }
     const body = await renderPosters({ content, version: detail.version, language, image });
-    const slug = content.name.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase() || 'map';
+    const slug =
+      content.name
+        .replace(/[^A-Za-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '')
+        .toLowerCase() || 'map';
     return { body, fileName: `muster-map-${slug}-v${detail.version}-${language}.pdf` };
   }
 
@@ -246,9 +260,14 @@ export class MapsService {
     if (content.background.kind !== 'image') return;
     const row = await tenant(this.images, principal).findOne(content.background.imageId);
     if (!row) {
-      throw new DomainError('VALIDATION_FAILED', 'maps.unknownImage', {}, {
-        fields: { 'content.background.imageId': { reason: 'maps.unknownImage', params: {} } },
-      });
+      throw new DomainError(
+        'VALIDATION_FAILED',
+        'maps.unknownImage',
+        {},
+        {
+          fields: { 'content.background.imageId': { reason: 'maps.unknownImage', params: {} } },
+        },
+      );
     }
   }
 }

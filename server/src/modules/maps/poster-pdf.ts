@@ -64,7 +64,11 @@ function drawMap(pdf: PdfWriter, input: PosterInput, here: MapSymbol | null, box
     if (label) {
       const width = Math.max(70, side * 2.2);
       const lx = Math.min(Math.max(cx - width / 2, x0), x0 + w - width);
-      pdf.cell(`\u2068${label}\u2069`, { x: lx, y: cy + side / 2 + 1, width }, { size: 7, bold: symbol.type === 'you-are-here', color: '#1a202c' });
+      pdf.cell(
+        `\u2068${label}\u2069`,
+        { x: lx, y: cy + side / 2 + 1, width },
+        { size: 7, bold: symbol.type === 'you-are-here', color: '#1a202c' },
+      );
     }
   }
 }
@@ -106,7 +110,11 @@ export async function renderPosters(input: PosterInput): Promise<Buffer> {
     if (index > 0) pdf.doc.addPage({ size: 'A4', layout: 'landscape', margin: 36 });
     const top = pdf.doc.page.margins.top;
     pdf.cell(`\u2068${content.name}\u2069`, { x: pdf.left, y: top, width: pdf.width }, { size: 16, bold: true, color: '#1a202c' });
-    pdf.cell(here ? text.postedAt(here.label || text.youAreHere) : text.noLocation, { x: pdf.left, y: top + 24, width: pdf.width }, { size: 10, color: '#4a5568' });
+    pdf.cell(
+      here ? text.postedAt(here.label || text.youAreHere) : text.noLocation,
+      { x: pdf.left, y: top + 24, width: pdf.width },
+      { size: 10, color: '#4a5568' },
+    );
     const footer = [
       content.validUntil ? text.validUntil(content.validUntil) : null,
       content.reviewedBy ? text.reviewedBy(content.reviewedBy) : null,
