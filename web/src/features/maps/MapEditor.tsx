@@ -35,6 +35,9 @@ interface MapEditorProps {
   language: string;
 }
 
+/** Text people typed, isolated so that its direction does not reorder the sentence around it. */
+export const isolate = (text: string) => `\u2068${text}\u2069`;
+
 /** Sizes on screen: the canvas fits its column; zoom multiplies that. */
 const ZOOMS = [1, 1.5, 2, 3] as const;
 
@@ -75,8 +78,10 @@ export function MapEditor({ detail, start, editable, onSaved, language }: MapEdi
     return () => observer.disconnect();
   }, []);
   useEffect(() => {
-    if (pendingFocus.current) {
-      itemRefs.current.get(pendingFocus.current)?.focus();
+    // The symbol's list entry exists once the form's values reached this render.
+    const element = pendingFocus.current ? itemRefs.current.get(pendingFocus.current) : undefined;
+    if (element) {
+      element.focus();
       pendingFocus.current = null;
     }
   });
@@ -244,7 +249,18 @@ export function MapEditor({ detail, start, editable, onSaved, language }: MapEdi
                       e.target.value = '';
                     }}
                   />
-                  <Button size="sm" variant="outline" onClick={() => fileInput.current?.click()} loading={upload.isPending}>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={() => fileInput.current?.click()}
+                    loading={upload.isPending}
+                    whiteSpace="normal"
+                    height="auto"
+                    minHeight="8"
+                    paddingBlock="1"
+                    textAlign="start"
+                    data-testid="map-image-upload"
+                  >
                     {t('background.upload', { mb: IMAGE_MAX_MB })}
                   </Button>
                   {background.kind === 'image' && (
@@ -377,7 +393,7 @@ export function MapEditor({ detail, start, editable, onSaved, language }: MapEdi
                       >
                         <SymbolIcon type={s.type} size={18} />
                         <Text as="span" truncate>
-                          {t('symbolList.item', { name: s.label || typeName(s.type), x: s.x, y: s.y, rotation: s.rotation })}
+                          {t('symbolList.item', { name: isolate(s.label || typeName(s.type)), x: s.x, y: s.y, rotation: s.rotation })}
                         </Text>
                       </Button>
                     </li>

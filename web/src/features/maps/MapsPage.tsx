@@ -9,7 +9,7 @@ import type { PageProps } from '../../lib/page';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useSignedInSession } from '../auth/signed-in-session';
 import { blankMap } from './editor-model';
-import { MapEditor } from './MapEditor';
+import { isolate, MapEditor } from './MapEditor';
 import { useMap, useMaps, useMapVersions } from './maps-api';
 
 function MapCard({ map, onOpen }: { map: MapSummary; onOpen: () => void }) {
@@ -86,7 +86,7 @@ function Versions({ id, shown, onOpen }: { id: string; shown: number; onOpen: (v
               {t('versions.item', { version: v.version })}
             </Button>
             <Text color="fg.muted">
-              {t('versions.by', { name: v.savedByName, date: formatDateTime(v.savedAt, i18n.resolvedLanguage), n: v.symbolCount })}
+              {t('versions.by', { name: isolate(v.savedByName), date: formatDateTime(v.savedAt, i18n.resolvedLanguage), n: v.symbolCount })}
             </Text>
             {i === 0 && <Badge colorPalette="green">{t('versions.newest')}</Badge>}
           </HStack>

@@ -37,7 +37,8 @@ export function useMapVersions(id: string | null) {
 
 /** The named assembly points of the organisation's maps (the drill console's check-in points). */
 export function useMusterPoints(enabled = true) {
-  return useQuery({ queryKey: mapKeys.musterPoints, queryFn: () => callEndpoint(api.maps.musterPoints), enabled });
+  // Optional where it is used (the console works without maps): a failure is not announced.
+  return useQuery({ queryKey: mapKeys.musterPoints, queryFn: () => callEndpoint(api.maps.musterPoints), enabled, meta: { silent: true } });
 }
 
 /** Creates a map or saves a new version of one; the lists refresh. */
