@@ -117,7 +117,7 @@ describe('Emergency maps', () => {
 
     // Version 2 moves, rotates and relabels; version 1 stays as it was.
     const changed = content({
-      symbols: sent.symbols!.map((s) => (s.id === 'exit-1' ? { ...s, x: 940, rotation: 45, label: 'East door (new)' } : s)),
+      symbols: sent.symbols.map((s) => (s.id === 'exit-1' ? { ...s, x: 940, rotation: 45, label: 'East door (new)' } : s)),
     });
     const saved = await json<MapDetail>(await owner.request('PUT', `/api/maps/${created.id}`, { baseVersion: 1, content: changed }), 200);
     expect(saved).toMatchObject({ version: 2, currentVersion: 2, content: changed });

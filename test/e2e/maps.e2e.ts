@@ -103,7 +103,7 @@ test('a manager makes a map with six symbols (one placed and moved by keyboard),
   // PNG (drawn in the browser) for the posting location "Lobby".
   await page.getByTestId('poster-for').selectOption({ label: 'Lobby' });
   const [png] = await Promise.all([page.waitForEvent('download'), page.getByTestId('map-export-png').click()]);
-  const pngBytes = readFileSync((await png.path())!);
+  const pngBytes = readFileSync(await png.path());
   expect(pngBytes.length).toBeGreaterThan(1000);
   expect(pngBytes.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
   expect(png.suggestedFilename()).toBe('muster-poster-lobby.png');
@@ -111,7 +111,7 @@ test('a manager makes a map with six symbols (one placed and moved by keyboard),
   // PDF through the render queue: a progress bar to 100 %, then the file.
   const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByTestId('map-export-pdf').click()]);
   await expect(page.getByTestId('map-export-pdf-progress')).toHaveAttribute('data-percent', '100');
-  const pdfBytes = readFileSync((await pdf.path())!);
+  const pdfBytes = readFileSync(await pdf.path());
   expect(pdfBytes.subarray(0, 5).toString()).toBe('%PDF-');
   expect(pdfBytes.length).toBeGreaterThan(1000);
 

@@ -9,7 +9,7 @@ import {
   type MapBackground,
   type MapSymbolType,
 } from '@muster/contracts';
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useFieldArray, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../components/form/FormField';
@@ -52,7 +52,7 @@ export function MapEditor({ detail, start, editable, onSaved, language }: MapEdi
   const form = useMusterForm(mapContentSchema, start as never);
   const { control, register, handleSubmit, setValue, getValues } = form;
   const symbolsField = useFieldArray({ control, name: 'symbols' as never, keyName: 'key' });
-  const symbols = (useWatch({ control, name: 'symbols' as never }) ?? []) as EditorSymbol[];
+  const symbols = useWatch({ control, name: 'symbols' as never }) as EditorSymbol[];
   const background = useWatch({ control, name: 'background' as never }) as MapBackground;
   const width = useWatch({ control, name: 'width' as never }) as number;
   const height = useWatch({ control, name: 'height' as never }) as number;
@@ -100,7 +100,7 @@ export function MapEditor({ detail, start, editable, onSaved, language }: MapEdi
   };
   const add = (type: MapSymbolType) => {
     const symbol = symbolAtCentre(type, { width, height }, symbols);
-    symbolsField.append(symbol as never);
+    symbolsField.append(symbol);
     setSelectedId(symbol.id);
     pendingFocus.current = symbol.id;
     setAnnouncement(t('announce.added', { name: typeName(type), x: symbol.x, y: symbol.y }));

@@ -137,7 +137,7 @@ function OpenMap({
       <MapEditor
         key={`${detail.id}:${detail.version}`}
         detail={detail}
-        start={detail.content as never}
+        start={detail.content}
         editable={canEdit && !old}
         language={i18n.resolvedLanguage ?? 'en'}
         onSaved={(saved: MapDetail) => show(saved.id)}

@@ -28,7 +28,7 @@ describe('the map editor model', () => {
 
   it('builds maps the contracts accept, and fits large images into the allowed size', () => {
     const content = blankMap('Quay');
-    content.symbols.push(symbolAtCentre('you-are-here', content as { width: number; height: number }, []));
+    content.symbols.push(symbolAtCentre('you-are-here', content, []));
     expect(mapContentSchema.safeParse(content).success).toBe(true);
     expect(sizeForImage({ width: 12000, height: 3000 })).toEqual({ width: 6000, height: 1500 });
     expect(sizeForImage({ width: 100, height: 50 })).toEqual({ width: 400, height: 200 });

@@ -163,7 +163,7 @@ export async function posterPng(
       }),
     );
     layer.draw();
-    return (await stage.toBlob({ pixelRatio: 1, mimeType: 'image/png' })) as Blob;
+    return await stage.toBlob({ pixelRatio: 1, mimeType: 'image/png' });
   } finally {
     stage.destroy();
   }

@@ -428,7 +428,7 @@ describe('the drill console', () => {
       { mapId: MAP, pointId: 'muster-2', name: 'Quay apron' },
     ]);
     answerSubscribe(running());
-    const select = (await screen.findByTestId('checkin-point')) as HTMLSelectElement;
+    const select = await screen.findByTestId<HTMLSelectElement>('checkin-point');
     expect([...select.options].map((o) => o.text)).toEqual(['No muster point', 'Car park', 'Quay apron']);
     fireEvent.change(select, { target: { value: `${MAP}/muster-2` } });
     fireEvent.click(screen.getByTestId(`checkin-${P_GUEST}`));
