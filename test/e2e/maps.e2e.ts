@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
@@ -41,6 +41,7 @@ test('a manager makes a map with six symbols (one placed and moved by keyboard),
   await page.goto('/app/compliance/maps?lng=en');
   // The seeded site map is listed.
   await expect(page.getByTestId('map-row').first()).toContainText('Berth 4 terminal');
+  await page.screenshot({ path: `${SHOTS}/maps-list-en.png` });
 
   await page.getByTestId('map-new').click();
   await expect(page.getByTestId('map-symbols-empty')).toBeVisible();
@@ -107,6 +108,7 @@ test('a manager makes a map with six symbols (one placed and moved by keyboard),
   expect(pngBytes.length).toBeGreaterThan(1000);
   expect(pngBytes.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
   expect(png.suggestedFilename()).toBe('muster-poster-lobby.png');
+  writeFileSync(`${SHOTS}/maps-poster-lobby.png`, pngBytes);
 
   // PDF through the render queue: a progress bar to 100 %, then the file.
   const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByTestId('map-export-pdf').click()]);
@@ -114,6 +116,7 @@ test('a manager makes a map with six symbols (one placed and moved by keyboard),
   const pdfBytes = readFileSync(await pdf.path());
   expect(pdfBytes.subarray(0, 5).toString()).toBe('%PDF-');
   expect(pdfBytes.length).toBeGreaterThan(1000);
+  writeFileSync(`${SHOTS}/maps-posters.pdf`, pdfBytes);
 
   // A second version keeps the first.
   await item(page, 'aid-1').focus();
