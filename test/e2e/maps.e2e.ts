@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { MapDetail } from '@muster/contracts';
@@ -156,4 +157,54 @@ test('a manager makes a map with six symbols (one placed and moved by keyboard),
   await expect(user.getByTestId('map-save')).toHaveCount(0);
   await expect(user.getByTestId('map-export-png')).toBeVisible();
   await expect(user.getByTestId('map-export-pdf')).toBeVisible();
+});
+
+/** A floor plan: a light PNG with dark walls every 100 px. */
+function floorPlan(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), 8 + data.length);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const rows = Array.from({ length: height }, (_, y) => {
+    const row = Buffer.alloc(1 + width * 3, 236);
+    row[0] = 0;
+    for (let x = 0; x < width; x++) if (x % 100 < 5 || y % 100 < 5) row.fill(70, 1 + x * 3, 4 + x * 3);
+    return row;
+  });
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+test('a manager uploads a floor plan as the background: the map takes its size, and it is saved with the map', async ({ browser }) => {
+  const page = await signedInPage(browser, DEMO_USERS.MANAGER);
+  await page.goto('/app/compliance/maps?map=new&lng=en');
+  await page.getByTestId('map-name').fill(`Floor plan ${Date.now().toString(36)}`);
+  const image = page.waitForResponse((r) => /\/api\/maps\/images\/[0-9a-f-]{36}$/.test(r.url()) && r.status() === 200);
+  await page.getByTestId('map-image-input').setInputFiles({ name: 'plan.png', mimeType: 'image/png', buffer: floorPlan(800, 500) });
+  await image;
+  await page.getByTestId('palette-emergency-exit').click();
+  await expect(page.getByTestId('map-symbol-item')).toHaveAttribute('data-x', '400');
+  await expect(page.getByTestId('map-symbol-item')).toHaveAttribute('data-y', '250');
+  await page.getByTestId('map-save').click();
+  await expect(page).toHaveURL(/map=[0-9a-f-]{36}/);
+  const id = new URL(page.url()).searchParams.get('map')!;
+  const saved = (await (await page.request.get(`/api/maps/${id}`)).json()) as MapDetail;
+  expect(saved.content).toMatchObject({ width: 800, height: 500, background: { kind: 'image' } });
+  // Reopened: the saved map with its version and the floor plan behind it.
+  await page.goto(`/app/compliance/maps?map=${id}&lng=en`);
+  await expect(page.getByTestId('map-version')).toHaveCount(1);
+  await expect(page.getByTestId('map-symbol-item')).toHaveAttribute('data-symbol-id', 'exit-1');
+  await page.screenshot({ path: `${SHOTS}/maps-floor-plan-en.png`, fullPage: true });
 });
