@@ -243,6 +243,8 @@ describe('Emergency maps', () => {
     expect(demo).toHaveLength(1);
     expect(demo[0]!.symbolCount).toBeGreaterThanOrEqual(6);
     expect(demo[0]!.postingLocations).toBe(2);
+    const demoPoints = await json<{ items: MusterPoint[] }>(await user.get('/api/maps/muster-points'), 200);
+    expect(demoPoints.items.map((p) => p.name)).toEqual(['Muster point A — car park', 'Muster point B — quay apron']);
     const detail = await json<MapDetail>(await user.get(`/api/maps/${demo[0]!.id}`), 200);
     expect((await user.request('PUT', `/api/maps/${demo[0]!.id}`, { baseVersion: 1, content: detail.content })).status).toBe(403);
     expect((await user.post('/api/maps', { content: content() })).status).toBe(403);
