@@ -10,7 +10,7 @@ import { reason } from './reasons.js';
  * (`documents:render`, room `user:<id>`); the file is kept for the requester to download for
  * RENDER_KEEP_HOURS.
  */
-export const RENDER_KINDS = ['drill-summary-pdf', 'security-timeline-csv'] as const;
+export const RENDER_KINDS = ['drill-summary-pdf', 'security-timeline-csv', 'map-posters-pdf'] as const;
 export type RenderKind = (typeof RENDER_KINDS)[number];
 
 export const RENDER_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
@@ -38,6 +38,14 @@ export const renderRequestSchema = z.discriminatedUnion(
       kind: z.literal('security-timeline-csv'),
       /** The organisation timeline's filters (ADMIN; platform staff name the organisation). */
       filters: timelineQuerySchema.default({ page: 1, pageSize: 25 }),
+    }),
+    z.object({
+      /** An emergency map's posters: one page per posting location, legend and validity. */
+      kind: z.literal('map-posters-pdf'),
+      mapId: z.uuid(reason('maps.notFound')),
+      /** A version of the map (its newest when left out). */
+      version: z.number().int().min(1).optional(),
+      language: languageSchema.default('en'),
     }),
   ],
   { error: reason('validation.chooseOneOf') },

@@ -126,6 +126,8 @@ export const runParticipantSchema = z.object({
   /** Drill time of the check-in (the muster time of this person). */
   checkedInElapsedMs: z.number().int().nullable(),
   checkedInBy: z.enum(['self', 'lead']).nullable(),
+  /** The muster point (named on an emergency map) where the person checked in, when one was chosen. */
+  checkedInPoint: z.string().nullable().optional(),
 });
 export type RunParticipant = z.infer<typeof runParticipantSchema>;
 
@@ -393,6 +395,8 @@ export const consoleAttendanceSchema = z.object({
   runId: runIdSchema,
   participantId: z.uuid(reason('validation.participantNotFound')),
   present: z.boolean(),
+  /** Where the person checked in: a muster point named on one of the organisation's emergency maps. */
+  musterPoint: z.object({ mapId: z.uuid(reason('maps.musterPointNotFound')), pointId: z.string().min(1).max(40) }).optional(),
 });
 export const consoleMusterSchema = z.object({ runId: runIdSchema });
 export const consoleSettingsSchema = z

@@ -153,7 +153,7 @@ export interface ClientToServerEvents {
   ) => void;
   /** Checks a participant in or out (the lead anyone, a participant themselves). */
   'console:attendance': (
-    payload: { runId: string; participantId: string; present: boolean },
+    payload: { runId: string; participantId: string; present: boolean; musterPoint?: { mapId: string; pointId: string } },
     ack: (answer: Ack<{ participant: RunParticipant; log: DrillLogEntry | null }>) => void,
   ) => void;
   /** The lead records that everyone has mustered (the time to muster). */

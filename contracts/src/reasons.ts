@@ -481,6 +481,26 @@ export const ACCOUNT_CONTROL_REASONS = {
 } as const;
 
 /** Every module's reasons, by the module's prefix (`errors:<prefix>.<reason>` on the web). */
+/** Emergency maps (issue 19). */
+export const MAPS_REASONS = {
+  noOrganization: 'Emergency maps belong to an organisation',
+  notFound: 'Map not found',
+  versionNotFound: 'This version of the map does not exist',
+  imageNotFound: 'Image not found',
+  unknownSymbol: 'Unknown symbol type: choose one of {{list}}',
+  symbolId: 'A symbol id is 1 to 40 letters, digits, - or _',
+  duplicateSymbol: 'Each symbol needs its own id',
+  outOfRange: 'Must lie on the map: from {{min}} to {{max}}',
+  rotation: 'From 0 to 359 degrees',
+  tooManySymbols: 'At most {{max}} symbols',
+  date: 'Enter a date as YYYY-MM-DD',
+  unknownImage: 'Upload the background image first',
+  imageType: 'Choose a PNG or JPEG image',
+  imageUnreadable: 'The image could not be read: is it a complete PNG or JPEG file?',
+  versionConflict: 'Someone saved this map meanwhile (version {{current}}): reopen it to see their changes',
+  musterPointNotFound: 'Choose one of the muster points named on your maps',
+} as const;
+
 export const ERROR_REASONS = {
   validation: VALIDATION_REASONS,
   common: COMMON_REASONS,
@@ -503,6 +523,7 @@ export const ERROR_REASONS = {
   security: SECURITY_REASONS,
   recovery: RECOVERY_REASONS,
   accountControls: ACCOUNT_CONTROL_REASONS,
+  maps: MAPS_REASONS,
 } as const;
 
 type Catalogue = typeof ERROR_REASONS;

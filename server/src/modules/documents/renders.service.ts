@@ -14,6 +14,7 @@ import {
   type RenderStage,
   type RenderView,
   type Principal,
+  type OrgPrincipal,
   type Role,
   type TimelineQuery,
   DEFAULT_TIME_ZONE,
@@ -25,17 +26,20 @@ import { RealtimeService } from '../../platform/realtime/realtime.service.js';
 import { StorageService } from '../../platform/storage/storage.service.js';
 import { isUuid } from '../../platform/tenancy/tenant-scope.js';
 import { AuditTrailService } from '../audit/audit-trail.service.js';
-import { asMember } from '../../platform/auth/principal.js';
+import { asMember, inOrg } from '../../platform/auth/principal.js';
 import type { ClientContext } from '../../platform/auth/auth.decorators.js';
 import { RunsService } from '../drills/runs.service.js';
 import { SummaryService } from '../drills/summary/summary.service.js';
+import { MapsService } from '../maps/maps.service.js';
 import { RenderRow, type RenderParams } from './entities/render.entity.js';
 
 const HOUR_MS = 3_600_000;
 
 /** A render's request once validated. */
 export type RenderInput =
-  { kind: 'drill-summary-pdf'; runId: string; language: string } | { kind: 'security-timeline-csv'; filters: TimelineQuery };
+  | { kind: 'drill-summary-pdf'; runId: string; language: string }
+  | { kind: 'security-timeline-csv'; filters: TimelineQuery }
+  | { kind: 'map-posters-pdf'; mapId: string; version?: number; language: string };
 
 /** A made file: its bytes, type and name. */
 interface Made {
@@ -79,6 +83,7 @@ export class RendersService {
     private readonly runs: RunsService,
     private readonly summaries: SummaryService,
     private readonly trail: AuditTrailService,
+    private readonly maps: MapsService,
   ) {}
 
   /** Starts a render for a signed-in member (guest auditors have a portal of their own). */
@@ -189,6 +194,12 @@ export class RendersService {
         await this.summaries.audited(actor, summary.run.id, 'pdf', requester);
         return { body: file.body as Buffer, contentType: file.contentType, fileName: file.fileName };
       }
+      case 'map-posters-pdf': {
+        const principal = mapReader(requester);
+        await this.move(row, 'running', 'rendering', 40);
+        const file = await this.maps.posters(principal, request.mapId, request.version, request.language as LanguageCode);
+        return { body: file.body, contentType: 'application/pdf', fileName: file.fileName };
+      }
       case 'security-timeline-csv': {
         const orgId = timelineOrg(requester, request.filters.orgId);
         await this.move(row, 'running', 'rendering', 40);
@@ -220,6 +231,10 @@ export class RendersService {
       await this.runs.get(asMember(principal, 'drillTemplate.noOrganization'), input.runId);
       return;
     }
+    if (input.kind === 'map-posters-pdf') {
+      await this.maps.get(inOrg(principal, 'maps.noOrganization'), input.mapId, input.version);
+      return;
+    }
     if (!hasRank(principal.role, 'ADMIN')) throw new DomainError('FORBIDDEN', 'auth.forbidden');
   }
 
@@ -241,4 +256,23 @@ export class RendersService {
 function timelineOrg(requester: RenderParams['requester'], named: string | undefined): string | null {
   if (requester.orgId) return requester.orgId;
   return (PLATFORM_ROLES as readonly string[]).includes(requester.role) ? (named?.toLowerCase() ?? null) : null;
+}
+
+/** The requester of a map posters render as the organisation member they were when they asked. */
+function mapReader(requester: RenderParams['requester']): OrgPrincipal {
+  if (!requester.orgId) throw new DomainError('FORBIDDEN', 'maps.noOrganization');
+  return {
+    sessionId: '',
+    kind: 'user',
+    principalId: requester.userId,
+    userId: requester.userId,
+    inviteId: null,
+    orgId: requester.orgId,
+    orgName: '',
+    role: requester.role as Role,
+    name: requester.name,
+    email: requester.email ?? '',
+    language: 'en',
+    timeZone: requester.timeZone ?? DEFAULT_TIME_ZONE,
+  };
 }

@@ -26,6 +26,7 @@ import type { z } from 'zod';
 import { DomainError, InvalidFieldError, NotFoundError } from '../../platform/errors/domain-error.js';
 import { QueueService } from '../../platform/queues/queue.service.js';
 import { RealtimeService } from '../../platform/realtime/realtime.service.js';
+import { MapsService } from '../maps/maps.service.js';
 import { UsageService } from '../usage/usage.service.js';
 import { canControl, canObserve, type DrillActor } from './drill-actor.js';
 import type { DrillRunRow } from './entities/drill-run.entity.js';
@@ -74,6 +75,7 @@ export class ConsoleService {
     private readonly usage: UsageService,
     private readonly reminders: RemindersService,
     private readonly realtime: RealtimeService,
+    private readonly maps: MapsService,
   ) {}
 
   /** The run is the actor's organisation's (else: not found). */
@@ -353,6 +355,11 @@ export class ConsoleService {
     sender?: string,
   ): Promise<{ participant: RunParticipant; log: DrillLogEntry | null }> {
     const now = new Date();
+    // A check-in point must be a muster point named on one of the organisation's maps (else 400).
+    const point =
+      command.present && command.musterPoint
+        ? await this.maps.musterPoint(actor, command.musterPoint.mapId, command.musterPoint.pointId)
+        : null;
     const { participant, log } = await this.store.locked(actor.orgId, command.runId, async (tx, run) => {
       const refusal = notLive(run);
       if (refusal) throw refusal;
@@ -365,13 +372,20 @@ export class ConsoleService {
         row.checkedInAt = now;
         row.checkedInElapsedMs = elapsedAt(run, now);
         row.checkedInBy = row.userId === actor.userId ? 'self' : 'lead';
+        row.checkedInPoint = point?.name ?? null;
       } else {
         row.checkedInAt = null;
         row.checkedInElapsedMs = null;
         row.checkedInBy = null;
+        row.checkedInPoint = null;
       }
       await tx.save(row);
-      const data = { participantId: row.id, name: row.name, by: command.present ? row.checkedInBy : null };
+      const data = {
+        participantId: row.id,
+        name: row.name,
+        by: command.present ? row.checkedInBy : null,
+        ...(row.checkedInPoint ? { point: row.checkedInPoint } : {}),
+      };
       return {
         participant: participantOf(row),
         log: await this.store.append(tx, run, command.present ? 'checked_in' : 'checked_out', actor, data, now),

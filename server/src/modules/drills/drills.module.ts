@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { MapsModule } from '../maps/maps.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { UsageModule } from '../usage/usage.module.js';
 import { ConsoleGateway } from './console.gateway.js';
@@ -43,7 +44,7 @@ export const DRILL_ENTITIES = [
 
 /** Drills: templates and the library, runs and the live console, after-action summaries, reminders and cadences. */
 @Module({
-  imports: [TypeOrmModule.forFeature(DRILL_ENTITIES), UsageModule, NotificationsModule],
+  imports: [TypeOrmModule.forFeature(DRILL_ENTITIES), UsageModule, NotificationsModule, MapsModule],
   controllers: [DrillTemplatesController, DrillRunsController, DrillRemindersController],
   providers: [
     DrillMembersService,

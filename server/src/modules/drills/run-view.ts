@@ -73,6 +73,7 @@ export function participantOf(row: RunParticipantRow): RunParticipant {
     checkedInAt: iso(row.checkedInAt),
     checkedInElapsedMs: row.checkedInElapsedMs,
     checkedInBy: row.checkedInBy,
+    checkedInPoint: row.checkedInPoint ?? null,
   };
 }
 

@@ -30,6 +30,8 @@ export interface PdfOptions {
   /** The document's title (its metadata and the viewer's window title). */
   title: string;
   size?: string;
+  /** Portrait unless told (emergency map posters are landscape). */
+  layout?: 'portrait' | 'landscape';
   margin?: number;
 }
 
@@ -120,6 +122,7 @@ export class PdfWriter {
     this.direction = languageDirection(options.language);
     this.doc = new PDFDocument({
       size: options.size ?? 'A4',
+      layout: options.layout ?? 'portrait',
       margin: options.margin ?? 50,
       lang: options.language,
       displayTitle: true,

@@ -93,6 +93,12 @@ describe('the decision log in the reader’s language (console and summary)', ()
     );
     expect(text(entry('checked_in', { name: 'Uma Patel', by: 'self' }, { id: null, name: 'Uma Patel' }))).toBe('Uma Patel checked in.');
     expect(text(entry('checked_in', { name: 'Uma Patel', by: 'lead' }))).toBe('Amelia Hart checked in Uma Patel.');
+    expect(text(entry('checked_in', { name: 'Uma Patel', by: 'lead', point: 'Quay apron' }))).toBe(
+      'Amelia Hart checked in Uma Patel at Quay apron.',
+    );
+    expect(text(entry('checked_in', { name: 'Uma Patel', by: 'self', point: 'Car park' }, { id: null, name: 'Uma Patel' }))).toBe(
+      'Uma Patel checked in at Car park.',
+    );
     expect(text(entry('observation', { kind: 'improvement', note: 'PA inaudible' }))).toBe(
       'Amelia Hart recorded an area for improvement: PA inaudible',
     );

@@ -58,6 +58,10 @@ export function logSentences(
       return [say(`observation_${kind}`, { note: str(d.note) })];
     }
     case 'checked_in':
+      // Where, when a muster point named on an emergency map was chosen.
+      if (typeof d.point === 'string' && d.point) {
+        return [say(d.by === 'self' ? 'checked_in_self_at' : 'checked_in_at', { name: str(d.name), point: str(d.point) })];
+      }
       return [say(d.by === 'self' ? 'checked_in_self' : 'checked_in', { name: str(d.name) })];
     case 'checked_out': {
       const who = context.participants?.find((p) => p.id === d.participantId);

@@ -37,4 +37,8 @@ export class RunParticipantRow extends OrgOwnedEntity {
 
   @Column({ name: 'checked_in_by', type: 'varchar', length: 8, nullable: true })
   checkedInBy: 'self' | 'lead' | null;
+
+  /** The emergency map muster point where the person checked in (its name as it was), when chosen. */
+  @Column({ name: 'checked_in_point', type: 'varchar', length: 80, nullable: true })
+  checkedInPoint: string | null;
 }

@@ -32,6 +32,8 @@ export const LOG_SENTENCES = {
     observation_improvement: '{{actor}} recorded an area for improvement: {{note}}',
     checked_in: '{{actor}} checked in {{name}}.',
     checked_in_self: '{{name}} checked in.',
+    checked_in_at: '{{actor}} checked in {{name}} at {{point}}.',
+    checked_in_self_at: '{{name}} checked in at {{point}}.',
     checked_out: '{{actor}} checked out {{name}}.',
     checked_out_self: '{{name}} undid their check-in.',
     mustered: '{{actor}} recorded everyone mustered at {{time}}.',
@@ -69,6 +71,8 @@ export const LOG_SENTENCES = {
     observation_improvement: '{{actor}} registró un área de mejora: {{note}}',
     checked_in: '{{actor}} registró la llegada de {{name}}.',
     checked_in_self: '{{name}} registró su llegada.',
+    checked_in_at: '{{actor}} registró la llegada de {{name}} en {{point}}.',
+    checked_in_self_at: '{{name}} registró su llegada en {{point}}.',
     checked_out: '{{actor}} anuló la llegada de {{name}}.',
     checked_out_self: '{{name}} anuló su llegada.',
     mustered: '{{actor}} registró que todos estaban reunidos a {{time}}.',
@@ -106,6 +110,8 @@ export const LOG_SENTENCES = {
     observation_improvement: '{{actor}} 记录了一项待改进之处：{{note}}',
     checked_in: '{{actor}} 为 {{name}} 签到。',
     checked_in_self: '{{name}} 已签到。',
+    checked_in_at: '{{actor}} 在 {{point}} 为 {{name}} 签到。',
+    checked_in_self_at: '{{name}} 已在 {{point}} 签到。',
     checked_out: '{{actor}} 取消了 {{name}} 的签到。',
     checked_out_self: '{{name}} 撤销了自己的签到。',
     mustered: '{{actor}} 记录全员于 {{time}} 集合完毕。',
@@ -143,6 +149,8 @@ export const LOG_SENTENCES = {
     observation_improvement: 'سجّل {{actor}} مجالًا للتحسين: {{note}}',
     checked_in: 'سجّل {{actor}} حضور {{name}}.',
     checked_in_self: 'سجّل {{name}} حضوره.',
+    checked_in_at: 'سجّل {{actor}} حضور {{name}} عند {{point}}.',
+    checked_in_self_at: 'سجّل {{name}} حضوره عند {{point}}.',
     checked_out: 'ألغى {{actor}} حضور {{name}}.',
     checked_out_self: 'تراجع {{name}} عن تسجيل حضوره.',
     mustered: 'سجّل {{actor}} تجمّع الجميع عند {{time}}.',
@@ -209,6 +217,10 @@ export function logSentences(
         }),
       ];
     case 'checked_in':
+      // Where, when a muster point named on an emergency map was chosen.
+      if (typeof d.point === 'string' && d.point) {
+        return [say(d.by === 'self' ? 'checked_in_self_at' : 'checked_in_at', { name: str(d.name), point: str(d.point) })];
+      }
       return [say(d.by === 'self' ? 'checked_in_self' : 'checked_in', { name: str(d.name) })];
     case 'checked_out': {
       const who = context.participants?.find((p) => p.id === d.participantId);

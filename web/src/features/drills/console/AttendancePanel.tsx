@@ -1,7 +1,8 @@
-import { Alert, Badge, Box, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Field, Flex, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import type { RunParticipant, RunPermissions, TemplateContent } from '@muster/contracts';
 import { memo, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMusterPoints } from '../../maps/maps-api';
 import { formatClock } from '../vocab';
 import type { ConsoleRun } from './console-state';
 import { Hint, isLive, positionName, Section, strong, useRefusalToast } from './parts';
@@ -53,6 +54,7 @@ const ParticipantRow = memo(function ParticipantRow({
   onToggle: (participantId: string, present: boolean) => Promise<void>;
 }) {
   const { t } = useTranslation('drillConsole');
+  const { t: tMaps } = useTranslation('maps');
   const [busy, setBusy] = useState(false);
   const present = participant.checkedInAt !== null;
   const position = positionName(positions, participant.positionId);
@@ -103,6 +105,12 @@ const ParticipantRow = memo(function ParticipantRow({
                   drillTime: formatClock(participant.checkedInElapsedMs),
                 })
               : t('attendance.notIn')}
+            {present && participant.checkedInPoint && (
+              <Text as="span" data-testid={`checkin-point-${participant.id}`}>
+                {' '}
+                {tMaps('console.checkedInAt', { point: `\u2068${participant.checkedInPoint}\u2069` })}
+              </Text>
+            )}
           </Text>
           {position && (
             <Text fontSize="sm" color="fg.muted" dir="auto">
@@ -200,13 +208,22 @@ export const AttendancePanel = memo(function AttendancePanel({
   const live = isLive(run);
   const canChange = live && connection === 'live';
   const present = run.participants.filter((p) => p.checkedInAt !== null).length;
+  // Muster points named on the organisation's emergency maps: where people check in.
+  const { t: tMaps } = useTranslation('maps');
+  const points = useMusterPoints(live).data?.items ?? [];
+  const [pointKey, setPointKey] = useState('');
+  const point = points.find((p) => `${p.mapId}/${p.pointId}` === pointKey);
 
   const onToggle = useCallback(
     async (participantId: string, isPresent: boolean) => {
-      const answer = await attendance(participantId, isPresent);
+      const answer = await attendance(
+        participantId,
+        isPresent,
+        isPresent && point ? { mapId: point.mapId, pointId: point.pointId } : undefined,
+      );
       if (!answer.ok) refused(answer);
     },
-    [attendance, refused],
+    [attendance, refused, point],
   );
 
   return (
@@ -248,6 +265,22 @@ export const AttendancePanel = memo(function AttendancePanel({
           )}
         </Flex>
         {run.status === 'scheduled' && <Hint>{t('attendance.startFirst')}</Hint>}
+        {live && points.length > 0 && (
+          <Field.Root maxWidth="sm">
+            <Field.Label>{tMaps('console.checkInAt')}</Field.Label>
+            <NativeSelect.Root size="sm">
+              <NativeSelect.Field value={pointKey} onChange={(e) => setPointKey(e.target.value)} data-testid="checkin-point">
+                <option value="">{tMaps('console.anyPoint')}</option>
+                {points.map((p) => (
+                  <option key={`${p.mapId}/${p.pointId}`} value={`${p.mapId}/${p.pointId}`}>
+                    {p.name}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field.Root>
+        )}
         {run.participants.length === 0 ? (
           <Text color="fg.muted">{t('attendance.none')}</Text>
         ) : (

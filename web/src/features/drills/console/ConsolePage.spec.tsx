@@ -78,9 +78,11 @@ afterEach(async () => {
   jest.restoreAllMocks();
 });
 
-function renderConsole(who: SessionInfo, runId = RUN_ID) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+function renderConsole(who: SessionInfo, runId = RUN_ID, musterPoints: { mapId: string; pointId: string; name: string }[] = []) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });
   client.setQueryData(SESSION_QUERY_KEY, who);
+  // The emergency maps' named muster points (none unless the test gives some).
+  client.setQueryData(['maps', 'muster-points'], { items: musterPoints });
   return render(
     <I18nextProvider i18n={i18n}>
       <ChakraProvider value={system}>
@@ -417,6 +419,37 @@ describe('the drill console', () => {
     await settle();
     expect(screen.getByTestId('observation-form')).toBeTruthy();
     expect(txt(screen.getAllByTestId('log-entry')[0]!)).toContain('Lena Lead let observers add observations.');
+  });
+
+  it('offers the muster points named on the emergency maps as check-in points, and shows where each person checked in', async () => {
+    const MAP = '5b0c6a58-7d7e-4b8f-9a55-0c3f1c1e2a10';
+    renderConsole(asLead(), RUN_ID, [
+      { mapId: MAP, pointId: 'muster-1', name: 'Car park' },
+      { mapId: MAP, pointId: 'muster-2', name: 'Quay apron' },
+    ]);
+    answerSubscribe(running());
+    const select = await screen.findByTestId<HTMLSelectElement>('checkin-point');
+    expect([...select.options].map((o) => o.text)).toEqual(['No muster point', 'Car park', 'Quay apron']);
+    fireEvent.change(select, { target: { value: `${MAP}/muster-2` } });
+    fireEvent.click(screen.getByTestId(`checkin-${P_GUEST}`));
+    expect(fake.last('console:attendance')?.payload).toEqual({
+      runId: RUN_ID,
+      participantId: P_GUEST,
+      present: true,
+      musterPoint: { mapId: MAP, pointId: 'muster-2' },
+    });
+    await answer('console:attendance', {
+      ok: true,
+      participant: participant(P_GUEST, {
+        checkedInAt: '2026-11-23T10:05:00.000Z',
+        checkedInElapsedMs: 300_000,
+        checkedInBy: 'lead',
+        checkedInPoint: 'Quay apron',
+      }),
+      log: logEntry(3, 'checked_in', { data: { participantId: P_GUEST, name: 'Gus Guest', by: 'lead', point: 'Quay apron' } }),
+    });
+    expect(screen.getByTestId(`participant-${P_GUEST}`).dataset.present).toBe('true');
+    expect(txt(await screen.findByTestId(`checkin-point-${P_GUEST}`))).toBe(' at Quay apron');
   });
 
   it('lets a participant check themselves in, and shows everyone’s check-ins as they come', async () => {

@@ -179,6 +179,7 @@ const attendanceOf = (p: RunParticipant) => ({
   checkedInAt: p.checkedInAt,
   checkedInElapsedMs: p.checkedInElapsedMs,
   checkedInBy: p.checkedInBy,
+  checkedInPoint: p.checkedInPoint ?? null,
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -209,6 +209,7 @@ export function consoleI18n(): I18n {
         errors: locale('errors'),
         drills: locale('drills'),
         drillConsole: locale('drillConsole'),
+        maps: locale('maps'),
         pages: locale('pages'),
       },
     },

@@ -62,6 +62,8 @@ export interface ConsoleApi {
   attendance: (
     participantId: string,
     present: boolean,
+    /** Where the person checked in: a muster point named on an emergency map. */
+    musterPoint?: { mapId: string; pointId: string },
   ) => Promise<CommandResult<{ participant: RunParticipant; log: DrillLogEntry | null }>>;
   muster: () => Promise<CommandResult<{ run: DrillRun; log: DrillLogEntry }>>;
   settings: (change: {
@@ -285,9 +287,9 @@ export function useConsole(runId: string, me: { userId: string; role: string }):
   );
 
   const attendance = useCallback(
-    async (participantId: string, present: boolean) => {
+    async (participantId: string, present: boolean, musterPoint?: { mapId: string; pointId: string }) => {
       const answer = await command<{ participant: RunParticipant; log: DrillLogEntry | null }>((s, done) =>
-        s.emit('console:attendance', { runId, participantId, present }, done),
+        s.emit('console:attendance', { runId, participantId, present, ...(musterPoint ? { musterPoint } : {}) }, done),
       );
       // No log entry: nothing changed (the person already was so).
       if (answer.ok && answer.log) change({ kind: 'attendance', participant: answer.participant, log: answer.log });
