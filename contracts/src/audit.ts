@@ -155,6 +155,11 @@ export const AUDIT_ACTIONS = {
   'account.sessions.revoke': auth(2, 3),
   'account.password_reset.force': account(4, 3),
   'account.codes.revoke': account(99, 2),
+  'compliance.packet.issue': apiActivity(1, 2),
+  'compliance.packet.download': apiActivity(2, 2),
+  'compliance.packet.revoke': apiActivity(3, 3),
+  'compliance.waiver.accept': apiActivity(1),
+  'packet_keys.rotate': apiActivity(3, 3),
 } as const satisfies Record<string, ActionMapping>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];

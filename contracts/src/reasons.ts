@@ -481,6 +481,28 @@ export const ACCOUNT_CONTROL_REASONS = {
 } as const;
 
 /** Every module's reasons, by the module's prefix (`errors:<prefix>.<reason>` on the web). */
+/** Compliance packets, the waiver and packet verification (issue 19). */
+export const PACKET_REASONS = {
+  noOrganization: 'Compliance packets belong to an organisation: platform accounts have none',
+  chooseProfile: 'Choose a compliance profile',
+  chooseFrom: 'Choose the first day of the period',
+  chooseTo: 'Choose the last day of the period',
+  periodBackwards: 'The period ends before it starts',
+  periodTooLong: 'A packet covers at most {{years}} years',
+  notFound: 'Compliance packet not found',
+  profileNotFound: 'Compliance profile not found',
+  waiverRequired: 'Accept the waiver before downloading a compliance packet',
+  waiverVersion: 'This is not the current waiver: reload the page and read it again',
+  notIssued: 'Only an issued packet can be revoked',
+  revokeReason: 'Say why the packet is revoked (at least 3 characters)',
+  malformedCode: 'A verification code has 10 letters and digits, like ABCDE-23456',
+  malformedToken: 'This verification link is damaged: open it again from the QR code',
+  malformedHash: 'The file fingerprint is not a SHA-256 hash',
+  nothingToVerify: 'Give a verification code, a QR link or a file',
+  unknown: 'No packet matches: check the code',
+  tooManyChecks: 'Too many checks from your address: try again in a minute',
+} as const;
+
 export const ERROR_REASONS = {
   validation: VALIDATION_REASONS,
   common: COMMON_REASONS,
@@ -503,6 +525,7 @@ export const ERROR_REASONS = {
   security: SECURITY_REASONS,
   recovery: RECOVERY_REASONS,
   accountControls: ACCOUNT_CONTROL_REASONS,
+  packets: PACKET_REASONS,
 } as const;
 
 type Catalogue = typeof ERROR_REASONS;
