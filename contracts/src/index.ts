@@ -37,3 +37,5 @@ export * from './members.js';
 export * from './security.js';
 export * from './recovery.js';
 export * from './account-controls.js';
+export * from './compliance.js';
+export * from './compliance-documents.js';
