@@ -23,6 +23,8 @@ import { memberEndpoints } from './members.js';
 import { securityEndpoints } from './security.js';
 import { recoveryEndpoints, terminationEndpoints } from './recovery.js';
 import { accountControlEndpoints } from './account-controls.js';
+import { complianceEndpoints } from './compliance.js';
+import { complianceDocumentEndpoints } from './compliance-documents.js';
 import { packetEndpoints } from './compliance-packets.js';
 
 /** Every REST endpoint of Muster, grouped by feature. */
@@ -53,5 +55,7 @@ export const api = {
   recovery: recoveryEndpoints,
   terminations: terminationEndpoints,
   accountControls: accountControlEndpoints,
+  compliance: complianceEndpoints,
+  complianceDocuments: complianceDocumentEndpoints,
   packets: packetEndpoints,
 } as const;

@@ -37,4 +37,6 @@ export * from './members.js';
 export * from './security.js';
 export * from './recovery.js';
 export * from './account-controls.js';
+export * from './compliance.js';
+export * from './compliance-documents.js';
 export * from './compliance-packets.js';

@@ -480,7 +480,30 @@ export const ACCOUNT_CONTROL_REASONS = {
   restrictionNotFound: 'No such suspension or freeze',
 } as const;
 
-/** Every module's reasons, by the module's prefix (`errors:<prefix>.<reason>` on the web). */
+/** Compliance profiles and rules (modules/compliance). */
+export const COMPLIANCE_REASONS = {
+  noRules: 'Choose at least one rule',
+  unknownRules: 'Unknown rules: {{ids}}',
+  facilityRequired: 'Name the facility',
+  crewSizeRequired: 'Enter the crew size to record crew changes',
+  moreThanCrew: 'More than the crew size',
+  profileNotFound: 'Compliance profile not found',
+  ruleExists: 'A rule with this key already exists',
+  tooManyRules: 'At most {{max}} rules of your own',
+  managersOnly: 'Only administrators and managers can change compliance profiles and rules',
+  periodBackwards: 'The period ends before it starts',
+  periodTooLong: 'The period is longer than 3 years',
+} as const;
+
+/** The compliance document library (modules/compliance-documents). */
+export const COMPLIANCE_DOCUMENT_REASONS = {
+  documentNotFound: 'Document not found',
+  versionNotFound: 'Document version not found',
+  managersOnly: 'Only administrators and managers can upload compliance documents',
+  unknownRules: 'Unknown rules: {{ids}}',
+  reviewBeforeEffective: 'The review date is before the effective date',
+} as const;
+
 /** Compliance packets, the waiver and packet verification (issue 19). */
 export const PACKET_REASONS = {
   noOrganization: 'Compliance packets belong to an organisation: platform accounts have none',
@@ -503,6 +526,7 @@ export const PACKET_REASONS = {
   tooManyChecks: 'Too many checks from your address: try again in a minute',
 } as const;
 
+/** Every module's reasons, by the module's prefix (`errors:<prefix>.<reason>` on the web). */
 export const ERROR_REASONS = {
   validation: VALIDATION_REASONS,
   common: COMMON_REASONS,
@@ -525,6 +549,8 @@ export const ERROR_REASONS = {
   security: SECURITY_REASONS,
   recovery: RECOVERY_REASONS,
   accountControls: ACCOUNT_CONTROL_REASONS,
+  compliance: COMPLIANCE_REASONS,
+  complianceDocuments: COMPLIANCE_DOCUMENT_REASONS,
   packets: PACKET_REASONS,
 } as const;
 
