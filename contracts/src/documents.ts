@@ -10,7 +10,7 @@ import { reason } from './reasons.js';
  * (`documents:render`, room `user:<id>`); the file is kept for the requester to download for
  * RENDER_KEEP_HOURS.
  */
-export const RENDER_KINDS = ['drill-summary-pdf', 'security-timeline-csv'] as const;
+export const RENDER_KINDS = ['drill-summary-pdf', 'security-timeline-csv', 'compliance-packet', 'compliance-packet-copy'] as const;
 export type RenderKind = (typeof RENDER_KINDS)[number];
 
 export const RENDER_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
@@ -38,6 +38,20 @@ export const renderRequestSchema = z.discriminatedUnion(
       kind: z.literal('security-timeline-csv'),
       /** The organisation timeline's filters (ADMIN; platform staff name the organisation). */
       filters: timelineQuerySchema.default({ page: 1, pageSize: 25 }),
+    }),
+    z.object({
+      /** Issues a compliance packet (MANAGER+, waiver accepted) and makes the requester's stamped copy. */
+      kind: z.literal('compliance-packet'),
+      profileId: z.uuid(reason('packets.chooseProfile')),
+      from: z.iso.date(reason('packets.chooseFrom')),
+      to: z.iso.date(reason('packets.chooseTo')),
+      language: languageSchema.default('en'),
+    }),
+    z.object({
+      /** A download of an issued packet: a copy stamped with the requester and the moment (waiver accepted). */
+      kind: z.literal('compliance-packet-copy'),
+      packetId: z.uuid(reason('packets.notFound')),
+      language: languageSchema.default('en'),
     }),
   ],
   { error: reason('validation.chooseOneOf') },

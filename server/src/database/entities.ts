@@ -30,6 +30,8 @@ import { SecurityPolicyRow } from '../modules/security/entities/security-policy.
 import { VerificationCaseRow } from '../modules/id-verification/entities/verification-case.entity.js';
 import { RECOVERY_ENTITIES } from '../modules/recovery/recovery.module.js';
 import { AccountRestriction } from '../modules/account-controls/entities/account-restriction.entity.js';
+import { PACKET_ENTITIES } from '../modules/compliance-packets/compliance-packets.module.js';
+import { SigningKeyRow } from '../platform/signing/signing-key.entity.js';
 
 /** Every TypeORM entity; new modules add theirs here. */
 export const ENTITIES = [
@@ -67,4 +69,6 @@ export const ENTITIES = [
   VerificationCaseRow,
   ...RECOVERY_ENTITIES,
   AccountRestriction,
+  ...PACKET_ENTITIES,
+  SigningKeyRow,
 ];

@@ -53,6 +53,8 @@ export interface PacketPdfText {
   manifestTitle: string;
   manifestIntro: string;
   item: string;
+  /** The manifest's kinds of item and its sections. */
+  manifestNames: Record<'rule' | 'run' | 'document' | 'cover' | 'rules' | 'runs' | 'documents', string>;
   downloadedBy(name: string, date: string): string;
   issuedCopy(code: string): string;
   page(n: number): string;
@@ -71,7 +73,8 @@ const en: PacketPdfText = {
   signingKey: 'Signing key (Ed25519)',
   manifestHash: 'Manifest SHA-256',
   verificationCode: 'Verification code',
-  verifyHow: (url) => `Scan the QR code, or open ${url} and type the verification code, to check that this packet is genuine and still current.`,
+  verifyHow: (url) =>
+    `Scan the QR code, or open ${url} and type the verification code, to check that this packet is genuine and still current.`,
   waiverTitle: 'Waiver',
   waiver:
     'Muster is a documentation and planning tool and does not guarantee regulatory compliance. This packet records what was entered in Muster; the organisation remains responsible for meeting its obligations.',
@@ -107,6 +110,15 @@ const en: PacketPdfText = {
   manifestTitle: 'Manifest',
   manifestIntro: 'SHA-256 of each item and section of this packet, signed with the signing key above.',
   item: 'Item',
+  manifestNames: {
+    rule: 'Rule',
+    run: 'Drill run',
+    document: 'Document',
+    cover: 'Cover',
+    rules: 'Status table',
+    runs: 'Drill runs',
+    documents: 'SOPs and documents',
+  },
   downloadedBy: (name, date) => `Downloaded by ${name} on ${date}`,
   issuedCopy: (code) => `Issued copy · ${code}`,
   page: (n) => `Page ${String(n)}`,
@@ -125,7 +137,8 @@ const es: PacketPdfText = {
   signingKey: 'Clave de firma (Ed25519)',
   manifestHash: 'SHA-256 del manifiesto',
   verificationCode: 'Código de verificación',
-  verifyHow: (url) => `Escanea el código QR, o abre ${url} y escribe el código de verificación, para comprobar que este paquete es auténtico y sigue vigente.`,
+  verifyHow: (url) =>
+    `Escanea el código QR, o abre ${url} y escribe el código de verificación, para comprobar que este paquete es auténtico y sigue vigente.`,
   waiverTitle: 'Descargo de responsabilidad',
   waiver:
     'Muster es una herramienta de documentación y planificación y no garantiza el cumplimiento normativo. Este paquete recoge lo que se registró en Muster; la organización sigue siendo responsable de cumplir sus obligaciones.',
@@ -161,6 +174,15 @@ const es: PacketPdfText = {
   manifestTitle: 'Manifiesto',
   manifestIntro: 'SHA-256 de cada elemento y sección de este paquete, firmado con la clave indicada arriba.',
   item: 'Elemento',
+  manifestNames: {
+    rule: 'Regla',
+    run: 'Simulacro',
+    document: 'Documento',
+    cover: 'Portada',
+    rules: 'Tabla de estado',
+    runs: 'Simulacros',
+    documents: 'POE y documentos',
+  },
   downloadedBy: (name, date) => `Descargado por ${name} el ${date}`,
   issuedCopy: (code) => `Copia emitida · ${code}`,
   page: (n) => `Página ${String(n)}`,
@@ -214,6 +236,15 @@ const zh: PacketPdfText = {
   manifestTitle: '清单',
   manifestIntro: '本资料包每个条目和章节的 SHA-256，已用上述密钥签名。',
   item: '条目',
+  manifestNames: {
+    rule: '规则',
+    run: '演练',
+    document: '文件',
+    cover: '封面',
+    rules: '状态表',
+    runs: '演练',
+    documents: '标准作业程序和文件',
+  },
   downloadedBy: (name, date) => `由 ${name} 于 ${date} 下载`,
   issuedCopy: (code) => `签发副本 · ${code}`,
   page: (n) => `第 ${String(n)} 页`,
@@ -236,7 +267,7 @@ const ar: PacketPdfText = {
   waiverTitle: 'إخلاء المسؤولية',
   waiver:
     'Muster أداة توثيق وتخطيط ولا تضمن الامتثال التنظيمي. تسجّل هذه الحزمة ما أُدخل في Muster، وتبقى المؤسسة مسؤولة عن الوفاء بالتزاماتها.',
-  rulesTitle: 'الحالة قاعدةً قاعدة',
+  rulesTitle: 'حالة كل قاعدة',
   rule: 'القاعدة',
   status: 'الحالة',
   reason: 'السبب',
@@ -268,6 +299,15 @@ const ar: PacketPdfText = {
   manifestTitle: 'البيان',
   manifestIntro: 'تجزئة SHA-256 لكل عنصر وقسم في هذه الحزمة، موقّعة بمفتاح التوقيع أعلاه.',
   item: 'العنصر',
+  manifestNames: {
+    rule: 'قاعدة',
+    run: 'تدريب',
+    document: 'مستند',
+    cover: 'الغلاف',
+    rules: 'جدول الحالة',
+    runs: 'التدريبات',
+    documents: 'الإجراءات والمستندات',
+  },
   downloadedBy: (name, date) => `نزّلها ${name} في ${date}`,
   issuedCopy: (code) => `النسخة الصادرة · ${code}`,
   page: (n) => `صفحة ${String(n)}`,

@@ -5,6 +5,7 @@ import { formatMoment } from '../../platform/time/zoned.js';
 import { SUMMARY_PDF_TEXT, isolate } from '../drills/summary/summary-pdf-text.js';
 import { clock } from '../drills/summary/log-text.js';
 import { PACKET_PDF_TEXT } from './packet-pdf-text.js';
+import { ruleReasonText, ruleTitle } from './rule-text.js';
 
 /** What the packet's PDF shows beside its content: who issued it, its codes and its manifest. */
 export interface PacketPdfMeta {
@@ -29,6 +30,12 @@ export interface PacketStamp {
 }
 
 const MUTED = { size: 9, color: '#4a5568' };
+
+/**
+ * A calendar day (YYYY-MM-DD) kept left to right: inside Arabic its digits would be Arabic numbers
+ * and its hyphens neutral (Unicode W2/W4), so "2026-11-26" would read "26-11-2026".
+ */
+export const day = (value: string): string => `\u2066${value}\u2069`;
 
 /** Cells of one table row laid out from the start edge (the right one in Arabic); each width is a share of the line. */
 function row(pdf: PdfWriter, cells: { text: string; share: number; bold?: boolean; color?: string }[], size = 9): void {
@@ -92,7 +99,7 @@ export function packetPdf(content: PacketContent, meta: PacketPdfMeta, language:
   drawQr(pdf.doc, meta.verifyUrl, { x: qrX, y: qrTop, size: qrSize });
   pdf.field(text.organisation, content.organisation.name);
   pdf.field(text.profile, content.profile.name);
-  pdf.field(text.period, text.periodValue(content.period.from, content.period.to));
+  pdf.field(text.period, text.periodValue(day(content.period.from), day(content.period.to)));
   pdf.field(text.version, String(meta.version));
   pdf.field(text.issued, moment(meta.issuedAt));
   pdf.field(text.issuedBy, meta.issuedBy);
@@ -118,9 +125,9 @@ export function packetPdf(content: PacketContent, meta: PacketPdfMeta, language:
   if (!content.rules.length) pdf.paragraph(text.noRules, MUTED);
   for (const r of content.rules) {
     row(pdf, [
-      { text: `${isolate(r.title)} · ${isolate(r.source)}`, share: 0.38 },
-      { text: text.ruleStatuses[r.status] ?? r.status, share: 0.16, bold: true, color: STATUS_COLOR[r.status] },
-      { text: isolate(r.reason), share: 0.46 },
+      { text: `${isolate(ruleTitle(language, r.ruleId, r.title))} · ${isolate(r.source)}`, share: 0.38 },
+      { text: text.ruleStatuses[r.state] ?? r.state, share: 0.16, bold: true, color: STATUS_COLOR[r.state] },
+      { text: ruleReasonText(language, r.reason), share: 0.46 },
     ]);
   }
 
@@ -152,13 +159,15 @@ export function packetPdf(content: PacketContent, meta: PacketPdfMeta, language:
     pdf.paragraph(text.observations, { size: 9, bold: true });
     if (!run.observations.length) pdf.paragraph(text.noneRecorded, MUTED);
     for (const o of run.observations) {
-      pdf.paragraph(`• ${o.kind === 'strength' ? text.strength : text.improvement}: ${isolate(o.note)} — ${isolate(o.author)}`, { size: 9 });
+      pdf.paragraph(`• ${o.kind === 'strength' ? text.strength : text.improvement}: ${isolate(o.note)} — ${isolate(o.author)}`, {
+        size: 9,
+      });
     }
     pdf.paragraph(text.actions, { size: 9, bold: true });
     if (!run.actions.length) pdf.paragraph(text.noneRecorded, MUTED);
     for (const a of run.actions) {
       const status = words.actionStatuses[a.status as keyof typeof words.actionStatuses] ?? a.status;
-      pdf.paragraph(`• ${text.action(isolate(a.title), isolate(a.owner), a.dueDate, status)}`, { size: 9 });
+      pdf.paragraph(`• ${text.action(isolate(a.title), isolate(a.owner), day(a.dueDate), status)}`, { size: 9 });
     }
   }
 
@@ -176,7 +185,7 @@ export function packetPdf(content: PacketContent, meta: PacketPdfMeta, language:
       row(pdf, [
         { text: `${text.docKind[d.kind]}: ${isolate(d.title)}`, share: 0.44 },
         { text: isolate(d.version), share: 0.14 },
-        { text: d.effectiveDate, share: 0.18 },
+        { text: day(d.effectiveDate), share: 0.18 },
         { text: d.sha256.slice(0, 16), share: 0.24 },
       ]);
     }
@@ -186,11 +195,26 @@ export function packetPdf(content: PacketContent, meta: PacketPdfMeta, language:
   pdf.heading(text.manifestTitle);
   pdf.paragraph(text.manifestIntro, MUTED);
   const runTitles = new Map(content.runs.map((r) => [r.id, r.title]));
-  const ruleTitles = new Map(content.rules.map((r) => [r.ruleId, r.title]));
-  for (const s of meta.manifest.sections) row(pdf, [{ text: s.name, share: 0.3 }, { text: s.sha256, share: 0.7 }], 7);
+  const ruleTitles = new Map(content.rules.map((r) => [r.ruleId, ruleTitle(language, r.ruleId, r.title)]));
+  for (const s of meta.manifest.sections)
+    row(
+      pdf,
+      [
+        { text: text.manifestNames[s.name], share: 0.3 },
+        { text: s.sha256, share: 0.7 },
+      ],
+      7,
+    );
   for (const item of meta.manifest.items) {
     const name = item.kind === 'run' ? runTitles.get(item.id) : item.kind === 'rule' ? ruleTitles.get(item.id) : item.id;
-    row(pdf, [{ text: `${item.kind}: ${isolate(name ?? item.id)}`, share: 0.3 }, { text: item.sha256, share: 0.7 }], 7);
+    row(
+      pdf,
+      [
+        { text: `${text.manifestNames[item.kind]}: ${isolate(name ?? item.id)}`, share: 0.3 },
+        { text: item.sha256, share: 0.7 },
+      ],
+      7,
+    );
   }
   return pdf.finish();
 }

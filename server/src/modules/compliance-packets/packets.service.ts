@@ -38,7 +38,15 @@ import { PacketFileRow } from './entities/packet-file.entity.js';
 import { PacketRow } from './entities/packet.entity.js';
 import { WaiverAcceptanceRow } from './entities/waiver-acceptance.entity.js';
 import { PacketEvaluator, type PacketActor } from './packet-evaluator.js';
-import { buildManifest, decodeToken, encodeToken, fileSha256, fileStatement, manifestSha256, tokenPayloadBytes } from './packet-manifest.js';
+import {
+  buildManifest,
+  decodeToken,
+  encodeToken,
+  fileSha256,
+  fileStatement,
+  manifestSha256,
+  tokenPayloadBytes,
+} from './packet-manifest.js';
 import { packetPdf, type PacketPdfMeta } from './packet-pdf.js';
 
 /** Where the requester came from, for the audit trail. */
@@ -211,7 +219,14 @@ export class PacketsService {
       await this.audit.record({
         action: 'compliance.waiver.accept',
         outcome: 'success',
-        actor: { userId: actor.userId, role: actor.role, orgId: actor.orgId, email: actor.email, ip: client.ip, userAgent: client.userAgent },
+        actor: {
+          userId: actor.userId,
+          role: actor.role,
+          orgId: actor.orgId,
+          email: actor.email,
+          ip: client.ip,
+          userAgent: client.userAgent,
+        },
         metadata: { version: WAIVER_VERSION },
       });
     }
@@ -341,7 +356,9 @@ export class PacketsService {
           },
           { state: 'superseded', supersededById: saved.id, supersededAt: now },
         );
-        await tx.save(tx.create(PacketFileRow, { orgId: actor.orgId, packetId, kind: 'issued', sha256: pdfSha256, userId: null, language }));
+        await tx.save(
+          tx.create(PacketFileRow, { orgId: actor.orgId, packetId, kind: 'issued', sha256: pdfSha256, userId: null, language }),
+        );
         return saved;
       }),
     );

@@ -29,13 +29,18 @@ import { asMember } from '../../platform/auth/principal.js';
 import type { ClientContext } from '../../platform/auth/auth.decorators.js';
 import { RunsService } from '../drills/runs.service.js';
 import { SummaryService } from '../drills/summary/summary.service.js';
+import { PacketsService } from '../compliance-packets/packets.service.js';
+import type { PacketActor } from '../compliance-packets/packet-evaluator.js';
 import { RenderRow, type RenderParams } from './entities/render.entity.js';
 
 const HOUR_MS = 3_600_000;
 
 /** A render's request once validated. */
 export type RenderInput =
-  { kind: 'drill-summary-pdf'; runId: string; language: string } | { kind: 'security-timeline-csv'; filters: TimelineQuery };
+  | { kind: 'drill-summary-pdf'; runId: string; language: string }
+  | { kind: 'security-timeline-csv'; filters: TimelineQuery }
+  | { kind: 'compliance-packet'; profileId: string; from: string; to: string; language: string }
+  | { kind: 'compliance-packet-copy'; packetId: string; language: string };
 
 /** A made file: its bytes, type and name. */
 interface Made {
@@ -79,6 +84,7 @@ export class RendersService {
     private readonly runs: RunsService,
     private readonly summaries: SummaryService,
     private readonly trail: AuditTrailService,
+    private readonly packets: PacketsService,
   ) {}
 
   /** Starts a render for a signed-in member (guest auditors have a portal of their own). */
@@ -189,6 +195,21 @@ export class RendersService {
         await this.summaries.audited(actor, summary.run.id, 'pdf', requester);
         return { body: file.body as Buffer, contentType: file.contentType, fileName: file.fileName };
       }
+      case 'compliance-packet': {
+        const file = await this.packets.issue(
+          packetActorOf(requester),
+          { profileId: request.profileId, from: request.from, to: request.to },
+          request.language as LanguageCode,
+          requester,
+          (stage, percent) => this.move(row, 'running', stage, percent),
+        );
+        return { body: file.body, contentType: 'application/pdf', fileName: file.fileName };
+      }
+      case 'compliance-packet-copy': {
+        await this.move(row, 'running', 'rendering', 40);
+        const file = await this.packets.download(packetActorOf(requester), request.packetId, request.language as LanguageCode, requester);
+        return { body: file.body, contentType: 'application/pdf', fileName: file.fileName };
+      }
       case 'security-timeline-csv': {
         const orgId = timelineOrg(requester, request.filters.orgId);
         await this.move(row, 'running', 'rendering', 40);
@@ -220,6 +241,15 @@ export class RendersService {
       await this.runs.get(asMember(principal, 'drillTemplate.noOrganization'), input.runId);
       return;
     }
+    if (input.kind === 'compliance-packet') {
+      const member = asMember(principal, 'packets.noOrganization');
+      await this.packets.checkIssue({ ...member, timeZone: member.timeZone }, input);
+      return;
+    }
+    if (input.kind === 'compliance-packet-copy') {
+      await this.packets.checkDownload(asMember(principal, 'packets.noOrganization'), input.packetId);
+      return;
+    }
     if (!hasRank(principal.role, 'ADMIN')) throw new DomainError('FORBIDDEN', 'auth.forbidden');
   }
 
@@ -235,6 +265,18 @@ export class RendersService {
     await this.renders.save(row);
     this.realtime.emitTo(rooms.user(row.requestedBy), 'documents:render', viewOf(row));
   }
+}
+
+/** The requester of a packet render as the packets see them. */
+function packetActorOf(requester: RenderParams['requester']): PacketActor {
+  return {
+    userId: requester.userId,
+    orgId: requester.orgId!,
+    role: requester.role as Role,
+    name: requester.name,
+    email: requester.email,
+    timeZone: requester.timeZone ?? DEFAULT_TIME_ZONE,
+  };
 }
 
 /** The organisation a security timeline render reads: the requester's own, or the one platform staff named. */

@@ -1,4 +1,14 @@
-import { createCipheriv, createDecipheriv, createPrivateKey, createPublicKey, generateKeyPairSync, hkdfSync, randomBytes, sign, verify } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  hkdfSync,
+  randomBytes,
+  sign,
+  verify,
+} from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
@@ -77,7 +87,13 @@ export class SigningService {
     const raw = publicKey.export({ format: 'der', type: 'spki' }).subarray(SPKI_PREFIX.length);
     const der = privateKey.export({ format: 'der', type: 'pkcs8' });
     return this.keys.save(
-      this.keys.create({ kid, publicKey: raw.toString('base64url'), privateKeyEnc: this.encrypt(der, kid), notBefore: now, notAfter: null }),
+      this.keys.create({
+        kid,
+        publicKey: raw.toString('base64url'),
+        privateKeyEnc: this.encrypt(der, kid),
+        notBefore: now,
+        notAfter: null,
+      }),
     );
   }
 
