@@ -493,6 +493,7 @@ export const COMPLIANCE_REASONS = {
   managersOnly: 'Only administrators and managers can change compliance profiles and rules',
   periodBackwards: 'The period ends before it starts',
   periodTooLong: 'The period is longer than 3 years',
+  noOrganization: 'Compliance belongs to an organisation: platform accounts have none of their own',
 } as const;
 
 /** The compliance document library (modules/compliance-documents). */

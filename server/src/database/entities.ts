@@ -30,6 +30,8 @@ import { SecurityPolicyRow } from '../modules/security/entities/security-policy.
 import { VerificationCaseRow } from '../modules/id-verification/entities/verification-case.entity.js';
 import { RECOVERY_ENTITIES } from '../modules/recovery/recovery.module.js';
 import { AccountRestriction } from '../modules/account-controls/entities/account-restriction.entity.js';
+import { COMPLIANCE_ENTITIES } from '../modules/compliance/compliance.module.js';
+import { COMPLIANCE_DOCUMENT_ENTITIES } from '../modules/compliance-documents/compliance-documents.module.js';
 import { PACKET_ENTITIES } from '../modules/compliance-packets/compliance-packets.module.js';
 import { SigningKeyRow } from '../platform/signing/signing-key.entity.js';
 
@@ -69,6 +71,8 @@ export const ENTITIES = [
   VerificationCaseRow,
   ...RECOVERY_ENTITIES,
   AccountRestriction,
+  ...COMPLIANCE_ENTITIES,
+  ...COMPLIANCE_DOCUMENT_ENTITIES,
   ...PACKET_ENTITIES,
   SigningKeyRow,
 ];
