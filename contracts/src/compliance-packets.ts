@@ -313,6 +313,13 @@ export const packetEndpoints = {
     body: verifyPacketSchema,
     response: verifyPacketResultSchema,
   }),
+  rotateKeys: defineEndpoint({
+    method: 'POST',
+    path: '/api/sysops/packet-keys/rotate',
+    tag: 'compliance',
+    summary: 'Makes a new packet signing key active; the previous one is retired and still verifies what it signed (ROOT_ADMIN)',
+    response: z.object({ active: z.string(), retired: z.array(z.string()) }),
+  }),
   keys: defineEndpoint({
     method: 'GET',
     path: PACKET_KEYS_PATH,

@@ -18,6 +18,7 @@ import { Members1795770680920 } from './1795770680920-Members.js';
 import { OrgSecurityIdVerification1795770706668 } from './1795770706668-OrgSecurityIdVerification.js';
 import { RecoveryTermination1795770737299 } from './1795770737299-RecoveryTermination.js';
 import { AccountRestrictions1795770971617 } from './1795770971617-AccountRestrictions.js';
+import { CompliancePackets1795783517778 } from './1795783517778-CompliancePackets.js';
 import { ComplianceProfilesDocuments1795783194295 } from './1795783194295-ComplianceProfilesDocuments.js';
 
 /**
@@ -45,4 +46,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   RecoveryTermination1795770737299,
   AccountRestrictions1795770971617,
   ComplianceProfilesDocuments1795783194295,
+  CompliancePackets1795783517778,
 ];

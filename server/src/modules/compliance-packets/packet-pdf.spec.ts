@@ -3,7 +3,7 @@ import { generateKeyPairSync, sign } from 'node:crypto';
 import { formatShortCode, type LanguageCode, type PacketContent } from '@muster/contracts';
 import { extractText, poppler } from '../../platform/documents/pdf-reading.js';
 import { canonicalJson } from '../../platform/signing/canonical-json.js';
-import { verifyWithPublicKey } from '../../platform/signing/signing.service.js';
+import { verifyWithPublicKey } from '../../platform/signing/ed25519.js';
 import { buildManifest, decodeToken, encodeToken, manifestSha256, tokenPayloadBytes } from './packet-manifest.js';
 import { packetPdf, type PacketPdfMeta } from './packet-pdf.js';
 

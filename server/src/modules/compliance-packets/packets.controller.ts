@@ -6,11 +6,14 @@ import {
   type PacketList,
   type PacketManifestView,
   type PacketView,
+  type Principal,
   type VerifyPacketInput,
   type VerifyPacketResult,
   type WaiverState,
 } from '@muster/contracts';
-import { Client, MemberAuth, MinRole, Public, type ClientContext } from '../../platform/auth/auth.decorators.js';
+import { AuditService } from '../../platform/audit/audit.service.js';
+import { Auth, Client, MemberAuth, MinRole, Public, type ClientContext } from '../../platform/auth/auth.decorators.js';
+import { auditActorOf } from '../../platform/auth/principal.js';
 import { Endpoint, ValidBody } from '../../platform/http/endpoint.decorator.js';
 import { RateLimit } from '../../platform/limits/rate-limit.guard.js';
 import { SigningService } from '../../platform/signing/signing.service.js';
@@ -76,6 +79,7 @@ export class VerifyPacketController {
   constructor(
     private readonly packets: PacketsService,
     private readonly signing: SigningService,
+    private readonly audit: AuditService,
   ) {}
 
   @Endpoint(api.packets.verify)
@@ -83,6 +87,20 @@ export class VerifyPacketController {
   @RateLimit({ name: 'verify-packet', points: 60, durationSeconds: 60, reason: 'packets.tooManyChecks' })
   verify(@ValidBody() body: VerifyPacketInput): Promise<VerifyPacketResult> {
     return this.packets.verify(body);
+  }
+
+  @Endpoint(api.packets.rotateKeys)
+  @MinRole('ROOT_ADMIN')
+  async rotate(@Auth() auth: Principal, @Client() client: ClientContext): Promise<{ active: string; retired: string[] }> {
+    const rotated = await this.signing.rotate();
+    await this.audit.record({
+      action: 'packet_keys.rotate',
+      outcome: 'success',
+      actor: auditActorOf(auth, client),
+      orgId: null,
+      metadata: { active: rotated.active, retired: rotated.retired },
+    });
+    return rotated;
   }
 
   @Endpoint(api.packets.keys)

@@ -17,11 +17,10 @@ import type { PacketKey } from '@muster/contracts';
 import type { Repository } from 'typeorm';
 import { IsNull } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { SPKI_PREFIX, verifyWithPublicKey } from './ed25519.js';
 import { SigningKeyRow } from './signing-key.entity.js';
 
 const KID_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
-/** The SPKI DER prefix of an Ed25519 public key (the raw 32 bytes follow). */
-const SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
 
 export interface Signed {
   kid: string;
@@ -147,12 +146,4 @@ export class SigningService {
   }
 }
 
-/** Verifies an Ed25519 signature with a raw public key (base64url), as any holder of the published key can. */
-export function verifyWithPublicKey(publicKey: string, data: Buffer | string, signature: string): boolean {
-  try {
-    const key = createPublicKey({ key: Buffer.concat([SPKI_PREFIX, Buffer.from(publicKey, 'base64url')]), format: 'der', type: 'spki' });
-    return verify(null, Buffer.from(data), key, Buffer.from(signature, 'base64url'));
-  } catch {
-    return false;
-  }
-}
+export { verifyWithPublicKey };
