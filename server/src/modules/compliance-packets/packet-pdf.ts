@@ -139,8 +139,8 @@ export function packetPdf(content: PacketContent, meta: PacketPdfMeta, language:
     pdf.space(4);
     pdf.paragraph(isolate(run.title), { size: 11, bold: true });
     pdf.field(text.date, run.startedAt ? moment(run.startedAt) : '');
-    const scenario = words.scenarios[run.scenario as keyof typeof words.scenarios] ?? run.scenario;
-    const type = words.types[run.type as keyof typeof words.types] ?? run.type;
+    const scenario = (words.scenarios as Record<string, string | undefined>)[run.scenario] ?? run.scenario;
+    const type = (words.types as Record<string, string | undefined>)[run.type] ?? run.type;
     pdf.field(text.scenario, words.scenarioAndType(scenario, type));
     pdf.field(text.location, run.location);
     pdf.field(text.lead, run.lead);
@@ -166,7 +166,7 @@ export function packetPdf(content: PacketContent, meta: PacketPdfMeta, language:
     pdf.paragraph(text.actions, { size: 9, bold: true });
     if (!run.actions.length) pdf.paragraph(text.noneRecorded, MUTED);
     for (const a of run.actions) {
-      const status = words.actionStatuses[a.status as keyof typeof words.actionStatuses] ?? a.status;
+      const status = (words.actionStatuses as Record<string, string | undefined>)[a.status] ?? a.status;
       pdf.paragraph(`• ${text.action(isolate(a.title), isolate(a.owner), day(a.dueDate), status)}`, { size: 9 });
     }
   }

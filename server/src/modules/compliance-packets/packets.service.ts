@@ -69,7 +69,7 @@ const notFound = () => new DomainError('NOT_FOUND', 'packets.notFound');
 
 function newShortCode(): string {
   let code = '';
-  for (let i = 0; i < SHORT_CODE_LENGTH; i++) code += SHORT_CODE_ALPHABET[randomInt(SHORT_CODE_ALPHABET.length)];
+  for (let i = 0; i < SHORT_CODE_LENGTH; i++) code += SHORT_CODE_ALPHABET.charAt(randomInt(SHORT_CODE_ALPHABET.length));
   return code;
 }
 
@@ -265,9 +265,24 @@ export class PacketsService {
     language: LanguageCode,
     client: PacketClient,
     progress: PacketProgress = () => Promise.resolve(),
-    now = new Date(),
   ): Promise<PacketFile> {
     await this.checkIssue(actor, input, false);
+    const row = await this.issuePacket(actor, input, language, client, progress);
+    return this.stampedCopy(actor, row, language, client);
+  }
+
+  /**
+   * Makes, signs, stores and records a packet (the issued file, unstamped); the one before it in
+   * its series is superseded. The caller checked the actor (the render's check, or the demo seed).
+   */
+  async issuePacket(
+    actor: PacketActor,
+    input: { profileId: string; from: string; to: string },
+    language: LanguageCode,
+    client: PacketClient,
+    progress: PacketProgress = () => Promise.resolve(),
+    now = new Date(),
+  ): Promise<PacketRow> {
     const period = { from: input.from, to: input.to };
     const evaluation = await this.evaluator.evaluate(actor, input.profileId, period);
     const runIds = [...new Set(evaluation.rules.flatMap((r) => r.runIds))];
@@ -369,7 +384,7 @@ export class PacketsService {
       target: { type: 'compliance_packet', id: row.id },
       metadata: { version, profileId: row.profileId, from: period.from, to: period.to, manifestSha256: manifestHash, kid: key.kid },
     });
-    return this.stampedCopy(actor, row, language, client);
+    return row;
   }
 
   /** A download of a packet: a copy stamped with the requester and the moment. */

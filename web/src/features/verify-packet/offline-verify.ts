@@ -74,7 +74,7 @@ export async function verifyOffline(token: string, keys: readonly PublishedKey[]
   if (!decoded) return { kind: 'malformed' };
   const key = keys.find((k) => k.kid === decoded.payload.k);
   if (!key) return { kind: 'unknownKey', kid: decoded.payload.k };
-  if (!globalThis.crypto?.subtle) return { kind: 'unsupported' };
+  if (!('subtle' in globalThis.crypto)) return { kind: 'unsupported' };
   try {
     const publicKey = await crypto.subtle.importKey('raw', fromBase64Url(key.publicKey), { name: 'Ed25519' }, false, ['verify']);
     const ok = await crypto.subtle.verify({ name: 'Ed25519' }, publicKey, decoded.signature, decoded.signed);
