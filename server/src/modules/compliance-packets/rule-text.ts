@@ -130,7 +130,13 @@ export function ruleReasonText(language: LanguageCode, reason: { key: string; pa
     const raw = params[name];
     if (raw === undefined) return '—';
     if (name === 'what') return whatOf(language, String(raw));
-    if (name === 'unit') return UNITS[language][String(raw)] ?? String(raw);
+    if (name === 'unit') {
+      // "every 1 months" reads "every 1 month" (English and Spanish; the other languages have one form here).
+      const one =
+        Number(params.every) === 1 ? ({ en: { months: 'month', days: 'day' }, es: { months: 'mes', days: 'día' } } as const) : null;
+      const single = one && (language === 'en' || language === 'es') ? (one[language] as Record<string, string>)[String(raw)] : undefined;
+      return single ?? UNITS[language][String(raw)] ?? String(raw);
+    }
     if (name === 'missing') {
       return String(raw)
         .split(/,\s*/)

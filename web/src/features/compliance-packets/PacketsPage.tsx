@@ -33,6 +33,9 @@ import { packetKeys, usePackets, useProfiles, useRevokePacket } from './packets-
 import { RenderProgress } from './RenderProgress';
 import { useWaiverGate } from './WaiverGate';
 
+/** Text people typed, isolated inside a translated sentence (its direction is its own). */
+const typed = (text: string) => `\u2068${text}\u2069`;
+
 const STATE_PALETTE: Record<PacketState, string> = { issued: 'green', superseded: 'gray', revoked: 'red' };
 
 /** A render started behind the waiver: `run` asks for the waiver first, then starts it; the list is read again once it is done. */
@@ -232,7 +235,7 @@ function PacketItem({
               {t('list.periodValue', { from: formatDate(packet.from, language, 'medium'), to: formatDate(packet.to, language, 'medium') })}
             </Fact>
             <Fact label={t('list.issued')}>
-              {t('list.issuedBy', { date: formatDateTime(packet.issuedAt, language), name: packet.issuedBy })}
+              {t('list.issuedBy', { date: formatDateTime(packet.issuedAt, language), name: typed(packet.issuedBy) })}
             </Fact>
             <Fact label={t('list.code')}>
               <Text as="span" fontFamily="mono" dir="ltr" data-testid="packet-code">
@@ -241,7 +244,7 @@ function PacketItem({
             </Fact>
             {packet.state === 'revoked' && (
               <Text fontSize="sm" color="fg.error" data-testid="packet-revoked-reason">
-                {t('list.revoked', { date: formatDateTime(packet.revokedAt!, language), reason: packet.revokedReason ?? '' })}
+                {t('list.revoked', { date: formatDateTime(packet.revokedAt!, language), reason: typed(packet.revokedReason ?? '') })}
               </Text>
             )}
             <Text fontSize="xs" color="fg.muted">

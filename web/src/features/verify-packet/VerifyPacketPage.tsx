@@ -2,12 +2,16 @@ import { Alert, Badge, Box, Button, Card, Container, Heading, HStack, Input, Lin
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { inputRecipe } from '@chakra-theme/recipes/input';
+import { addRecipes } from '../../components/ui/system';
 import { apiRequest, ApiError } from '../../lib/api';
 import { errorText } from '../../lib/error-text';
 import { formatDate, formatDateTime } from '../../lib/format';
 import type { PageProps } from '../../lib/page';
 import { usePageMeta } from '../site/usePageMeta';
 import { KEYS_PATH, sha256OfFile, verifyOffline, type OfflineVerdict, type PublishedKey } from './offline-verify';
+
+addRecipes({ recipes: { input: inputRecipe } });
 
 /** What the server says of a packet (no more than this is told). */
 interface VerifyResult {
@@ -121,7 +125,7 @@ function Verdict({ live }: { live: Live }) {
         </Stack>
         {r.status === 'revoked' && (
           <Text color="fg.error" data-testid="verify-revoked">
-            {t('revokedOn', { date: formatDateTime(r.revokedAt!, language), reason: r.revokedReason ?? '' })}
+            {t('revokedOn', { date: formatDateTime(r.revokedAt!, language), reason: `\u2068${r.revokedReason ?? ''}\u2069` })}
           </Text>
         )}
         {r.status === 'superseded' && r.currentShortCode && (
@@ -309,8 +313,8 @@ export default function VerifyPacketPage({ pageId }: PageProps) {
         </Card.Root>
         <Text fontSize="sm" color="fg.muted">
           {t('keysNote')}{' '}
-          <Link href={KEYS_PATH} dir="ltr">
-            {KEYS_PATH}
+          <Link href={KEYS_PATH}>
+            <bdi dir="ltr">{KEYS_PATH}</bdi>
           </Link>
         </Text>
       </Stack>
