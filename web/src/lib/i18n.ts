@@ -50,6 +50,8 @@ export const NAMESPACES = [
   'idVerification',
   'recovery',
   'accountControls',
+  'compliance',
+  'complianceDocuments',
 ] as const;
 
 /**
