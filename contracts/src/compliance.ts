@@ -85,7 +85,9 @@ export type ComplianceRule = z.infer<typeof complianceRuleSchema>;
 const SECURITY_SCENARIOS: DrillScenario[] = [...DRILL_SCENARIO_GROUPS.security, ...DRILL_SCENARIO_GROUPS.cyber];
 const ALL_TYPES: DrillType[] = [...DRILL_TYPES];
 
-function builtIn(rule: Omit<ComplianceRule, 'builtIn' | 'titleKey' | 'crewChange' | 'retentionYears' | 'kind'> & Partial<ComplianceRule>): ComplianceRule {
+function builtIn(
+  rule: Omit<ComplianceRule, 'builtIn' | 'titleKey' | 'crewChange' | 'retentionYears' | 'kind'> & Partial<ComplianceRule>,
+): ComplianceRule {
   return {
     kind: 'cadence',
     crewChange: null,
@@ -321,9 +323,7 @@ export type EvaluationQuery = z.input<typeof evaluationQuerySchema>;
 // Custom rules
 
 export const customRuleInputSchema = z.object({
-  key: z
-    .string({ error: required })
-    .regex(/^[a-z0-9][a-z0-9_-]{0,39}$/, reason('validation.templateKey')),
+  key: z.string({ error: required }).regex(/^[a-z0-9][a-z0-9_-]{0,39}$/, reason('validation.templateKey')),
   title: z.string({ error: required }).trim().min(1, required).max(COMPLIANCE_LIMITS.ruleTitleMax, reason('validation.maxLength')),
   source: z.string({ error: required }).trim().min(1, required).max(COMPLIANCE_LIMITS.ruleSourceMax, reason('validation.maxLength')),
   scenarios: z.array(z.enum(DRILL_SCENARIOS, { error: reason('validation.chooseScenario') })).min(1, reason('validation.chooseScenario')),
@@ -407,7 +407,8 @@ export const complianceEndpoints = {
     method: 'GET',
     path: '/api/compliance/profiles/:id/evaluation',
     tag: 'compliance',
-    summary: "Where each rule of a profile stands today (or at ?asOf): passing, due soon or failing, with the reason and the runs that satisfy it",
+    summary:
+      'Where each rule of a profile stands today (or at ?asOf): passing, due soon or failing, with the reason and the runs that satisfy it',
     query: evaluationQuerySchema,
     response: profileEvaluationSchema,
   }),

@@ -50,6 +50,8 @@ export const NAMESPACES = [
   'idVerification',
   'recovery',
   'accountControls',
+  'compliance',
+  'complianceDocuments',
   'packets',
   'verifyPacket',
 ] as const;

@@ -31,6 +31,7 @@ import { complianceDocumentReviewMail } from '../../platform/mail/templates/comp
 import { StorageService } from '../../platform/storage/storage.service.js';
 import type { StoredObject } from '../../platform/storage/storage.types.js';
 import { readUpload, type Upload } from '../../platform/storage/upload.js';
+import { withinOrganisation } from '../../platform/tenancy/tenant-check.js';
 import { isUuid, tenant } from '../../platform/tenancy/tenant-scope.js';
 import { addDays, localDay } from '../../platform/time/zoned.js';
 import { CustomRuleRow } from '../compliance/entities/custom-rule.entity.js';
@@ -165,7 +166,13 @@ export class ComplianceDocumentsService {
   /** Each document's current version, as a compliance packet lists it. */
   async listCurrent(principal: OrgPrincipal): Promise<CurrentDocument[]> {
     const { items } = await this.list(principal, {});
-    return items.map((d) => ({ id: d.id, title: d.title, version: d.current.version, effectiveDate: d.current.effectiveDate, sha256: d.current.sha256 }));
+    return items.map((d) => ({
+      id: d.id,
+      title: d.title,
+      version: d.current.version,
+      effectiveDate: d.current.effectiveDate,
+      sha256: d.current.sha256,
+    }));
   }
 
   async create(principal: OrgPrincipal, request: FastifyRequest, query: CreateQuery, client: ClientContext): Promise<DocumentDetail> {
@@ -176,46 +183,74 @@ export class ComplianceDocumentsService {
   }
 
   /** Creates a document with its first version from bytes in hand (the upload, or the seed's). */
-  async createFrom(principal: OrgPrincipal & { userId: string | null }, file: VersionFile, query: CreateQuery, client?: ClientContext): Promise<DocumentDetail> {
+  async createFrom(
+    principal: OrgPrincipal & { userId: string | null },
+    file: VersionFile,
+    query: CreateQuery,
+    client?: ClientContext,
+  ): Promise<DocumentDetail> {
     const documentId = randomUUID();
-    const row = await this.storeVersion(principal, documentId, file, { effectiveDate: query.effectiveDate, note: query.note }, async (manager) => {
-      const repo = manager.getRepository(ComplianceDocumentRow);
-      return repo.save(
-        repo.create({
-          id: documentId,
-          orgId: principal.orgId,
-          title: query.title,
-          kind: query.kind,
-          ownerUserId: principal.userId,
-          ownerName: principal.name,
-          tags: query.tags,
-          ruleIds: query.ruleIds,
-          reviewKind: query.reviewKind,
-          reviewDate: query.reviewDate ?? null,
-          currentVersion: 1,
-        }),
-      );
-    });
+    const row = await this.storeVersion(
+      principal,
+      documentId,
+      file,
+      { effectiveDate: query.effectiveDate, note: query.note },
+      async (manager) => {
+        const repo = manager.getRepository(ComplianceDocumentRow);
+        return repo.save(
+          repo.create({
+            id: documentId,
+            orgId: principal.orgId,
+            title: query.title,
+            kind: query.kind,
+            ownerUserId: principal.userId,
+            ownerName: principal.name,
+            tags: query.tags,
+            ruleIds: query.ruleIds,
+            reviewKind: query.reviewKind,
+            reviewDate: query.reviewDate ?? null,
+            currentVersion: 1,
+          }),
+        );
+      },
+    );
     if (client) await this.audited(principal, 'compliance.document.upload', row.id, 1, client);
     return this.detail(principal, row);
   }
 
-  async addVersion(principal: OrgPrincipal, id: string, request: FastifyRequest, query: VersionQuery, client: ClientContext): Promise<DocumentDetail> {
+  async addVersion(
+    principal: OrgPrincipal,
+    id: string,
+    request: FastifyRequest,
+    query: VersionQuery,
+    client: ClientContext,
+  ): Promise<DocumentDetail> {
     this.assertManager(principal);
     await this.row(principal, id);
     const upload = await readUpload(request, { maxBytes: ATTACHMENT_MAX_BYTES, allowed: ATTACHMENT_TYPES });
     return this.addVersionFrom(principal, id, upload, query, client);
   }
 
-  async addVersionFrom(principal: OrgPrincipal & { userId: string | null }, id: string, file: VersionFile, query: VersionQuery, client?: ClientContext): Promise<DocumentDetail> {
+  async addVersionFrom(
+    principal: OrgPrincipal & { userId: string | null },
+    id: string,
+    file: VersionFile,
+    query: VersionQuery,
+    client?: ClientContext,
+  ): Promise<DocumentDetail> {
     const row = await this.storeVersion(principal, id, file, { effectiveDate: query.effectiveDate, note: query.note }, async (manager) => {
       const locked = await this.row(principal, id, manager);
       locked.currentVersion += 1;
       if (query.reviewDate !== undefined) locked.reviewDate = query.reviewDate;
       if (locked.reviewDate && locked.reviewDate < query.effectiveDate) {
-        throw new DomainError('VALIDATION_FAILED', 'complianceDocuments.reviewBeforeEffective', {}, {
-          fields: { reviewDate: { reason: 'complianceDocuments.reviewBeforeEffective', params: {} } },
-        });
+        throw new DomainError(
+          'VALIDATION_FAILED',
+          'complianceDocuments.reviewBeforeEffective',
+          {},
+          {
+            fields: { reviewDate: { reason: 'complianceDocuments.reviewBeforeEffective', params: {} } },
+          },
+        );
       }
       return manager.getRepository(ComplianceDocumentRow).save(locked);
     });
@@ -239,29 +274,31 @@ export class ComplianceDocumentsService {
     const storageKey = `compliance-documents/${principal.orgId}/${documentId}/${versionId}`;
     await this.storage.put(storageKey, file.body, file.contentType);
     try {
-      return await this.dataSource.transaction(async (manager) => {
-        const row = await write(manager);
-        const repo = manager.getRepository(ComplianceDocumentVersionRow);
-        await repo.save(
-          repo.create({
-            id: versionId,
-            orgId: principal.orgId,
-            documentId: row.id,
-            version: row.currentVersion,
-            filename: file.filename,
-            contentType: file.contentType,
-            size: file.size,
-            sha256: createHash('sha256').update(file.body).digest('hex'),
-            storageKey,
-            effectiveDate: meta.effectiveDate,
-            note: meta.note?.trim() || null,
-            uploadedByUserId: principal.userId ?? null,
-            uploadedByName: principal.name,
-          }),
-        );
-        await this.usage.record(principal.orgId, 'storage', file.size, { manager, enforce: true });
-        return row;
-      });
+      return await withinOrganisation(principal.orgId, () =>
+        this.dataSource.transaction(async (manager) => {
+          const row = await write(manager);
+          const repo = manager.getRepository(ComplianceDocumentVersionRow);
+          await repo.save(
+            repo.create({
+              id: versionId,
+              orgId: principal.orgId,
+              documentId: row.id,
+              version: row.currentVersion,
+              filename: file.filename,
+              contentType: file.contentType,
+              size: file.size,
+              sha256: createHash('sha256').update(file.body).digest('hex'),
+              storageKey,
+              effectiveDate: meta.effectiveDate,
+              note: meta.note?.trim() || null,
+              uploadedByUserId: principal.userId ?? null,
+              uploadedByName: principal.name,
+            }),
+          );
+          await this.usage.record(principal.orgId, 'storage', file.size, { manager, enforce: true });
+          return row;
+        }),
+      );
     } catch (err) {
       await this.storage.remove(storageKey).catch(() => undefined);
       throw err;

@@ -117,9 +117,14 @@ export class ComplianceProfilesService {
       throw new DomainError('CONFLICT', 'compliance.ruleExists', {}, { fields: { key: { reason: 'compliance.ruleExists', params: {} } } });
     }
     if (input.unit === 'months' && input.every > COMPLIANCE_LIMITS.everyMonthsMax) {
-      throw new DomainError('VALIDATION_FAILED', 'validation.tooBig', { max: COMPLIANCE_LIMITS.everyMonthsMax }, {
-        fields: { every: { reason: 'validation.tooBig', params: { max: COMPLIANCE_LIMITS.everyMonthsMax } } },
-      });
+      throw new DomainError(
+        'VALIDATION_FAILED',
+        'validation.tooBig',
+        { max: COMPLIANCE_LIMITS.everyMonthsMax },
+        {
+          fields: { every: { reason: 'validation.tooBig', params: { max: COMPLIANCE_LIMITS.everyMonthsMax } } },
+        },
+      );
     }
     const row = await scope.save(
       scope.create({
@@ -271,13 +276,28 @@ export class ComplianceProfilesService {
   private assertPeriod(period: Period): void {
     const days = (Date.parse(`${period.to}T00:00:00Z`) - Date.parse(`${period.from}T00:00:00Z`)) / DAY_MS;
     if (Number.isNaN(days)) {
-      throw new DomainError('VALIDATION_FAILED', 'validation.invalidFormat', {}, { fields: { from: { reason: 'validation.invalidFormat', params: {} } } });
+      throw new DomainError(
+        'VALIDATION_FAILED',
+        'validation.invalidFormat',
+        {},
+        { fields: { from: { reason: 'validation.invalidFormat', params: {} } } },
+      );
     }
     if (days < 0) {
-      throw new DomainError('VALIDATION_FAILED', 'compliance.periodBackwards', {}, { fields: { to: { reason: 'compliance.periodBackwards', params: {} } } });
+      throw new DomainError(
+        'VALIDATION_FAILED',
+        'compliance.periodBackwards',
+        {},
+        { fields: { to: { reason: 'compliance.periodBackwards', params: {} } } },
+      );
     }
     if (days > COMPLIANCE_LIMITS.periodMaxDays) {
-      throw new DomainError('VALIDATION_FAILED', 'compliance.periodTooLong', {}, { fields: { to: { reason: 'compliance.periodTooLong', params: {} } } });
+      throw new DomainError(
+        'VALIDATION_FAILED',
+        'compliance.periodTooLong',
+        {},
+        { fields: { to: { reason: 'compliance.periodTooLong', params: {} } } },
+      );
     }
   }
 
@@ -302,7 +322,8 @@ export class ComplianceProfilesService {
       const evaluation = this.evaluateRow(row, rules, runs, timeZone, now);
       for (const rule of evaluation.rules) {
         if (rule.state === 'passing') continue;
-        const key = `compliance-${row.id}-${rule.ruleId}-${rule.state}-${rule.nextDueAt ?? 'never'}`;
+        // Job ids (the mail's idempotency key) may not contain ':' (custom rules are `custom:<key>`).
+        const key = `compliance-${row.id}-${rule.ruleId.replace(':', '_')}-${rule.state}-${rule.nextDueAt ?? 'never'}`;
         const notified = await this.notifications.notify({
           userIds: managers.map((m) => m.id),
           orgId,

@@ -36,14 +36,24 @@ export class ComplianceProcessor implements OnApplicationBootstrap {
     if (this.config.MUSTER_ROLE === 'api') return;
     await this.queues
       .queue(QueueName.Reminders)
-      .upsertJobScheduler(jobIds.complianceCheck, { pattern: CADENCE_CHECK_PATTERN, tz: 'UTC' }, { name: JobName.ComplianceCheck, data: {} });
+      .upsertJobScheduler(
+        jobIds.complianceCheck,
+        { pattern: CADENCE_CHECK_PATTERN, tz: 'UTC' },
+        { name: JobName.ComplianceCheck, data: {} },
+      );
   }
 
   @JobHandler(JobName.ComplianceCheck)
-  async check(payload: JobPayloads[typeof JobName.ComplianceCheck], now = new Date()): Promise<void> {
+  check(payload: JobPayloads[typeof JobName.ComplianceCheck]): Promise<void> {
+    return this.checkAt(payload, new Date());
+  }
+
+  async checkAt(payload: JobPayloads[typeof JobName.ComplianceCheck], now: Date): Promise<void> {
     const orgs = payload.orgId
       ? [{ id: payload.orgId, timeZone: await this.organizations.timeZoneOf(payload.orgId) }]
-      : await this.dataSource.query<{ id: string; timeZone: string }[]>('SELECT id, time_zone AS "timeZone" FROM organizations ORDER BY id');
+      : await this.dataSource.query<{ id: string; timeZone: string }[]>(
+          'SELECT id, time_zone AS "timeZone" FROM organizations ORDER BY id',
+        );
     for (const org of orgs) {
       const doneKey = `${this.config.REDIS_PREFIX}:compliance-check:${org.id}:${localDay(now, org.timeZone)}`;
       if (!payload.orgId) {

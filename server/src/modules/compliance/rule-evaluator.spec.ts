@@ -1,4 +1,4 @@
-import { COMPLIANCE_RULES, type ComplianceRule, type DrillRunStatus, type DrillScenario, type DrillType } from '@muster/contracts';
+import { COMPLIANCE_RULES, type ComplianceRule } from '@muster/contracts';
 import { dueAfter, evaluateRule, stateFor, whatOf, type CountableRun } from './rule-evaluator.js';
 
 const rule = (id: string): ComplianceRule => COMPLIANCE_RULES.find((r) => r.id === id)!;
@@ -8,11 +8,11 @@ function run(completedAt: string, over: Partial<CountableRun> = {}): CountableRu
   seq += 1;
   return {
     runId: `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`,
-    status: 'approved' as DrillRunStatus,
+    status: 'approved',
     completedAt: new Date(completedAt),
     templateName: 'Bomb threat drill',
-    scenario: 'bomb_threat' as DrillScenario,
-    type: 'drill' as DrillType,
+    scenario: 'bomb_threat',
+    type: 'drill',
     ...over,
   };
 }
@@ -22,10 +22,19 @@ const dayAfter = (start: string, days: number): Date => new Date(Date.parse(`${s
 
 describe('the cadence arithmetic', () => {
   it('adds days, or calendar months clamped to the month end, and caps at the next calendar year', () => {
-    expect(dueAfter({ every: 90, unit: 'days', calendarYear: false, dueSoonDays: 14 }, '2026-01-01')).toEqual({ due: '2026-04-01', byCalendarYear: false });
+    expect(dueAfter({ every: 90, unit: 'days', calendarYear: false, dueSoonDays: 14 }, '2026-01-01')).toEqual({
+      due: '2026-04-01',
+      byCalendarYear: false,
+    });
     expect(dueAfter({ every: 3, unit: 'months', calendarYear: false, dueSoonDays: 14 }, '2025-11-30').due).toBe('2026-02-28');
-    expect(dueAfter({ every: 18, unit: 'months', calendarYear: true, dueSoonDays: 30 }, '2026-03-10')).toEqual({ due: '2027-09-10', byCalendarYear: false });
-    expect(dueAfter({ every: 18, unit: 'months', calendarYear: true, dueSoonDays: 30 }, '2026-08-10')).toEqual({ due: '2027-12-31', byCalendarYear: true });
+    expect(dueAfter({ every: 18, unit: 'months', calendarYear: true, dueSoonDays: 30 }, '2026-03-10')).toEqual({
+      due: '2027-09-10',
+      byCalendarYear: false,
+    });
+    expect(dueAfter({ every: 18, unit: 'months', calendarYear: true, dueSoonDays: 30 }, '2026-08-10')).toEqual({
+      due: '2027-12-31',
+      byCalendarYear: true,
+    });
   });
 
   it('is due soon in the last dueSoonDays days up to the due date, failing the day after', () => {
@@ -45,7 +54,8 @@ describe('the cadence arithmetic', () => {
 
 describe('ISPS Code B/18.5: at most 90 days apart', () => {
   const last = run('2026-01-01T10:00:00Z');
-  const at = (days: number) => evaluateRule({ rule: rule('isps_b18_5'), runs: [last], asOf: dayAfter('2026-01-01', days), timeZone: 'UTC' });
+  const at = (days: number) =>
+    evaluateRule({ rule: rule('isps_b18_5'), runs: [last], asOf: dayAfter('2026-01-01', days), timeZone: 'UTC' });
 
   it('passes through day 76, is due soon on days 77 to 90, fails on day 91', () => {
     expect(at(76).state).toBe('passing');
@@ -61,7 +71,13 @@ describe('ISPS Code B/18.5: at most 90 days apart', () => {
     const evaluation = at(10);
     expect(evaluation.lastSatisfiedAt).toBe('2026-01-01T10:00:00.000Z');
     expect(evaluation.satisfyingRuns).toEqual([
-      { runId: last.runId, completedAt: '2026-01-01T10:00:00.000Z', templateName: 'Bomb threat drill', scenario: 'bomb_threat', kind: 'drill' },
+      {
+        runId: last.runId,
+        completedAt: '2026-01-01T10:00:00.000Z',
+        templateName: 'Bomb threat drill',
+        scenario: 'bomb_threat',
+        kind: 'drill',
+      },
     ]);
   });
 
@@ -82,7 +98,13 @@ describe('ISPS Code B/18.5: at most 90 days apart', () => {
       run('2026-02-05T10:00:00Z'),
     ];
     const evaluation = evaluateRule({ rule: rule('isps_b18_5'), runs, asOf, timeZone: 'UTC' });
-    expect(evaluation).toMatchObject({ state: 'failing', reason: { key: 'never' }, satisfyingRuns: [], lastSatisfiedAt: null, nextDueAt: null });
+    expect(evaluation).toMatchObject({
+      state: 'failing',
+      reason: { key: 'never' },
+      satisfyingRuns: [],
+      lastSatisfiedAt: null,
+      nextDueAt: null,
+    });
   });
 });
 
@@ -101,11 +123,20 @@ describe('ISPS Code B/18.6: an exercise each calendar year, at most 18 months ap
   it('fails after 31 December of the following year when that comes first', () => {
     const last = run('2026-08-10T09:00:00Z', { type: 'full_scale' });
     const evaluation = evaluateRule({ rule: r, runs: [last], asOf: new Date('2028-01-01T12:00:00Z'), timeZone: 'UTC' });
-    expect(evaluation).toMatchObject({ state: 'failing', nextDueAt: '2027-12-31', reason: { key: 'calendarYearOverdue', params: { year: '2027' } } });
+    expect(evaluation).toMatchObject({
+      state: 'failing',
+      nextDueAt: '2027-12-31',
+      reason: { key: 'calendarYearOverdue', params: { year: '2027' } },
+    });
   });
 
   it('does not count a plain drill as an exercise', () => {
-    const evaluation = evaluateRule({ rule: r, runs: [run('2026-03-10T09:00:00Z', { type: 'drill' })], asOf: new Date('2026-04-01T00:00:00Z'), timeZone: 'UTC' });
+    const evaluation = evaluateRule({
+      rule: r,
+      runs: [run('2026-03-10T09:00:00Z', { type: 'drill' })],
+      asOf: new Date('2026-04-01T00:00:00Z'),
+      timeZone: 'UTC',
+    });
     expect(evaluation.state).toBe('failing');
   });
 });
@@ -114,14 +145,24 @@ describe('ISPS Code B/13.6: a drill within a week after more than 25 % of the cr
   const r = rule('isps_b13_6');
   const last = run('2026-03-01T10:00:00Z');
   const evaluate = (changed: number, day: string, runs = [last]) =>
-    evaluateRule({ rule: r, runs, asOf: new Date(`${day}T12:00:00Z`), timeZone: 'UTC', crewSize: 100, crewChanges: [{ date: '2026-03-10', changed }] });
+    evaluateRule({
+      rule: r,
+      runs,
+      asOf: new Date(`${day}T12:00:00Z`),
+      timeZone: 'UTC',
+      crewSize: 100,
+      crewChanges: [{ date: '2026-03-10', changed }],
+    });
 
   it('is not triggered by 25 %, is due within a week at 26 %', () => {
     expect(evaluate(25, '2026-03-12').state).toBe('passing');
     expect(evaluate(26, '2026-03-12')).toMatchObject({
       state: 'due_soon',
       nextDueAt: '2026-03-17',
-      reason: { key: 'crewChangeDueSoon', params: { percent: 26, threshold: 25, changedOn: '2026-03-10', due: '2026-03-17', withinDays: 7 } },
+      reason: {
+        key: 'crewChangeDueSoon',
+        params: { percent: 26, threshold: 25, changedOn: '2026-03-10', due: '2026-03-17', withinDays: 7 },
+      },
     });
     expect(evaluate(26, '2026-03-17').state).toBe('due_soon');
     expect(evaluate(26, '2026-03-18')).toMatchObject({ state: 'failing', reason: { key: 'crewChangeOverdue' } });

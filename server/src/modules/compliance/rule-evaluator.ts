@@ -174,14 +174,24 @@ function recordsPart(rule: ComplianceRule, runs: readonly CountableRun[], asOf: 
   const failing = today > due;
   return {
     state: failing ? 'failing' : 'due_soon',
-    reason: reason(failing ? 'recordsOverdueApproval' : 'recordsPendingApproval', { pending: pending.length, days, dueSoonDays: rule.cadence.every }),
+    reason: reason(failing ? 'recordsOverdueApproval' : 'recordsPendingApproval', {
+      pending: pending.length,
+      days,
+      dueSoonDays: rule.cadence.every,
+    }),
     due,
     last,
   };
 }
 
 function satisfying(run: CountableRun): SatisfyingRun {
-  return { runId: run.runId, completedAt: run.completedAt!.toISOString(), templateName: run.templateName, scenario: run.scenario, kind: run.type };
+  return {
+    runId: run.runId,
+    completedAt: run.completedAt!.toISOString(),
+    templateName: run.templateName,
+    scenario: run.scenario,
+    kind: run.type,
+  };
 }
 
 /** Evaluates one rule at `asOf`. */
@@ -206,12 +216,18 @@ export function evaluateRule(input: RuleEvaluationInput): RuleEvaluation {
   } else if (rule.counts.eachScenario) {
     const perScenario = rule.counts.scenarios.map((s) => ({
       scenario: s,
-      part: cadencePart(rule, s, counted.filter((r) => r.scenario === s), today, tz),
+      part: cadencePart(
+        rule,
+        s,
+        counted.filter((r) => r.scenario === s),
+        today,
+        tz,
+      ),
     }));
     const missing = perScenario.filter((p) => p.part.last === null).map((p) => p.scenario);
     // The scenario due first decides (never run: due already).
     const worst = [...perScenario].sort(
-      (a, b) => STATE_RANK[b.part.state] - STATE_RANK[a.part.state] || (a.part.due ?? '') .localeCompare(b.part.due ?? ''),
+      (a, b) => STATE_RANK[b.part.state] - STATE_RANK[a.part.state] || (a.part.due ?? '').localeCompare(b.part.due ?? ''),
     )[0]!;
     const lasts = perScenario.map((p) => p.part.last);
     const part: Part = missing.length
@@ -235,7 +251,12 @@ export function evaluateRule(input: RuleEvaluationInput): RuleEvaluation {
   const runs =
     rule.kind === 'records'
       ? input.runs.filter(
-          (r) => r.status === 'approved' && r.completedAt && r.completedAt <= asOf && rule.counts.scenarios.includes(r.scenario) && rule.counts.types.includes(r.type),
+          (r) =>
+            r.status === 'approved' &&
+            r.completedAt &&
+            r.completedAt <= asOf &&
+            rule.counts.scenarios.includes(r.scenario) &&
+            rule.counts.types.includes(r.type),
         )
       : counted;
   const inPeriod = input.period
