@@ -134,6 +134,25 @@ describe('Compliance packets', () => {
     await clearRedisPrefix(prefix);
   });
 
+  it('seeds the demo organisation with two signed packets of its ISPS profile, the first superseded by the second', async () => {
+    const seeded = (await packets()).filter((p) => p.profileName.startsWith('ISPS') && p.profileId !== profileId);
+    expect(seeded.map((p) => [p.version, p.state])).toEqual([
+      [2, 'issued'],
+      [1, 'superseded'],
+    ]);
+    expect(seeded[1]!.supersededById).toBe(seeded[0]!.id);
+    const { keys } = await json<PacketKeys>(await visitor.get('/.well-known/muster-packet-keys.json'), 200);
+    for (const p of seeded) {
+      const view = await json<PacketManifestView>(await manager.get(`/api/compliance/packets/${p.id}/manifest`), 200);
+      const key = keys.find((k) => k.kid === view.kid)!;
+      expect(verifyWithPublicKey(key.publicKey, canonicalJson(view.manifest), view.signature)).toBe(true);
+      const status = await json<VerifyPacketResult>(await verify({ token: view.token }), 200);
+      expect(status.status).toBe(p.version === 2 ? 'valid' : 'superseded');
+    }
+    // The seed issued them; nobody downloaded them, so no waiver was needed.
+    expect(seeded.every((p) => p.downloads === 0 && p.issuedBy === 'Marcus Lee')).toBe(true);
+  });
+
   it('asks for the waiver before any packet is made or downloaded, and records it once per version', async () => {
     expect(await json<WaiverState>(await manager.get('/api/compliance/waiver'), 200)).toEqual({ version: '2026-11', acceptedAt: null });
     const refused = await manager.post('/api/documents/renders', { kind: 'compliance-packet', profileId, from: FROM, to: TO });
@@ -182,7 +201,7 @@ describe('Compliance packets', () => {
     const { render: done, pdf } = await issue(manager, managerEvents);
     const stages = managerEvents.seen.filter((r) => r.id === done.id).map((r) => r.stage);
     expect(stages).toEqual(['reading', 'rendering', 'storing', 'done']);
-    v1 = (await packets())[0]!;
+    v1 = (await packets()).find((p) => p.profileId === profileId)!;
     expect(v1).toMatchObject({
       version: 1,
       state: 'issued',

@@ -46,7 +46,13 @@ export async function seedPackets(context: INestApplicationContext, now = new Da
   const to = now.toISOString().slice(0, 10);
   const period = { profileId: found.profile_id, from: addDays(to, -364), to };
   const client = { ip: '127.0.0.1', userAgent: 'muster-seed' };
-  await packets.issuePacket(actor, period, 'en', client, undefined, new Date(now.getTime() - 7 * DAY_MS));
-  await packets.issuePacket(actor, period, 'en', client, undefined, now);
+  try {
+    await packets.issuePacket(actor, period, 'en', client, undefined, new Date(now.getTime() - 7 * DAY_MS));
+    await packets.issuePacket(actor, period, 'en', client, undefined, now);
+  } catch (err) {
+    // Two processes seeding one empty database at once: the other one issued this version.
+    if ((err as { driverError?: { code?: string } }).driverError?.code === '23505') return 0;
+    throw err;
+  }
   return 2;
 }
