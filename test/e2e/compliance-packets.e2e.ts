@@ -49,6 +49,23 @@ test.describe('Compliance packets', () => {
     expect(created.status()).toBe(201);
     const profileId = ((await created.json()) as { id: string }).id;
 
+    // The demo organisation's seeded packets: version 1 superseded by version 2, which is valid.
+    const seeded = (await packetList(manager)).filter((p) => p.profileId !== profileId);
+    expect(seeded.map((p) => [p.version, p.state])).toEqual([
+      [2, 'issued'],
+      [1, 'superseded'],
+    ]);
+    const demoVisitor = await (await browser.newContext()).newPage();
+    for (const [packet, status] of [
+      [seeded[0]!, 'valid'],
+      [seeded[1]!, 'superseded'],
+    ] as const) {
+      await demoVisitor.goto(`${pathOf(packet.verifyUrl)}&lng=en`);
+      await expect(demoVisitor.getByTestId('verify-offline')).toHaveAttribute('data-verdict', 'verified');
+      await expect(demoVisitor.getByTestId('verify-result')).toHaveAttribute('data-status', status);
+    }
+    await demoVisitor.context().close();
+
     await manager.goto('/app/compliance/packets');
     await expect(manager.getByTestId('packets-page')).toBeVisible();
     await manager.getByTestId('packet-profile').selectOption(profileId);
@@ -58,6 +75,7 @@ test.describe('Compliance packets', () => {
     const waiver = manager.getByTestId('waiver-dialog');
     await expect(waiver).toBeVisible();
     await expect(manager.getByTestId('waiver-text')).toContainText('does not guarantee regulatory compliance');
+    await manager.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
     await manager.screenshot({ path: `${SHOTS}/waiver-en.png` });
     const firstDownload = manager.waitForEvent('download');
     await manager.getByTestId('waiver-accept').click();
@@ -146,6 +164,11 @@ test.describe('Compliance packets', () => {
     await manager.goto('/app/compliance/packets?lng=ar');
     await expect(manager.getByTestId('packets-list')).toBeVisible();
     await manager.screenshot({ path: `${SHOTS}/packets-ar-390.png`, fullPage: true });
+    // A download in Arabic: the packet in the reader's language.
+    const arabic = manager.waitForEvent('download');
+    await manager.locator(`[data-testid="packet-row"][data-code="${v1.shortCode}"]`).getByTestId('packet-download').click();
+    await (await arabic).saveAs(`${SHOTS}/packet-v1-ar.pdf`);
+    expect(execFileSync('pdftotext', ['-enc', 'UTF-8', `${SHOTS}/packet-v1-ar.pdf`, '-'], { encoding: 'utf8' })).toContain('حزمة امتثال');
     await visitorContext.close();
   });
 });

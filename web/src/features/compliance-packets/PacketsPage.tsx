@@ -140,7 +140,7 @@ function RevokeDialog({ packet }: { packet: PacketView }) {
     ),
   );
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => setOpen(e.open)} size={{ base: 'full', sm: 'md' }} lazyMount unmountOnExit>
+    <Dialog.Root open={open} onOpenChange={(e) => setOpen(e.open)} lazyMount unmountOnExit>
       <Dialog.Trigger asChild>
         <Button size="sm" variant="outline" colorPalette="red" data-testid="packet-revoke">
           {t('revoke.open')}
@@ -148,7 +148,7 @@ function RevokeDialog({ packet }: { packet: PacketView }) {
       </Dialog.Trigger>
       <Portal>
         <Dialog.Backdrop />
-        <Dialog.Positioner px={{ base: '0', sm: '3' }}>
+        <Dialog.Positioner px="3">
           <Dialog.Content data-testid="packet-revoke-dialog">
             <form noValidate onSubmit={(e) => void submit(e)}>
               <Dialog.Header>

@@ -34,10 +34,10 @@ export function useWaiverGate(): { gate: () => Promise<boolean>; dialog: ReactNo
 
   const version = waiver.data?.version;
   const dialog = (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && settle(false)} size={{ base: 'full', sm: 'md' }} role="alertdialog">
+    <Dialog.Root open={open} onOpenChange={(e) => !e.open && settle(false)} role="alertdialog" lazyMount unmountOnExit>
       <Portal>
         <Dialog.Backdrop />
-        <Dialog.Positioner px={{ base: '0', sm: '3' }}>
+        <Dialog.Positioner px="3">
           <Dialog.Content data-testid="waiver-dialog">
             <Dialog.Header>
               <Dialog.Title>{t('waiver.title')}</Dialog.Title>
