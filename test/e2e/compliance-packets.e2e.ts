@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { csrfHeaders, DEMO_USERS, failOnMissingRecipes, signedInPage } from './support';
 
@@ -23,6 +24,15 @@ interface PacketView {
   shortCode: string;
   verifyUrl: string;
   profileId: string;
+}
+
+/** axe finds no serious or critical violation on the page as it is now. */
+async function expectAccessible(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious, `${label}: axe violations`).toEqual([]);
 }
 
 async function packetList(page: Page): Promise<PacketView[]> {
@@ -77,6 +87,7 @@ test.describe('Compliance packets', () => {
     await expect(manager.getByTestId('waiver-text')).toContainText('does not guarantee regulatory compliance');
     await manager.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
     await manager.screenshot({ path: `${SHOTS}/waiver-en.png` });
+    await expectAccessible(manager, 'the waiver dialog');
     const firstDownload = manager.waitForEvent('download');
     await manager.getByTestId('waiver-accept').click();
     await expect(waiver).toBeHidden();
@@ -103,6 +114,7 @@ test.describe('Compliance packets', () => {
     expect(text).toContain(v1.shortCode);
     expect(text).toContain('Downloaded by Marcus Lee');
     await manager.screenshot({ path: `${SHOTS}/packets-en.png`, fullPage: true });
+    await expectAccessible(manager, '/app/compliance/packets');
 
     // A visitor opens the QR's URL: verified offline with the published key, then valid.
     const visitorContext = await browser.newContext();
@@ -125,6 +137,7 @@ test.describe('Compliance packets', () => {
     await visitor.getByTestId('verify-file-input').setInputFiles(changedFile);
     await expect(visitor.getByTestId('verify-file')).toHaveAttribute('data-match', 'false');
     await visitor.screenshot({ path: `${SHOTS}/verify-mismatch-en.png`, fullPage: true });
+    await expectAccessible(visitor, '/verify-packet with a result');
 
     // Re-issue: version 2; the old packet is superseded, with a link to the current one.
     await row.getByTestId('packet-reissue').click();
