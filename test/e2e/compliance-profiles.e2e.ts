@@ -112,6 +112,37 @@ test.describe('Compliance profiles and documents', () => {
     await manager.screenshot({ path: `${SHOTS}/compliance-profiles-390.png`, fullPage: true });
   });
 
+  test('a manager creates a profile with the form: the schema’s reasons first, then the new profile with its rules', async ({
+    browser,
+  }) => {
+    mkdirSync(SHOTS, { recursive: true });
+    const manager = await signedInPage(browser, DEMO_USERS.MANAGER);
+    await manager.goto('/app/compliance/profiles?lng=en');
+    await manager.getByTestId('profile-new').click();
+    const dialog = manager.getByTestId('profile-dialog');
+    await dialog.getByTestId('profile-scope').selectOption('facility');
+    await dialog.getByTestId('profile-submit').click();
+    await expect(dialog).toContainText('Choose at least one rule');
+    await expect(dialog).toContainText('Name the facility');
+    await manager.screenshot({ path: `${SHOTS}/compliance-profile-form-en.png` });
+
+    const name = `Ship ${randomBytes(3).toString('hex')}`;
+    await dialog.getByTestId('profile-name').fill(name);
+    await dialog.getByTestId('profile-facility').fill('MV Harbor Star');
+    await dialog.getByText('Abandon-ship and fire drills every month').click();
+    await dialog.getByText('Drill and exercise records kept at least 2 years').click();
+    await dialog.getByTestId('profile-submit').click();
+    await expect(dialog).toBeHidden();
+    const card = manager.getByTestId('profile-card').filter({ hasText: name });
+    await card.getByTestId('profile-select').click();
+    await expect(manager.getByTestId('profile-detail').getByRole('heading', { level: 2 })).toHaveText(name);
+    await expect(manager.getByTestId('rule-row')).toHaveCount(2);
+    // SOLAS: the seeded fire drill awaits approval and no abandon-ship drill was approved this month.
+    const solas = manager.locator('[data-testid="rule-row"][data-rule-id="solas_iii_19_3"]');
+    await expect(solas).toHaveAttribute('data-state', 'failing');
+    expect(await plain(solas.getByTestId('rule-reason'))).toContain('Never approved yet:');
+  });
+
   test('the document library lists, filters and downloads documents, and takes a new version', async ({ browser }) => {
     mkdirSync(SHOTS, { recursive: true });
     const manager = await signedInPage(browser, DEMO_USERS.MANAGER);

@@ -184,7 +184,7 @@ function DocumentCard({
             {document.ruleIds.map((id) => {
               const rule = rules.get(id);
               return (
-                <Badge key={id} size="sm" variant="outline" title={rule ? ruleTitle(t, rule) : id}>
+                <Badge key={id} size="sm" variant="outline" dir="auto" title={rule ? ruleTitle(t, rule) : id}>
                   {rule?.source ?? id}
                 </Badge>
               );

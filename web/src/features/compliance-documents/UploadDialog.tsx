@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { z } from 'zod';
 import { FormField } from '../../components/form/FormField';
+import { ChoiceGroup } from '../compliance/ChoiceGroup';
 import { toaster } from '../../components/ui/toaster';
 import { errorStatus } from '../../lib/api';
 import { errorText } from '../../lib/error-text';
@@ -211,7 +212,7 @@ function NewDocumentForm({ rules, onDone }: { rules: readonly ComplianceRule[]; 
         >
           <Input {...form.register('tags')} dir="auto" data-testid="upload-tags" />
         </FormField>
-        <FormField label={t('upload.rules')} error={form.message('ruleIds')}>
+        <ChoiceGroup legend={t('upload.rules')} error={form.message('ruleIds')}>
           <Controller
             control={form.control}
             name="ruleIds"
@@ -230,7 +231,7 @@ function NewDocumentForm({ rules, onDone }: { rules: readonly ComplianceRule[]; 
                       <Checkbox.HiddenInput />
                       <Checkbox.Control />
                       <Checkbox.Label>
-                        <Text as="span" fontWeight="semibold">
+                        <Text as="span" fontWeight="semibold" dir="auto">
                           {rule.source}
                         </Text>
                         {' — '}
@@ -244,7 +245,7 @@ function NewDocumentForm({ rules, onDone }: { rules: readonly ComplianceRule[]; 
               </Stack>
             )}
           />
-        </FormField>
+        </ChoiceGroup>
         <FormField label={t('upload.note')} error={form.message('note')}>
           <Input {...form.register('note')} maxLength={DOCUMENT_LIMITS.noteMax} dir="auto" data-testid="upload-note" />
         </FormField>

@@ -12,6 +12,7 @@ import { Controller, useFieldArray, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormField } from '../../components/form/FormField';
+import { ChoiceGroup } from './ChoiceGroup';
 import { toaster } from '../../components/ui/toaster';
 import { errorText } from '../../lib/error-text';
 import { passIssues, useMusterForm } from '../../lib/forms';
@@ -129,7 +130,7 @@ function ProfileForm({
             </FormField>
           )}
         </SimpleGrid>
-        <FormField label={t('form.rules')} error={form.message('ruleIds')} required helperText={t('form.rulesHelp')}>
+        <ChoiceGroup legend={t('form.rules')} error={form.message('ruleIds')} required helperText={t('form.rulesHelp')}>
           <Controller
             control={form.control}
             name="ruleIds"
@@ -148,7 +149,7 @@ function ProfileForm({
                       <Checkbox.HiddenInput data-testid={`profile-rule-${rule.id}`} />
                       <Checkbox.Control />
                       <Checkbox.Label>
-                        <Text as="span" fontWeight="semibold">
+                        <Text as="span" fontWeight="semibold" dir="auto">
                           {rule.source}
                         </Text>
                         {' — '}
@@ -162,7 +163,7 @@ function ProfileForm({
               </Stack>
             )}
           />
-        </FormField>
+        </ChoiceGroup>
         <FormField label={t('form.crewSize')} error={form.message('crewSize')} helperText={t('form.crewSizeHelp')}>
           <Input type="number" inputMode="numeric" min={1} {...form.register('crewSize')} maxWidth="40" data-testid="profile-crew-size" />
         </FormField>

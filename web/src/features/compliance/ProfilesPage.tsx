@@ -84,7 +84,9 @@ function RuleRow({ rule }: { rule: RuleEvaluation }) {
           <Badge colorPalette={STATE_PALETTE[rule.state]} data-testid="rule-state">
             {t(`states.${rule.state}`)}
           </Badge>
-          <Text fontWeight="semibold">{rule.source}</Text>
+          <Text fontWeight="semibold" dir="auto">
+            {rule.source}
+          </Text>
         </Flex>
         <Text dir="auto">{ruleTitle(t, rule)}</Text>
         <Text fontSize="sm" data-testid="rule-reason">
@@ -102,7 +104,7 @@ function RuleRow({ rule }: { rule: RuleEvaluation }) {
             <Stack as="ul" gap="1" listStyleType="none" ps="0">
               {runs.map((run) => (
                 <li key={run.runId}>
-                  <Link asChild fontSize="sm" data-testid="satisfying-run">
+                  <Link asChild fontSize="sm" display="inline" data-testid="satisfying-run">
                     <RouterLink to={`/app/drills/runs/${run.runId}/summary`}>
                       <Text as="span" dir="auto">
                         {run.templateName}

@@ -12,6 +12,7 @@ import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormField } from '../../components/form/FormField';
+import { ChoiceGroup } from './ChoiceGroup';
 import { toaster } from '../../components/ui/toaster';
 import { errorText } from '../../lib/error-text';
 import { passIssues, useMusterForm } from '../../lib/forms';
@@ -131,7 +132,7 @@ function RuleForm({ onDone }: { onDone: () => void }) {
         <FormField label={t('ruleForm.title')} error={form.message('title')} required>
           <Input {...form.register('title')} maxLength={COMPLIANCE_LIMITS.ruleTitleMax} dir="auto" data-testid="rule-title" />
         </FormField>
-        <FormField label={t('ruleForm.scenarios')} error={form.message('scenarios')} required>
+        <ChoiceGroup legend={t('ruleForm.scenarios')} error={form.message('scenarios')} required>
           <Controller
             control={form.control}
             name="scenarios"
@@ -145,8 +146,8 @@ function RuleForm({ onDone }: { onDone: () => void }) {
               />
             )}
           />
-        </FormField>
-        <FormField label={t('ruleForm.types')} error={form.message('types')} required>
+        </ChoiceGroup>
+        <ChoiceGroup legend={t('ruleForm.types')} error={form.message('types')} required>
           <Controller
             control={form.control}
             name="types"
@@ -160,7 +161,7 @@ function RuleForm({ onDone }: { onDone: () => void }) {
               />
             )}
           />
-        </FormField>
+        </ChoiceGroup>
         <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
           <FormField label={t('ruleForm.every')} error={form.message('every')} required>
             <Input type="number" inputMode="numeric" min={1} {...form.register('every')} data-testid="rule-every" />

@@ -19,11 +19,11 @@ export class ComplianceDocumentRow extends OrgOwnedEntity {
   @Column({ name: 'owner_name', type: 'varchar', length: 200 })
   ownerName: string;
 
-  @Column({ type: 'jsonb', default: () => "'[]'::jsonb" })
+  @Column({ type: 'jsonb' })
   tags: string[];
 
   /** Compliance rules (built-in ids or `custom:<key>`) the document supports. */
-  @Column({ name: 'rule_ids', type: 'jsonb', default: () => "'[]'::jsonb" })
+  @Column({ name: 'rule_ids', type: 'jsonb' })
   ruleIds: string[];
 
   @Column({ name: 'review_kind', type: 'varchar', length: 8, default: 'review' })

@@ -23,7 +23,7 @@ export class ComplianceProfileRow extends OrgOwnedEntity {
   @Column({ name: 'crew_size', type: 'integer', nullable: true })
   crewSize: number | null;
 
-  @Column({ name: 'crew_changes', type: 'jsonb', default: () => "'[]'::jsonb" })
+  @Column({ name: 'crew_changes', type: 'jsonb' })
   crewChanges: CrewChange[];
 
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
