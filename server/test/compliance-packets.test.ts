@@ -1,3 +1,4 @@
+import { createPrivateKey } from 'node:crypto';
 import type {
   PacketContent,
   PacketKeys,
@@ -342,6 +343,15 @@ describe('Compliance packets', () => {
     const root = await signIn(api.url!, 'root@muster.example');
     const rotated = await json<{ active: string; retired: string[] }>(await root.post('/api/sysops/packet-keys/rotate', {}), 200);
     expect(rotated.retired).toEqual([old.kid]);
+    // The private keys are stored encrypted (AES-256-GCM under PACKET_SIGNING_SECRET), never as a usable key.
+    const stored = await sql<{ private_key_enc: string }>(db.url, `SELECT private_key_enc FROM packet_signing_keys`);
+    expect(stored).toHaveLength(2);
+    for (const { private_key_enc: enc } of stored) {
+      expect(enc.split('.')).toHaveLength(3);
+      for (const part of enc.split('.')) {
+        expect(() => createPrivateKey({ key: Buffer.from(part, 'base64url'), format: 'der', type: 'pkcs8' })).toThrow();
+      }
+    }
     const { keys } = await json<PacketKeys>(await visitor.get('/.well-known/muster-packet-keys.json'), 200);
     expect(keys).toHaveLength(2);
     const retired = keys.find((k) => k.kid === old.kid)!;
