@@ -32,7 +32,7 @@ export function reasonText(t: TFunction, reason: RuleEvaluation['reason'], langu
     if (typeof p[key] === 'string') values[key] = formatDate(p[key], language);
   }
   if (typeof p.missing === 'string') {
-    const names = p.missing.split(', ').map((s) => t(`scenarios.${s}`, { ns: 'drills' }));
+    const names = p.missing.split(', ').map((s) => t(`what.${s}`, { ns: 'compliance' }));
     values.missing = new Intl.ListFormat(intlLocale(language), { type: 'conjunction' }).format(names);
   }
   return t(`reasons.${reason.key}`, values);
