@@ -24,6 +24,9 @@ import { securityEndpoints } from './security.js';
 import { recoveryEndpoints, terminationEndpoints } from './recovery.js';
 import { accountControlEndpoints } from './account-controls.js';
 import { mapEndpoints } from './maps.js';
+import { complianceEndpoints } from './compliance.js';
+import { complianceDocumentEndpoints } from './compliance-documents.js';
+import { packetEndpoints } from './compliance-packets.js';
 
 /** Every REST endpoint of Muster, grouped by feature. */
 export const api = {
@@ -54,4 +57,7 @@ export const api = {
   terminations: terminationEndpoints,
   accountControls: accountControlEndpoints,
   maps: mapEndpoints,
+  compliance: complianceEndpoints,
+  complianceDocuments: complianceDocumentEndpoints,
+  packets: packetEndpoints,
 } as const;

@@ -103,6 +103,8 @@ export const AUDIT_ACTIONS = {
   'billing.credit.grant': apiActivity(1, 3),
   'drill.run.approve': apiActivity(3),
   'drill.summary.export': apiActivity(2, 2),
+  'compliance.document.upload': apiActivity(1, 2),
+  'compliance.document.download': apiActivity(2, 2),
   'audit.verify': apiActivity(2, 2),
   'audit.export': apiActivity(2, 2),
   'audit.customer_timeline.view': apiActivity(2, 3),
@@ -155,6 +157,11 @@ export const AUDIT_ACTIONS = {
   'account.sessions.revoke': auth(2, 3),
   'account.password_reset.force': account(4, 3),
   'account.codes.revoke': account(99, 2),
+  'compliance.packet.issue': apiActivity(1, 2),
+  'compliance.packet.download': apiActivity(2, 2),
+  'compliance.packet.revoke': apiActivity(3, 3),
+  'compliance.waiver.accept': apiActivity(1),
+  'packet_keys.rotate': apiActivity(3, 3),
 } as const satisfies Record<string, ActionMapping>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];

@@ -10,7 +10,7 @@ import { reason } from './reasons.js';
  * (`documents:render`, room `user:<id>`); the file is kept for the requester to download for
  * RENDER_KEEP_HOURS.
  */
-export const RENDER_KINDS = ['drill-summary-pdf', 'security-timeline-csv', 'map-posters-pdf'] as const;
+export const RENDER_KINDS = ['drill-summary-pdf', 'security-timeline-csv', 'map-posters-pdf', 'compliance-packet', 'compliance-packet-copy'] as const;
 export type RenderKind = (typeof RENDER_KINDS)[number];
 
 export const RENDER_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
@@ -45,6 +45,20 @@ export const renderRequestSchema = z.discriminatedUnion(
       mapId: z.uuid(reason('maps.notFound')),
       /** A version of the map (its newest when left out). */
       version: z.number().int().min(1).optional(),
+      language: languageSchema.default('en'),
+    }),
+    z.object({
+      /** Issues a compliance packet (MANAGER+, waiver accepted) and makes the requester's stamped copy. */
+      kind: z.literal('compliance-packet'),
+      profileId: z.uuid(reason('packets.chooseProfile')),
+      from: z.iso.date(reason('packets.chooseFrom')),
+      to: z.iso.date(reason('packets.chooseTo')),
+      language: languageSchema.default('en'),
+    }),
+    z.object({
+      /** A download of an issued packet: a copy stamped with the requester and the moment (waiver accepted). */
+      kind: z.literal('compliance-packet-copy'),
+      packetId: z.uuid(reason('packets.notFound')),
       language: languageSchema.default('en'),
     }),
   ],

@@ -38,3 +38,6 @@ export * from './security.js';
 export * from './recovery.js';
 export * from './account-controls.js';
 export * from './maps.js';
+export * from './compliance.js';
+export * from './compliance-documents.js';
+export * from './compliance-packets.js';

@@ -35,6 +35,7 @@ export const JobName = {
   RecoveryReady: 'recovery.ready',
   TerminationPurge: 'recovery.termination-purge',
   RestrictionEnds: 'system.restriction-ends',
+  ComplianceCheck: 'reminders.compliance-check',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -102,6 +103,10 @@ export interface JobPayloads {
   [JobName.RestrictionEnds]: {
     restrictionId: string;
   };
+  /** The daily compliance check: rules of profiles due soon or failing, documents due for review (`orgId` limits it to one). */
+  [JobName.ComplianceCheck]: {
+    orgId?: string;
+  };
 }
 
 /** The queue each job runs on. */
@@ -120,6 +125,7 @@ export const JOB_QUEUES: Readonly<Record<JobName, QueueName>> = {
   [JobName.RecoveryReady]: QueueName.Recovery,
   [JobName.TerminationPurge]: QueueName.Recovery,
   [JobName.RestrictionEnds]: QueueName.System,
+  [JobName.ComplianceCheck]: QueueName.Reminders,
 };
 
 /**
@@ -151,6 +157,8 @@ export const jobIds = {
   terminationPurge: 'termination-purge',
   /** The lift of one restriction at its end date. */
   restrictionEnds: (restrictionId: string): string => `restriction-ends-${restrictionId}`,
+  /** The job scheduler of the compliance check (hourly; each organisation once a day on its own clock). */
+  complianceCheck: 'compliance-check-daily',
 } as const;
 
 export const ALL_QUEUES = Object.values(QueueName) as QueueName[];

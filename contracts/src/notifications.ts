@@ -6,7 +6,7 @@ import { defineEndpoint } from './http.js';
  * `notification:new` to the user's room. The web writes the text from `kind` and `data` in the
  * reader's language.
  */
-export const NOTIFICATION_KINDS = ['drill_reminder', 'drill_cadence'] as const;
+export const NOTIFICATION_KINDS = ['drill_reminder', 'drill_cadence', 'compliance_rule', 'compliance_document'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const notificationSchema = z.object({

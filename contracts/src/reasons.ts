@@ -480,6 +480,53 @@ export const ACCOUNT_CONTROL_REASONS = {
   restrictionNotFound: 'No such suspension or freeze',
 } as const;
 
+/** Compliance profiles and rules (modules/compliance). */
+export const COMPLIANCE_REASONS = {
+  noRules: 'Choose at least one rule',
+  unknownRules: 'Unknown rules: {{ids}}',
+  facilityRequired: 'Name the facility',
+  crewSizeRequired: 'Enter the crew size to record crew changes',
+  moreThanCrew: 'More than the crew size',
+  profileNotFound: 'Compliance profile not found',
+  ruleExists: 'A rule with this key already exists',
+  tooManyRules: 'At most {{max}} rules of your own',
+  managersOnly: 'Only administrators and managers can change compliance profiles and rules',
+  periodBackwards: 'The period ends before it starts',
+  periodTooLong: 'The period is longer than 3 years',
+  noOrganization: 'Compliance belongs to an organisation: platform accounts have none of their own',
+} as const;
+
+/** The compliance document library (modules/compliance-documents). */
+export const COMPLIANCE_DOCUMENT_REASONS = {
+  documentNotFound: 'Document not found',
+  versionNotFound: 'Document version not found',
+  managersOnly: 'Only administrators and managers can upload compliance documents',
+  unknownRules: 'Unknown rules: {{ids}}',
+  reviewBeforeEffective: 'The review date is before the effective date',
+} as const;
+
+/** Compliance packets, the waiver and packet verification (issue 19). */
+export const PACKET_REASONS = {
+  noOrganization: 'Compliance packets belong to an organisation: platform accounts have none',
+  chooseProfile: 'Choose a compliance profile',
+  chooseFrom: 'Choose the first day of the period',
+  chooseTo: 'Choose the last day of the period',
+  periodBackwards: 'The period ends before it starts',
+  periodTooLong: 'A packet covers at most {{years}} years',
+  notFound: 'Compliance packet not found',
+  profileNotFound: 'Compliance profile not found',
+  waiverRequired: 'Accept the waiver before downloading a compliance packet',
+  waiverVersion: 'This is not the current waiver: reload the page and read it again',
+  notIssued: 'Only an issued packet can be revoked',
+  revokeReason: 'Say why the packet is revoked (at least 3 characters)',
+  malformedCode: 'A verification code has 10 letters and digits, like ABCDE-23456',
+  malformedToken: 'This verification link is damaged: open it again from the QR code',
+  malformedHash: 'The file fingerprint is not a SHA-256 hash',
+  nothingToVerify: 'Give a verification code, a QR link or a file',
+  unknown: 'No packet matches: check the code',
+  tooManyChecks: 'Too many checks from your address: try again in a minute',
+} as const;
+
 /** Every module's reasons, by the module's prefix (`errors:<prefix>.<reason>` on the web). */
 /** Emergency maps (issue 19). */
 export const MAPS_REASONS = {
@@ -524,6 +571,9 @@ export const ERROR_REASONS = {
   recovery: RECOVERY_REASONS,
   accountControls: ACCOUNT_CONTROL_REASONS,
   maps: MAPS_REASONS,
+  compliance: COMPLIANCE_REASONS,
+  complianceDocuments: COMPLIANCE_DOCUMENT_REASONS,
+  packets: PACKET_REASONS,
 } as const;
 
 type Catalogue = typeof ERROR_REASONS;

@@ -36,6 +36,7 @@ import { RealtimeModule } from './platform/realtime/realtime.module.js';
 import { RedisModule } from './platform/redis/redis.module.js';
 import { SessionModule } from './platform/session/session.module.js';
 import { StorageModule } from './platform/storage/storage.module.js';
+import { ComplianceModule } from './modules/compliance/compliance.module.js';
 
 /**
  * The whole application. The api and the worker entry points load the same modules; the
@@ -80,6 +81,7 @@ export class AppModule {
         RecoveryModule,
         AccountControlsModule,
         MapsModule,
+        ComplianceModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ErrorsFilter },

@@ -10,6 +10,7 @@ import { PasswordService } from './modules/identity/password.service.js';
 import type { AppConfig } from './config/config.js';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './database/embedded.js';
 import { DEMO_PASSWORD, isEmpty, seedDemoData } from './database/seed.js';
+import { seedPackets } from './database/seed-packets.js';
 import { RemindersService } from './modules/drills/reminders.service.js';
 import { setupHttp } from './platform/http/http.setup.js';
 import { genRequestId } from './platform/http/request-id.js';
@@ -68,6 +69,8 @@ export async function startMuster(config: AppConfig): Promise<RunningMuster> {
       await seedDemoData(dataSource, (password) => context.get(PasswordService).hash(password));
       // The seeded runs to come get their reminders queued.
       await context.get(RemindersService).requeue();
+      // Two signed compliance packets of the demo ISPS profile (one superseded): they need the signing key and storage.
+      await seedPackets(context);
       logger.info(
         `Seeded the demo organisation: sign in as admin@harborpoint.example with ${DEMO_PASSWORD} (the README lists every demo login)`,
       );

@@ -56,6 +56,8 @@ export const configSchema = z
     /** Launch a local redis-server child when nothing answers at a loopback REDIS_URL. */
     REDIS_AUTOSTART: bool.default(true),
     DATA_DIR: z.string().min(1).default('.data'),
+    /** Encrypts the packet signing keys' private halves (HKDF → AES-256-GCM); unset: DATA_DIR/packet-signing.secret, made once. */
+    PACKET_SIGNING_SECRET: z.string().min(32).optional(),
     /** Where uploaded files are kept: the local disk (default) or an S3-compatible bucket. */
     STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
     /** Directory of the local driver (default: DATA_DIR/storage). */

@@ -31,6 +31,10 @@ import { VerificationCaseRow } from '../modules/id-verification/entities/verific
 import { RECOVERY_ENTITIES } from '../modules/recovery/recovery.module.js';
 import { AccountRestriction } from '../modules/account-controls/entities/account-restriction.entity.js';
 import { MAP_ENTITIES } from '../modules/maps/maps.module.js';
+import { COMPLIANCE_ENTITIES } from '../modules/compliance/compliance.module.js';
+import { COMPLIANCE_DOCUMENT_ENTITIES } from '../modules/compliance-documents/compliance-documents.module.js';
+import { PACKET_ENTITIES } from '../modules/compliance-packets/compliance-packets.module.js';
+import { SigningKeyRow } from '../platform/signing/signing-key.entity.js';
 
 /** Every TypeORM entity; new modules add theirs here. */
 export const ENTITIES = [
@@ -69,4 +73,8 @@ export const ENTITIES = [
   ...RECOVERY_ENTITIES,
   AccountRestriction,
   ...MAP_ENTITIES,
+  ...COMPLIANCE_ENTITIES,
+  ...COMPLIANCE_DOCUMENT_ENTITIES,
+  ...PACKET_ENTITIES,
+  SigningKeyRow,
 ];

@@ -15,6 +15,7 @@ import { seedSecurity } from './seed-security.js';
 import { seedRecovery } from './seed-recovery.js';
 import { seedControls } from './seed-controls.js';
 import { seedMaps } from './seed-maps.js';
+import { seedCompliance } from './seed-compliance.js';
 
 export const DEMO_ORGANIZATION = 'Harbor Point Port Authority';
 /** The password of every demo user (README lists the logins). */
@@ -123,6 +124,7 @@ async function seedIn(dataSource: DataSource, passwordHash: string): Promise<{ c
     await seedRecovery(tx, org.id, names, passwordHash);
     await seedControls(tx, org.id, passwordHash, names.get('SYSOPS')!);
     await seedMaps(tx, org.id, names);
+    await seedCompliance(tx, org.id, { admin: names.get('ADMIN')!, manager: names.get('MANAGER')! });
     return { created: true };
   });
 }

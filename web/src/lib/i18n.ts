@@ -51,6 +51,10 @@ export const NAMESPACES = [
   'recovery',
   'accountControls',
   'maps',
+  'compliance',
+  'complianceDocuments',
+  'packets',
+  'verifyPacket',
 ] as const;
 
 /**

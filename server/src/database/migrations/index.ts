@@ -19,6 +19,8 @@ import { OrgSecurityIdVerification1795770706668 } from './1795770706668-OrgSecur
 import { RecoveryTermination1795770737299 } from './1795770737299-RecoveryTermination.js';
 import { AccountRestrictions1795770971617 } from './1795770971617-AccountRestrictions.js';
 import { EmergencyMaps1795783021659 } from './1795783021659-EmergencyMaps.js';
+import { CompliancePackets1795783517778 } from './1795783517778-CompliancePackets.js';
+import { ComplianceProfilesDocuments1795783194295 } from './1795783194295-ComplianceProfilesDocuments.js';
 
 /**
  * Every migration, in order. To add one: change the entities, build the server, run
@@ -45,4 +47,6 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   RecoveryTermination1795770737299,
   AccountRestrictions1795770971617,
   EmergencyMaps1795783021659,
+  ComplianceProfilesDocuments1795783194295,
+  CompliancePackets1795783517778,
 ];

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditTrailModule } from '../audit/audit.module.js';
+import { CompliancePacketsModule } from '../compliance-packets/compliance-packets.module.js';
 import { DrillsModule } from '../drills/drills.module.js';
 import { MapsModule } from '../maps/maps.module.js';
 import { RenderRow } from './entities/render.entity.js';
@@ -10,7 +11,7 @@ import { RendersService } from './renders.service.js';
 
 /** The documents engine's renders: long outputs made by the `render` queue, with progress, kept 24 hours. */
 @Module({
-  imports: [TypeOrmModule.forFeature([RenderRow]), DrillsModule, AuditTrailModule, MapsModule],
+  imports: [TypeOrmModule.forFeature([RenderRow]), DrillsModule, AuditTrailModule, MapsModule, CompliancePacketsModule],
   controllers: [RendersController],
   providers: [RendersService, RendersProcessor],
 })

@@ -31,6 +31,8 @@ import type { ClientContext } from '../../platform/auth/auth.decorators.js';
 import { RunsService } from '../drills/runs.service.js';
 import { SummaryService } from '../drills/summary/summary.service.js';
 import { MapsService } from '../maps/maps.service.js';
+import { PacketsService } from '../compliance-packets/packets.service.js';
+import type { PacketActor } from '../compliance-packets/packet-evaluator.js';
 import { RenderRow, type RenderParams } from './entities/render.entity.js';
 
 const HOUR_MS = 3_600_000;
@@ -39,7 +41,9 @@ const HOUR_MS = 3_600_000;
 export type RenderInput =
   | { kind: 'drill-summary-pdf'; runId: string; language: string }
   | { kind: 'security-timeline-csv'; filters: TimelineQuery }
-  | { kind: 'map-posters-pdf'; mapId: string; version?: number; language: string };
+  | { kind: 'map-posters-pdf'; mapId: string; version?: number; language: string }
+  | { kind: 'compliance-packet'; profileId: string; from: string; to: string; language: string }
+  | { kind: 'compliance-packet-copy'; packetId: string; language: string };
 
 /** A made file: its bytes, type and name. */
 interface Made {
@@ -84,6 +88,7 @@ export class RendersService {
     private readonly summaries: SummaryService,
     private readonly trail: AuditTrailService,
     private readonly maps: MapsService,
+    private readonly packets: PacketsService,
   ) {}
 
   /** Starts a render for a signed-in member (guest auditors have a portal of their own). */
@@ -200,6 +205,21 @@ export class RendersService {
         const file = await this.maps.posters(principal, request.mapId, request.version, request.language as LanguageCode);
         return { body: file.body, contentType: 'application/pdf', fileName: file.fileName };
       }
+      case 'compliance-packet': {
+        const file = await this.packets.issue(
+          packetActorOf(requester),
+          { profileId: request.profileId, from: request.from, to: request.to },
+          request.language as LanguageCode,
+          requester,
+          (stage, percent) => this.move(row, 'running', stage, percent),
+        );
+        return { body: file.body, contentType: 'application/pdf', fileName: file.fileName };
+      }
+      case 'compliance-packet-copy': {
+        await this.move(row, 'running', 'rendering', 40);
+        const file = await this.packets.download(packetActorOf(requester), request.packetId, request.language as LanguageCode, requester);
+        return { body: file.body, contentType: 'application/pdf', fileName: file.fileName };
+      }
       case 'security-timeline-csv': {
         const orgId = timelineOrg(requester, request.filters.orgId);
         await this.move(row, 'running', 'rendering', 40);
@@ -235,6 +255,15 @@ export class RendersService {
       await this.maps.get(inOrg(principal, 'maps.noOrganization'), input.mapId, input.version);
       return;
     }
+    if (input.kind === 'compliance-packet') {
+      const member = asMember(principal, 'packets.noOrganization');
+      await this.packets.checkIssue({ ...member, timeZone: member.timeZone }, input);
+      return;
+    }
+    if (input.kind === 'compliance-packet-copy') {
+      await this.packets.checkDownload(asMember(principal, 'packets.noOrganization'), input.packetId);
+      return;
+    }
     if (!hasRank(principal.role, 'ADMIN')) throw new DomainError('FORBIDDEN', 'auth.forbidden');
   }
 
@@ -250,6 +279,18 @@ export class RendersService {
     await this.renders.save(row);
     this.realtime.emitTo(rooms.user(row.requestedBy), 'documents:render', viewOf(row));
   }
+}
+
+/** The requester of a packet render as the packets see them. */
+function packetActorOf(requester: RenderParams['requester']): PacketActor {
+  return {
+    userId: requester.userId,
+    orgId: requester.orgId!,
+    role: requester.role as Role,
+    name: requester.name,
+    email: requester.email,
+    timeZone: requester.timeZone ?? DEFAULT_TIME_ZONE,
+  };
 }
 
 /** The organisation a security timeline render reads: the requester's own, or the one platform staff named. */

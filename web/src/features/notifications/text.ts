@@ -30,6 +30,22 @@ export function notificationText(t: TFunction, notification: Notification, langu
     if (location) lines.push(t('reminder.where', { ns: 'notifications', location }));
     return { title, lines };
   }
+  if (notification.kind === 'compliance_rule') {
+    const title = t('compliance.title', { ns: 'notifications', source: text(data.source), profile: text(data.profileName) });
+    const due = text(data.dueDate);
+    const date = due ? formatDate(due, language) : '';
+    let line: string;
+    if (data.state === 'due_soon') line = t('compliance.dueSoon', { ns: 'notifications', date });
+    else line = date ? t('compliance.failing', { ns: 'notifications', date }) : t('compliance.never', { ns: 'notifications' });
+    return { title, lines: [line] };
+  }
+  if (notification.kind === 'compliance_document') {
+    const title = t('document.title', { ns: 'notifications', title: text(data.title) });
+    const due = text(data.date);
+    const date = due ? formatDate(due, language) : '';
+    const key = `document.${data.reviewKind === 'expiry' ? 'expiry' : 'review'}${data.overdue ? 'Overdue' : ''}`;
+    return { title, lines: [t(key, { ns: 'notifications', date })] };
+  }
   // drill_cadence, the other kind.
   const title = t('cadence.title', { ns: 'notifications', name: text(data.name) });
   const due = text(data.dueDate);

@@ -8,6 +8,7 @@ import {
   welcomeMail,
 } from './auth.js';
 import { drillCadenceMail, drillReminderMail } from './drills.js';
+import { complianceDocumentReviewMail, complianceRuleMail } from './compliance.js';
 import { memberInviteMail } from './members.js';
 import { siemDisabledMail } from './siem.js';
 import {
@@ -53,6 +54,8 @@ export const MAIL_TEMPLATES = {
   'siem.disabled': siemDisabledMail,
   'drill.reminder': drillReminderMail,
   'drill.cadence': drillCadenceMail,
+  'compliance.rule': complianceRuleMail,
+  'compliance.documentReview': complianceDocumentReviewMail,
   'member.invite': memberInviteMail,
   'recovery.delegateInvite': recoveryDelegateInviteMail,
   'recovery.approval': recoveryApprovalMail,

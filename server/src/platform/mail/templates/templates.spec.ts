@@ -82,6 +82,15 @@ const SAMPLES: { [K in MailKind]: MailParams<(typeof MAIL_TEMPLATES)[K]>[] } = {
     { name: 'Ana', cadence: { name: 'x', key: 'isps_drill' as const }, kind, state: 'due_soon' as const, dueDate: '2026-04-15', url: 'u' },
     { name: 'Ana', cadence: { name: 'x', key: 'isps_exercise' as const }, kind, state: 'overdue' as const, dueDate: null, url: 'u' },
   ]),
+  'compliance.rule': [
+    { name: 'Ana', profile: 'ISPS port facility', source: 'ISPS Code B/18.5', state: 'failing', dueDate: '2026-04-15', url: 'u' },
+    { name: 'Ana', profile: 'ISPS port facility', source: 'ISPS Code B/18.5', state: 'failing', dueDate: null, url: 'u' },
+    { name: 'Ana', profile: 'ISPS port facility', source: 'ISPS Code B/18.6', state: 'due_soon', dueDate: '2026-04-15', url: 'u' },
+  ],
+  'compliance.documentReview': (['review', 'expiry'] as const).flatMap((kind) => [
+    { name: 'Ana', title: 'Port facility security plan', kind, date: '2026-04-15', overdue: false, url: 'u' },
+    { name: 'Ana', title: 'Port facility security plan', kind, date: '2026-04-15', overdue: true, url: 'u' },
+  ]),
   'member.invite': MEMBER_ROLES.map((role) => ({
     organizationName: 'Harbor Point',
     inviterName: 'Amelia Hart',
