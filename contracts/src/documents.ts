@@ -10,7 +10,13 @@ import { reason } from './reasons.js';
  * (`documents:render`, room `user:<id>`); the file is kept for the requester to download for
  * RENDER_KEEP_HOURS.
  */
-export const RENDER_KINDS = ['drill-summary-pdf', 'security-timeline-csv', 'map-posters-pdf', 'compliance-packet', 'compliance-packet-copy'] as const;
+export const RENDER_KINDS = [
+  'drill-summary-pdf',
+  'security-timeline-csv',
+  'map-posters-pdf',
+  'compliance-packet',
+  'compliance-packet-copy',
+] as const;
 export type RenderKind = (typeof RENDER_KINDS)[number];
 
 export const RENDER_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
