@@ -23,6 +23,7 @@ import { memberEndpoints } from './members.js';
 import { securityEndpoints } from './security.js';
 import { recoveryEndpoints, terminationEndpoints } from './recovery.js';
 import { accountControlEndpoints } from './account-controls.js';
+import { sopEndpoints } from './sops.js';
 
 /** Every REST endpoint of Muster, grouped by feature. */
 export const api = {
@@ -52,4 +53,5 @@ export const api = {
   recovery: recoveryEndpoints,
   terminations: terminationEndpoints,
   accountControls: accountControlEndpoints,
+  sops: sopEndpoints,
 } as const;

@@ -155,6 +155,9 @@ export const AUDIT_ACTIONS = {
   'account.sessions.revoke': auth(2, 3),
   'account.password_reset.force': account(4, 3),
   'account.codes.revoke': account(99, 2),
+  'sop.version.approve': apiActivity(3, 2),
+  'sop.version.effective': apiActivity(3, 2),
+  'sop.acknowledge': apiActivity(3),
 } as const satisfies Record<string, ActionMapping>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];

@@ -10,7 +10,7 @@ import { reason } from './reasons.js';
  * (`documents:render`, room `user:<id>`); the file is kept for the requester to download for
  * RENDER_KEEP_HOURS.
  */
-export const RENDER_KINDS = ['drill-summary-pdf', 'security-timeline-csv'] as const;
+export const RENDER_KINDS = ['drill-summary-pdf', 'security-timeline-csv', 'sop-pdf'] as const;
 export type RenderKind = (typeof RENDER_KINDS)[number];
 
 export const RENDER_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
@@ -38,6 +38,13 @@ export const renderRequestSchema = z.discriminatedUnion(
       kind: z.literal('security-timeline-csv'),
       /** The organisation timeline's filters (ADMIN; platform staff name the organisation). */
       filters: timelineQuerySchema.default({ page: 1, pageSize: 25 }),
+    }),
+    z.object({
+      kind: z.literal('sop-pdf'),
+      sopId: z.uuid(reason('sops.chooseVersion')),
+      versionId: z.uuid(reason('sops.chooseVersion')),
+      /** The language of the PDF's fixed texts (the reader's); the SOP's own text stays as written. */
+      language: languageSchema.default('en'),
     }),
   ],
   { error: reason('validation.chooseOneOf') },

@@ -37,3 +37,4 @@ export * from './members.js';
 export * from './security.js';
 export * from './recovery.js';
 export * from './account-controls.js';
+export * from './sops.js';

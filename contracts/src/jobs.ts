@@ -35,6 +35,8 @@ export const JobName = {
   RecoveryReady: 'recovery.ready',
   TerminationPurge: 'recovery.termination-purge',
   RestrictionEnds: 'system.restriction-ends',
+  /** SOPs (issue 19): the daily check of review dates. */
+  SopReviewCheck: 'reminders.sop-review-check',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -102,6 +104,10 @@ export interface JobPayloads {
   [JobName.RestrictionEnds]: {
     restrictionId: string;
   };
+  /** The daily check of SOP review dates (`orgId` limits it to one organisation, checked at once). */
+  [JobName.SopReviewCheck]: {
+    orgId?: string;
+  };
 }
 
 /** The queue each job runs on. */
@@ -120,6 +126,7 @@ export const JOB_QUEUES: Readonly<Record<JobName, QueueName>> = {
   [JobName.RecoveryReady]: QueueName.Recovery,
   [JobName.TerminationPurge]: QueueName.Recovery,
   [JobName.RestrictionEnds]: QueueName.System,
+  [JobName.SopReviewCheck]: QueueName.Reminders,
 };
 
 /**
@@ -151,6 +158,8 @@ export const jobIds = {
   terminationPurge: 'termination-purge',
   /** The lift of one restriction at its end date. */
   restrictionEnds: (restrictionId: string): string => `restriction-ends-${restrictionId}`,
+  /** The job scheduler of the SOP review check (hourly; each organisation once a day on its own clock). */
+  sopReviewCheck: 'sop-review-daily',
 } as const;
 
 export const ALL_QUEUES = Object.values(QueueName) as QueueName[];

@@ -25,6 +25,7 @@ import { DocumentsModule } from './modules/documents/documents.module.js';
 import { MembersModule } from './modules/members/members.module.js';
 import { RecoveryModule } from './modules/recovery/recovery.module.js';
 import { AccountControlsModule } from './modules/account-controls/account-controls.module.js';
+import { SopsModule } from './modules/sops/sops.module.js';
 import { AccessGuard } from './platform/auth/access.guard.js';
 import { ErrorsFilter } from './platform/errors/errors.filter.js';
 import { LimitsModule } from './platform/limits/limits.module.js';
@@ -78,6 +79,7 @@ export class AppModule {
         MembersModule,
         RecoveryModule,
         AccountControlsModule,
+        SopsModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ErrorsFilter },

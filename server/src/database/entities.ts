@@ -30,6 +30,7 @@ import { SecurityPolicyRow } from '../modules/security/entities/security-policy.
 import { VerificationCaseRow } from '../modules/id-verification/entities/verification-case.entity.js';
 import { RECOVERY_ENTITIES } from '../modules/recovery/recovery.module.js';
 import { AccountRestriction } from '../modules/account-controls/entities/account-restriction.entity.js';
+import { SOP_ENTITIES } from '../modules/sops/sops.module.js';
 
 /** Every TypeORM entity; new modules add theirs here. */
 export const ENTITIES = [
@@ -67,4 +68,5 @@ export const ENTITIES = [
   VerificationCaseRow,
   ...RECOVERY_ENTITIES,
   AccountRestriction,
+  ...SOP_ENTITIES,
 ];

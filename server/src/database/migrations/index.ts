@@ -18,6 +18,7 @@ import { Members1795770680920 } from './1795770680920-Members.js';
 import { OrgSecurityIdVerification1795770706668 } from './1795770706668-OrgSecurityIdVerification.js';
 import { RecoveryTermination1795770737299 } from './1795770737299-RecoveryTermination.js';
 import { AccountRestrictions1795770971617 } from './1795770971617-AccountRestrictions.js';
+import { Sops1795783080346 } from './1795783080346-Sops.js';
 
 /**
  * Every migration, in order. To add one: change the entities, build the server, run
@@ -43,4 +44,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   OrgSecurityIdVerification1795770706668,
   RecoveryTermination1795770737299,
   AccountRestrictions1795770971617,
+  Sops1795783080346,
 ];

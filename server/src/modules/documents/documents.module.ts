@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditTrailModule } from '../audit/audit.module.js';
 import { DrillsModule } from '../drills/drills.module.js';
+import { SopsModule } from '../sops/sops.module.js';
 import { RenderRow } from './entities/render.entity.js';
 import { RendersController } from './renders.controller.js';
 import { RendersProcessor } from './renders.processor.js';
@@ -9,7 +10,7 @@ import { RendersService } from './renders.service.js';
 
 /** The documents engine's renders: long outputs made by the `render` queue, with progress, kept 24 hours. */
 @Module({
-  imports: [TypeOrmModule.forFeature([RenderRow]), DrillsModule, AuditTrailModule],
+  imports: [TypeOrmModule.forFeature([RenderRow]), DrillsModule, AuditTrailModule, SopsModule],
   controllers: [RendersController],
   providers: [RendersService, RendersProcessor],
 })

@@ -29,13 +29,17 @@ import { asMember } from '../../platform/auth/principal.js';
 import type { ClientContext } from '../../platform/auth/auth.decorators.js';
 import { RunsService } from '../drills/runs.service.js';
 import { SummaryService } from '../drills/summary/summary.service.js';
+import { sopFileName, sopPdf } from '../sops/sop-pdf.js';
+import { SopsService } from '../sops/sops.service.js';
 import { RenderRow, type RenderParams } from './entities/render.entity.js';
 
 const HOUR_MS = 3_600_000;
 
 /** A render's request once validated. */
 export type RenderInput =
-  { kind: 'drill-summary-pdf'; runId: string; language: string } | { kind: 'security-timeline-csv'; filters: TimelineQuery };
+  | { kind: 'drill-summary-pdf'; runId: string; language: string }
+  | { kind: 'security-timeline-csv'; filters: TimelineQuery }
+  | { kind: 'sop-pdf'; sopId: string; versionId: string; language: string };
 
 /** A made file: its bytes, type and name. */
 interface Made {
@@ -79,6 +83,7 @@ export class RendersService {
     private readonly runs: RunsService,
     private readonly summaries: SummaryService,
     private readonly trail: AuditTrailService,
+    private readonly sops: SopsService,
   ) {}
 
   /** Starts a render for a signed-in member (guest auditors have a portal of their own). */
@@ -189,6 +194,12 @@ export class RendersService {
         await this.summaries.audited(actor, summary.run.id, 'pdf', requester);
         return { body: file.body as Buffer, contentType: file.contentType, fileName: file.fileName };
       }
+      case 'sop-pdf': {
+        const version = await this.sops.versionForExport(requester.orgId!, request.sopId, request.versionId);
+        await this.move(row, 'running', 'rendering', 40);
+        const body = await sopPdf(version, request.language as LanguageCode, requester.timeZone ?? DEFAULT_TIME_ZONE);
+        return { body, contentType: 'application/pdf', fileName: sopFileName(version) };
+      }
       case 'security-timeline-csv': {
         const orgId = timelineOrg(requester, request.filters.orgId);
         await this.move(row, 'running', 'rendering', 40);
@@ -218,6 +229,10 @@ export class RendersService {
   private async check(principal: Principal, input: RenderInput): Promise<void> {
     if (input.kind === 'drill-summary-pdf') {
       await this.runs.get(asMember(principal, 'drillTemplate.noOrganization'), input.runId);
+      return;
+    }
+    if (input.kind === 'sop-pdf') {
+      await this.sops.version(asMember(principal, 'sops.noOrganization'), input.sopId, input.versionId);
       return;
     }
     if (!hasRank(principal.role, 'ADMIN')) throw new DomainError('FORBIDDEN', 'auth.forbidden');
