@@ -14,6 +14,7 @@ import { seedMembers } from './seed-members.js';
 import { seedSecurity } from './seed-security.js';
 import { seedRecovery } from './seed-recovery.js';
 import { seedControls } from './seed-controls.js';
+import { seedSops } from './seed-sops.js';
 
 export const DEMO_ORGANIZATION = 'Harbor Point Port Authority';
 /** The password of every demo user (README lists the logins). */
@@ -121,6 +122,12 @@ async function seedIn(dataSource: DataSource, passwordHash: string): Promise<{ c
     await seedSecurity(tx, org.id, names);
     await seedRecovery(tx, org.id, names, passwordHash);
     await seedControls(tx, org.id, passwordHash, names.get('SYSOPS')!);
+    await seedSops(tx, org.id, {
+      admin: names.get('ADMIN')!,
+      manager: names.get('MANAGER')!,
+      user: names.get('USER')!,
+      auditor: names.get('INTERNAL_AUDITOR')!,
+    });
     return { created: true };
   });
 }
