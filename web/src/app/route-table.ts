@@ -30,7 +30,7 @@ export interface RouteEntry {
   beyondSpec?: true;
 }
 
-export type OrganisationArea = 'drills' | 'billing' | 'usage' | 'members';
+export type OrganisationArea = 'drills' | 'billing' | 'usage' | 'members' | 'compliance';
 
 const page = {
   home: () => import('../features/site/HomePage'),
@@ -61,6 +61,7 @@ const page = {
   siem: () => import('../features/siem/SiemPage'),
   members: () => import('../features/members/MembersPage'),
   inviteAccept: () => import('../features/members/InviteAcceptPage'),
+  sops: () => import('../features/sops/SopsPage'),
   recovery: () => import('../features/recovery/RecoveryPage'),
   recoveryDelegates: () => import('../features/recovery/RecoveryDelegatesPage'),
   restore: () => import('../features/restore/RestorePage'),
@@ -166,7 +167,7 @@ export const ROUTES: readonly RouteEntry[] = [
   r('/app/compliance/profiles', 'app', 'USER', 'complianceProfiles', page.feature),
   r('/app/compliance/packets', 'app', 'USER', 'compliancePackets', page.feature),
   r('/app/compliance/maps', 'app', 'USER', 'emergencyMaps', page.feature),
-  r('/app/compliance/sops', 'app', 'USER', 'sops', page.feature),
+  r('/app/compliance/sops', 'app', 'USER', 'sops', page.sops, 'compliance'),
   r('/app/compliance/documents', 'app', 'USER', 'documents', page.feature),
   r('/app/subscription', 'app', 'USER', 'subscription', page.subscription, 'billing'),
   r('/app/subscription/success', 'app', 'USER', 'checkoutSuccess', page.checkoutResult, 'billing'),

@@ -50,6 +50,7 @@ export const NAMESPACES = [
   'idVerification',
   'recovery',
   'accountControls',
+  'sops',
 ] as const;
 
 /**

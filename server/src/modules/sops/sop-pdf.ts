@@ -82,7 +82,10 @@ export const SOP_PDF_TEXT: Record<LanguageCode, SopPdfText> = {
 
 /** The file name of a version's PDF: "Fire response v2.pdf". */
 export function sopFileName(version: SopVersion): string {
-  const safe = version.content.title.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').trim() || 'SOP';
+  const safe =
+    Array.from(version.content.title, (c) => (c.charCodeAt(0) < 32 || '\\/:*?"<>|'.includes(c) ? ' ' : c))
+      .join('')
+      .trim() || 'SOP';
   return `${safe} v${String(version.number)}.pdf`;
 }
 

@@ -8,12 +8,10 @@ import {
   SOP_LIMITS,
   SOP_TEMPLATE_IDS,
   type AckStatus,
-  type CreateSopRequest,
   type DrillScenario,
   type EffectiveSop,
   type JobName,
   type JobPayloads,
-  type LanguageCode,
   type LinkedStepList,
   type MemberPrincipal,
   type OrgPrincipal,
@@ -157,7 +155,7 @@ export class SopsService {
   async create(principal: MemberPrincipal, input: CreateInput): Promise<SopDetail> {
     this.assertEditor(principal);
     const content: SopContent = input.templateId
-      ? templateContent(input.templateId, principal.language as LanguageCode)
+      ? templateContent(input.templateId, principal.language)
       : {
           title: input.title,
           reviewIntervalMonths: 12,
