@@ -172,7 +172,7 @@ describe('SOP links of steps', () => {
     expect(again.steps[0]!.sopLink).toBe(`${SOP}:activate-alarm`);
     expect(again.steps[1]).not.toHaveProperty('sopLink');
     // "No SOP step" chosen: the link is gone.
-    copy.steps[0] = { ...copy.steps[0]!, sopLink: '' };
+    copy.steps[0] = { ...copy.steps[0], sopLink: '' };
     expect(toInput(copy).steps![0]).not.toHaveProperty('sopLink');
   });
 });
