@@ -147,6 +147,16 @@ for (const lng of ['en', 'ar'] as const) {
     await expectAccessible(page, `SOP redline (${lng})`);
     await page.screenshot({ path: `${SHOTS}/sops-redline-${lng}-390.png`, fullPage: true });
 
+    // The draft editor of the seeded cyber incident SOP.
+    await page.getByTestId('sop-back').click();
+    await page.locator('[data-testid="sop-row"][data-title="Cyber incident"]').getByTestId('sop-open').click();
+    await expect(page.getByTestId('sop-editor')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectAccessible(page, `SOP editor (${lng})`);
+    await page.screenshot({ path: `${SHOTS}/sops-editor-${lng}-390.png`, fullPage: true });
+    await page.getByTestId('sop-back').click();
+    await page.locator('[data-testid="sop-row"][data-title="Fire response"]').getByTestId('sop-open').click();
+
     // The PDF of the version through the render queue, with its progress to 100 %.
     await page.getByTestId('sop-tab-versions').click();
     await page.getByTestId('sop-pdf').click();
@@ -154,3 +164,39 @@ for (const lng of ['en', 'ar'] as const) {
     await expect(page.getByTestId('sop-pdf-progress')).toHaveAttribute('data-percent', '100');
   });
 }
+
+test('a drill template links SOP steps: the builder shows the link, the console shows the step as written and marks who has not acknowledged the SOP', async ({
+  browser,
+}) => {
+  const page = await signedInPage(browser, DEMO_USERS.MANAGER);
+  // The seeded fire drill template (the organisation's) links its steps to the fire SOP.
+  const templates = (await (await page.request.get('/api/drills/templates?scenario=fire')).json()) as {
+    items: { id: string; source: string; name: string }[];
+  };
+  const template = templates.items.find((t) => t.source === 'organization')!;
+  await page.goto(`/app/drills/builder/${template.id}`);
+  await expect(page.getByTestId('field-sop-link').first()).toHaveAttribute('data-ready', 'true');
+  await expect(page.getByTestId('field-sop-link').first()).toHaveValue(/^[0-9a-f-]{36}:activate-alarm$/);
+  await expect(page.getByTestId('field-sop-link').first().locator('option:checked')).toHaveText(
+    /^1\.1 Activate the nearest fire alarm point/,
+  );
+
+  // The fire drill run scheduled from it: each linked step shows the SOP's step; the auditor has not acknowledged the SOP.
+  const runs = (await (await page.request.get('/api/drills/runs?scenario=fire&status=completed')).json()) as {
+    items: { id: string; title: string }[];
+  };
+  const run = runs.items.find((r) => r.title === 'Warehouse fire drill — berth 4')!;
+  await page.goto(`/app/drills/console/${run.id}`);
+  await expect(page.getByTestId('console-sop-step').first()).toContainText('SOP Fire response v2, step 1.1');
+  await expect(page.getByTestId('console-sop-step').first()).toContainText('radio the control room on channel 16');
+  const roster = page.getByTestId('console-attendance');
+  await expect(roster.getByTestId('roster-sop-missing')).toHaveCount(1);
+  await expect(roster.locator('li', { hasText: 'Ines Alvarez' }).getByTestId('roster-sop-missing')).toBeVisible();
+  await expect(roster.locator('li', { hasText: 'Uma Patel' }).getByTestId('roster-sop-missing')).toHaveCount(0);
+  await page
+    .getByTestId('console-steps')
+    .locator('li')
+    .first()
+    .screenshot({ path: `${SHOTS}/sops-console-step-en.png` });
+  await roster.screenshot({ path: `${SHOTS}/sops-console-roster-en.png` });
+});

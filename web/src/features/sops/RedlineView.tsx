@@ -9,10 +9,10 @@ import { useRedline } from './api';
 const STATE_PALETTE: Record<RedlineState, string> = { same: 'gray', added: 'green', removed: 'red', changed: 'orange' };
 
 /** Words as the redline shows them: removed struck through in red, added underlined in green. */
-function Words({ words }: { words: WordChange[] }) {
+function Words({ words, inline }: { words: WordChange[]; inline?: boolean }) {
   const { t } = useTranslation('sops');
   return (
-    <Text as="span" dir="auto" textAlign="start">
+    <Text as={inline ? 'span' : 'div'} dir="auto" textAlign="start" flex="1" minWidth="0">
       {words.map((word, i) =>
         word.op === 'same' ? (
           <span key={i}>{word.text}</span>
@@ -88,11 +88,11 @@ export function RedlineView({ sopId, versions }: { sopId: string; versions: SopV
             <Box as="section" key={section.id} data-testid="redline-section" data-state={section.state}>
               <HStack gap="2" marginBottom="2" align="baseline">
                 <Heading as="h3" size="sm">
-                  <Words words={section.heading} />
+                  <Words words={section.heading} inline />
                 </Heading>
                 {section.state !== 'same' && (
-                  <Badge size="sm" colorPalette={STATE_PALETTE[section.state]}>
-                    {t(`redline.states.${section.state}`)}
+                  <Badge size="sm" colorPalette={STATE_PALETTE[section.state]} flexShrink={0}>
+                    {t(`redline.sectionStates.${section.state}`)}
                   </Badge>
                 )}
               </HStack>
@@ -101,15 +101,18 @@ export function RedlineView({ sopId, versions }: { sopId: string; versions: SopV
                   <Box
                     as="li"
                     key={step.id}
+                    display="flex"
+                    alignItems="baseline"
+                    gap="2"
                     borderInlineStartWidth="3px"
-                    borderColor={`${STATE_PALETTE[step.state]}.solid`}
+                    borderColor={step.state === 'same' ? 'border.emphasized' : `${STATE_PALETTE[step.state]}.solid`}
                     ps="3"
                     data-testid="redline-step"
                     data-state={step.state}
                     data-step-id={step.id}
                   >
                     {step.state !== 'same' && (
-                      <Badge size="sm" colorPalette={STATE_PALETTE[step.state]} marginEnd="2">
+                      <Badge size="sm" colorPalette={STATE_PALETTE[step.state]} flexShrink={0}>
                         {t(`redline.states.${step.state}`)}
                       </Badge>
                     )}

@@ -29,13 +29,16 @@ export function SopStepSelect({ field, value, error }: { field: UseFormRegisterR
       };
     }),
   });
+  // The options change as the SOPs load: the select is drawn anew once they have, so that it shows
+  // the form's value among them (an uncontrolled select keeps no value its options lacked).
+  const ready = !sops.isPending && versions.every((v) => !v.isPending);
   const known = new Set(
     versions.flatMap((v) => (v.data ? v.data.content.sections.flatMap((s) => s.steps.map((step) => `${v.data.sopId}:${step.id}`)) : [])),
   );
   return (
     <FormField label={t('drills.linkLabel')} helperText={t('drills.linkHelp')} error={error}>
       <NativeSelect.Root size="sm">
-        <NativeSelect.Field {...field} data-testid="field-sop-link">
+        <NativeSelect.Field key={ready ? 'ready' : 'loading'} {...field} data-testid="field-sop-link" data-ready={ready}>
           <option value="">{t('drills.noLink')}</option>
           {value && !known.has(value) && <option value={value}>{t('drills.linkMissing')}</option>}
           {versions.map((v) =>
