@@ -24,6 +24,7 @@ import type { TestClient } from './support/client.js';
 import { createTestDatabase } from './support/databases.js';
 import { sql } from './support/db.js';
 import { expectJson as json, type Loose } from './support/http.js';
+import { MailWatcher } from './support/outbox.js';
 
 const DAY_MS = 86_400_000;
 /** A UTC day `days` from now (YYYY-MM-DD). */
@@ -41,6 +42,7 @@ describe('SOPs', () => {
   let api: ServerProcess;
   let queue: Queue;
   let queueEvents: QueueEvents;
+  let mail: MailWatcher;
   const prefix = uniquePrefix();
   const sockets: ChatSocket[] = [];
   let admin: TestClient;
@@ -68,6 +70,7 @@ describe('SOPs', () => {
     queue = new Queue(QueueName.Reminders, { connection: { url: REDIS_URL }, prefix });
     queueEvents = new QueueEvents(QueueName.Reminders, { connection: { url: REDIS_URL }, prefix });
     await queueEvents.waitUntilReady();
+    mail = await MailWatcher.start(prefix, api.url!);
     admin = await signIn(api.url!, 'admin@harborpoint.example');
     manager = await signIn(api.url!, 'manager@harborpoint.example');
     user = await signIn(api.url!, 'user@harborpoint.example');
@@ -78,6 +81,7 @@ describe('SOPs', () => {
   afterAll(async () => {
     sockets.forEach((s) => s.close());
     await queueEvents?.close();
+    await mail?.close();
     await queue?.close();
     await api?.stop();
     await db?.drop();
@@ -391,6 +395,7 @@ describe('SOPs', () => {
       await putInForce(sop.id, version.id, admin, start);
     }
     const me = await json<SessionInfo>(await manager.get('/api/auth/me'), 200);
+    const since = Date.now();
     const check = async () => {
       const job = await queue.add(JobName.SopReviewCheck, { orgId: me.org!.id });
       await job.waitUntilFinished(queueEvents);
@@ -405,6 +410,10 @@ describe('SOPs', () => {
       link: `/app/compliance/sops?sop=${late.id}`,
     });
     expect((await notes(admin)).filter((n) => n.data.sopId === soon.id)).toHaveLength(1);
+    // And by email, in each one's language.
+    const overdue = await mail.waitFor('manager@harborpoint.example', /^SOP review overdue: Evacuation and muster$/, since);
+    expect(overdue.text).toContain(`/app/compliance/sops?sop=${late.id}`);
+    await mail.waitFor('admin@harborpoint.example', /^SOP review due soon: Person overboard$/, since);
     // A plain member is not told; a second run tells nobody again.
     expect((await notes(user)).filter((n) => n.data.sopId === soon.id)).toHaveLength(0);
     await check();

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import {
   addMonthsUtc,
@@ -28,15 +28,18 @@ import {
   type CreateSopInput,
 } from '@muster/contracts';
 import { DataSource, In, Repository } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { AuditService } from '../../platform/audit/audit.service.js';
 import { canonicalJson } from '../../platform/audit/audit-chain.js';
 import type { ClientContext } from '../../platform/auth/auth.decorators.js';
 import { auditActorOf } from '../../platform/auth/principal.js';
 import { DomainError, InvalidFieldError, NotFoundError } from '../../platform/errors/domain-error.js';
+import { MailService, recipientLanguage } from '../../platform/mail/mail.service.js';
+import { sopReviewMail } from '../../platform/mail/templates/index.js';
 import { addDays, localDay, wallTime } from '../../platform/time/zoned.js';
 import { isUuid, tenant } from '../../platform/tenancy/tenant-scope.js';
 import { withinOrganisation } from '../../platform/tenancy/tenant-check.js';
-import { DrillMembersService } from '../drills/drill-members.service.js';
+import { DrillMembersService, type DrillRecipient } from '../drills/drill-members.service.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { SopAcknowledgement } from './entities/sop-acknowledgement.entity.js';
 import { SopDocument } from './entities/sop-document.entity.js';
@@ -94,6 +97,8 @@ export class SopsService {
     private readonly members: DrillMembersService,
     private readonly notifications: NotificationsService,
     private readonly audit: AuditService,
+    private readonly mail: MailService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   // ------------------------------------------------------------------------------- reading
@@ -420,26 +425,43 @@ export class SopsService {
       [payload.orgId ?? null, SOP_LIMITS.reviewReminderDays + 2],
     );
     let sent = 0;
-    const recipients = new Map<string, string[]>();
+    const people = new Map<string, DrillRecipient[]>();
     for (const row of rows) {
       if (!payload.orgId && wallTime(now, row.timeZone).hour < REVIEW_CHECK_LOCAL_HOUR) continue;
       const today = localDay(now, row.timeZone);
       if (addDays(today, SOP_LIMITS.reviewReminderDays) < row.reviewDue) continue;
       const state = today > row.reviewDue ? 'overdue' : 'due_soon';
-      if (!recipients.has(row.orgId))
-        recipients.set(
-          row.orgId,
-          (await this.members.withRoles(row.orgId, REVIEW_RECIPIENT_ROLES)).map((m) => m.id),
-        );
-      const users = [...new Set([...recipients.get(row.orgId)!, row.authorId])];
+      if (!people.has(row.orgId)) people.set(row.orgId, await this.members.recipients(row.orgId));
+      // The organisation's ADMINs and MANAGERs, and the version's author while still a member.
+      const recipients = people
+        .get(row.orgId)!
+        .filter((m) => (REVIEW_RECIPIENT_ROLES as readonly string[]).includes(m.role) || m.id === row.authorId);
+      const key = `sop-review-${row.id}-${state}`;
+      const link = `/app/compliance/sops?sop=${row.sopId}`;
       const told = await this.notifications.notify({
-        userIds: users,
+        userIds: recipients.map((m) => m.id),
         orgId: row.orgId,
         kind: 'sop_review',
         data: { sopId: row.sopId, title: row.content.title, version: row.number, state, dueDate: row.reviewDue },
-        link: `/app/compliance/sops?sop=${row.sopId}`,
-        dedupeKey: `sop-review-${row.id}-${state}`,
+        link,
+        dedupeKey: key,
       });
+      // Mailed only to those told for the first time: the notification is the lasting record.
+      for (const person of recipients.filter((m) => told.includes(m.id))) {
+        await this.mail.sendTemplate(
+          sopReviewMail,
+          {
+            name: person.name,
+            title: row.content.title,
+            version: row.number,
+            state,
+            dueDate: row.reviewDue,
+            url: `${this.config.APP_ORIGINS[0] ?? ''}${link}`,
+          },
+          { to: person.email, orgId: row.orgId, language: recipientLanguage(person.language), timeZone: row.timeZone },
+          { idempotencyKey: `${key}-${person.id}` },
+        );
+      }
       sent += told.length;
     }
     return sent;

@@ -9,6 +9,7 @@ import {
 } from './auth.js';
 import { drillCadenceMail, drillReminderMail } from './drills.js';
 import { memberInviteMail } from './members.js';
+import { sopReviewMail } from './sops.js';
 import { siemDisabledMail } from './siem.js';
 import {
   recoveryApprovalMail,
@@ -34,6 +35,7 @@ export * from './members.js';
 export * from './siem.js';
 export * from './support.js';
 export * from './recovery.js';
+export * from './sops.js';
 
 /** Every email Muster sends, by kind (templates.spec.ts checks each in every language). */
 export const MAIL_TEMPLATES = {
@@ -60,5 +62,6 @@ export const MAIL_TEMPLATES = {
   'recovery.reset': recoveryResetMail,
   'restore.confirm': restoreConfirmMail,
   'restore.decided': restoreDecidedMail,
+  'sop.review': sopReviewMail,
 } as const;
 export type MailKind = keyof typeof MAIL_TEMPLATES;
