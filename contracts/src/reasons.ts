@@ -499,7 +499,6 @@ export const SOP_REASONS = {
   notApproved: 'Only an approved version can be made effective',
   authorCannotApprove: 'The author of a version cannot approve it: another manager or administrator must',
   openVersion: 'Version {{number}} is still open (draft or in review): finish or change it instead of starting another',
-  effectiveInFuture: 'Choose today or a day before: a version takes effect from a day that has come',
   effectiveBeforePrevious: 'Choose {{day}} or later: the current version has been in force since then',
   noEffective: 'This SOP has no effective version to acknowledge yet',
   alreadyAcknowledged: 'You have already acknowledged version {{number}} of this SOP',

@@ -143,15 +143,13 @@ describe('SOPs', () => {
       reason: 'sops.notDraft',
     });
 
-    // Effective from a day that has come (not a future one), with its review due after the interval.
-    const future = await json<Loose>(
+    // A later day is scheduled: the version stays approved with its day until the day comes.
+    const scheduled = await json<SopVersion>(
       await manager.post(`${base(sop.id)}/versions/${v1!.id}/effective`, { effectiveFrom: dayFrom(3) }),
-      400,
+      200,
     );
-    expect(future).toMatchObject({
-      reason: 'sops.effectiveInFuture',
-      fieldReasons: { effectiveFrom: { reason: 'sops.effectiveInFuture' } },
-    });
+    expect(scheduled).toMatchObject({ status: 'approved', effectiveFrom: dayFrom(3) });
+    // A day that has come: in force at once, with its review due after the interval.
     const start = dayFrom(-20);
     const effective = await json<SopVersion>(
       await manager.post(`${base(sop.id)}/versions/${v1!.id}/effective`, { effectiveFrom: start }),
@@ -185,17 +183,18 @@ describe('SOPs', () => {
     expect(detail.versions[1]!.supersededAt).not.toBeNull();
     expect(detail.effective).toMatchObject({ number: 2 });
 
-    // Approvals and effective dates are in the audit trail.
-    const events = await sql<{ action: string; target_id: string }>(
+    // Approvals and effective dates (the scheduled one too) are in the audit trail.
+    const events = await sql<{ action: string; metadata: { scheduled?: boolean } }>(
       db.url,
-      `SELECT action, target_id FROM audit_events WHERE target_id = ANY($1) ORDER BY seq`,
+      `SELECT action, metadata FROM audit_events WHERE target_id = ANY($1) ORDER BY seq`,
       [[v1!.id, v2.id]],
     );
-    expect(events.map((e) => e.action)).toEqual([
-      'sop.version.approve',
-      'sop.version.effective',
-      'sop.version.approve',
-      'sop.version.effective',
+    expect(events.map((e) => [e.action, e.metadata.scheduled ?? null])).toEqual([
+      ['sop.version.approve', null],
+      ['sop.version.effective', true],
+      ['sop.version.effective', false],
+      ['sop.version.approve', null],
+      ['sop.version.effective', false],
     ]);
   });
 
@@ -378,6 +377,38 @@ describe('SOPs', () => {
     const text = extractText(pdf);
     expect(text).toContain('إجراء التشغيل القياسي');
     expect(text).toContain('Fire response');
+  });
+
+  it('puts a version scheduled for a later day in force when its day comes (the daily job), superseding the current one', async () => {
+    const sop = await create(manager, { templateId: 'unauthorised_access' });
+    await putInForce(sop.id, sop.versions[0]!.id, admin, dayFrom(-5));
+    const v2 = await json<SopVersion>(await manager.post(`${base(sop.id)}/versions`), 201);
+    await json(await manager.post(`${base(sop.id)}/versions/${v2.id}/submit`), 200);
+    await json(await admin.post(`${base(sop.id)}/versions/${v2.id}/approve`), 200);
+    // Not before the current version's day.
+    const early = await json<Loose>(await manager.post(`${base(sop.id)}/versions/${v2.id}/effective`, { effectiveFrom: dayFrom(-9) }), 400);
+    expect(early.fieldReasons.effectiveFrom).toMatchObject({ reason: 'sops.effectiveBeforePrevious', params: { day: dayFrom(-5) } });
+    expect(
+      await json<SopVersion>(await manager.post(`${base(sop.id)}/versions/${v2.id}/effective`, { effectiveFrom: dayFrom(2) }), 200),
+    ).toMatchObject({
+      status: 'approved',
+      effectiveFrom: dayFrom(2),
+    });
+    const me = await json<SessionInfo>(await manager.get('/api/auth/me'), 200);
+    const check = async () => (await queue.add(JobName.SopReviewCheck, { orgId: me.org!.id })).waitUntilFinished(queueEvents);
+    await check();
+    const statuses = async () => (await json<SopDetail>(await user.get(base(sop.id)), 200)).versions.map((v) => [v.number, v.status]);
+    expect(await statuses()).toEqual([
+      [2, 'approved'],
+      [1, 'effective'],
+    ]);
+    // The day comes (moved back, as the calendar would): the daily job puts it in force.
+    await sql(db.url, `UPDATE sop_versions SET effective_from = $2 WHERE id = $1`, [v2.id, dayFrom(-1)]);
+    await check();
+    expect(await statuses()).toEqual([
+      [2, 'effective'],
+      [1, 'superseded'],
+    ]);
   });
 
   it('reminds managers and the author of reviews coming due and overdue, once per version and state (the daily job)', async () => {

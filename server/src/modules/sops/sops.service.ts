@@ -252,7 +252,11 @@ export class SopsService {
     return versionOf(saved);
   }
 
-  /** Puts an approved version in force from a day (today or earlier, not before the current one's); the current one is superseded. */
+  /**
+   * Puts an approved version in force from a day, not before the current one's: today or earlier at
+   * once (the current one is superseded), a later day scheduled (it stays approved with its day, and
+   * the daily check puts it in force when that day comes on the organisation's calendar).
+   */
   async makeEffective(
     principal: MemberPrincipal,
     id: string,
@@ -263,27 +267,22 @@ export class SopsService {
     this.assertEditor(principal);
     const today = localDay(new Date(), principal.timeZone);
     if (Number.isNaN(Date.parse(`${effectiveFrom}T00:00:00Z`))) throw new InvalidFieldError('effectiveFrom', 'sops.chooseDate');
-    if (effectiveFrom > today) throw new InvalidFieldError('effectiveFrom', 'sops.effectiveInFuture');
     const saved = await this.dataSource.transaction(async (tx) => {
-      // The SOP's row lock orders two managers making versions effective at once.
+      // The SOP's row lock orders two managers (or the daily check) putting versions in force at once.
       await withinOrganisation(principal.orgId, () =>
         tx.getRepository(SopDocument).findOne({ where: { id, orgId: principal.orgId }, lock: { mode: 'pessimistic_write' } }),
       );
       const row = await this.versionRow(principal, id, versionId);
       if (row.status !== 'approved') throw new DomainError('CONFLICT', 'sops.notApproved');
       const current = await tenant(this.versions, principal).find({ sopId: row.sopId, status: 'effective' });
-      for (const previous of current) {
+      for (const previous of current)
         if (previous.effectiveFrom && effectiveFrom < previous.effectiveFrom)
           throw new InvalidFieldError('effectiveFrom', 'sops.effectiveBeforePrevious', { day: previous.effectiveFrom });
-        Object.assign(previous, { status: 'superseded', supersededAt: new Date() });
-        await tenant(this.versions, principal).save(previous);
+      if (effectiveFrom > today) {
+        Object.assign(row, { effectiveFrom, reviewDue: addMonthsUtc(effectiveFrom, row.content.reviewIntervalMonths) });
+        return tenant(this.versions, principal).save(row);
       }
-      Object.assign(row, {
-        status: 'effective',
-        effectiveFrom,
-        reviewDue: addMonthsUtc(effectiveFrom, row.content.reviewIntervalMonths),
-      });
-      return tenant(this.versions, principal).save(row);
+      return this.putInForce(principal, row, current, effectiveFrom);
     });
     await this.touch(principal, id, saved.content.title);
     await this.audit.record({
@@ -291,9 +290,61 @@ export class SopsService {
       outcome: 'success',
       actor: auditActorOf(principal, client),
       target: { type: 'sop_version', id: saved.id },
-      metadata: { sopId: saved.sopId, number: saved.number, effectiveFrom, sha256: contentHash(saved.content) },
+      metadata: {
+        sopId: saved.sopId,
+        number: saved.number,
+        effectiveFrom,
+        scheduled: saved.status === 'approved',
+        sha256: contentHash(saved.content),
+      },
     });
     return versionOf(saved);
+  }
+
+  /** Supersedes the current effective version(s) and puts `row` in force from `effectiveFrom` (inside the caller's transaction). */
+  private async putInForce(
+    scope: { orgId: string },
+    row: SopVersionRow,
+    current: SopVersionRow[],
+    effectiveFrom: string,
+  ): Promise<SopVersionRow> {
+    for (const previous of current) {
+      Object.assign(previous, { status: 'superseded', supersededAt: new Date() });
+      await tenant(this.versions, scope).save(previous);
+    }
+    Object.assign(row, { status: 'effective', effectiveFrom, reviewDue: addMonthsUtc(effectiveFrom, row.content.reviewIntervalMonths) });
+    return tenant(this.versions, scope).save(row);
+  }
+
+  /** Puts in force each approved version whose scheduled day has come on its organisation's calendar (the daily check). */
+  async promoteScheduled(orgId: string | undefined, now = new Date()): Promise<number> {
+    const rows = await this.dataSource.query<{ id: string; sopId: string; orgId: string; effectiveFrom: string; timeZone: string }[]>(
+      `SELECT v.id, v.sop_id AS "sopId", v.org_id AS "orgId", to_char(v.effective_from, 'YYYY-MM-DD') AS "effectiveFrom",
+              o.time_zone AS "timeZone"
+         FROM sop_versions v JOIN organizations o ON o.id = v.org_id
+        WHERE v.status = 'approved' AND v.effective_from IS NOT NULL AND ($1::uuid IS NULL OR v.org_id = $1::uuid)
+        ORDER BY v.effective_from, v.number`,
+      [orgId ?? null],
+    );
+    let promoted = 0;
+    for (const due of rows.filter((r) => localDay(now, r.timeZone) >= r.effectiveFrom)) {
+      const scope = { orgId: due.orgId };
+      const done = await this.dataSource.transaction(async (tx) => {
+        await withinOrganisation(due.orgId, () =>
+          tx.getRepository(SopDocument).findOne({ where: { id: due.sopId, orgId: due.orgId }, lock: { mode: 'pessimistic_write' } }),
+        );
+        // Read again under the lock: a manager may have changed it since.
+        const row = await tenant(this.versions, scope).findOne(due.id);
+        if (!row || row.status !== 'approved' || row.effectiveFrom !== due.effectiveFrom) return null;
+        const current = await tenant(this.versions, scope).find({ sopId: row.sopId, status: 'effective' });
+        return this.putInForce(scope, row, current, due.effectiveFrom);
+      });
+      if (done) {
+        promoted += 1;
+        await this.touch(scope, done.sopId, done.content.title);
+      }
+    }
+    return promoted;
   }
 
   /** Acknowledges the effective version, once per member and version. */
@@ -398,13 +449,14 @@ export class SopsService {
   // ------------------------------------------------------------------------------- reviews
 
   /**
-   * The daily review check: each effective version whose review is due within
+   * The daily check: first puts in force the versions scheduled for a day that has come; then each effective version whose review is due within
    * SOP_LIMITS.reviewReminderDays (or overdue) on its organisation's calendar notifies the
    * organisation's ADMINs and MANAGERs and the version's author, once per version and state. Run
    * hourly by the scheduler (organisations are looked at from 06:00 on their clock); with an `orgId`,
    * that one at once.
    */
   async checkReviews(payload: JobPayloads[typeof JobName.SopReviewCheck], now = new Date()): Promise<number> {
+    await this.promoteScheduled(payload.orgId, now);
     const rows = await this.dataSource.query<
       {
         id: string;

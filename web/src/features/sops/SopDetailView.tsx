@@ -94,9 +94,9 @@ function AcknowledgeCard({ sop }: { sop: SopDetail }) {
 
 /** Making an approved version effective from a day (today by default). */
 function EffectiveForm({ sopId, version }: { sopId: string; version: SopVersion }) {
-  const { t } = useTranslation('sops');
+  const { t, i18n } = useTranslation('sops');
   const make = useMakeEffective(sopId, version.id);
-  const form = useMusterForm(makeEffectiveSchema, { effectiveFrom: today() });
+  const form = useMusterForm(makeEffectiveSchema, { effectiveFrom: version.effectiveFrom ?? today() });
   const submit = form.handleSubmit((body) =>
     make.mutate(body, {
       onSuccess: () => toaster.create({ type: 'success', title: t('actions.madeEffective', { number: version.number }) }),
@@ -107,9 +107,14 @@ function EffectiveForm({ sopId, version }: { sopId: string; version: SopVersion 
   );
   return (
     <form noValidate onSubmit={(e) => void submit(e)} data-testid="sop-effective-form">
+      {version.effectiveFrom && (
+        <Text fontSize="sm" marginBottom="2" data-testid="sop-scheduled">
+          {t('actions.scheduled', { date: formatDate(version.effectiveFrom, i18n.resolvedLanguage) })}
+        </Text>
+      )}
       <Flex gap="3" align="flex-end" wrap="wrap">
         <FormField label={t('actions.effectiveFrom')} error={form.message('effectiveFrom')} required>
-          <Input {...form.register('effectiveFrom')} type="date" max={today()} data-testid="sop-effective-from" />
+          <Input {...form.register('effectiveFrom')} type="date" data-testid="sop-effective-from" />
         </FormField>
         <Button type="submit" colorPalette="green" size="sm" loading={make.isPending} data-testid="sop-make-effective">
           {t('actions.makeEffective')}
