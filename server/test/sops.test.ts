@@ -395,7 +395,9 @@ describe('SOPs', () => {
       effectiveFrom: dayFrom(2),
     });
     const me = await json<SessionInfo>(await manager.get('/api/auth/me'), 200);
-    const check = async () => (await queue.add(JobName.SopReviewCheck, { orgId: me.org!.id })).waitUntilFinished(queueEvents);
+    const check = async (): Promise<void> => {
+      await (await queue.add(JobName.SopReviewCheck, { orgId: me.org!.id })).waitUntilFinished(queueEvents);
+    };
     await check();
     const statuses = async () => (await json<SopDetail>(await user.get(base(sop.id)), 200)).versions.map((v) => [v.number, v.status]);
     expect(await statuses()).toEqual([
