@@ -168,6 +168,7 @@ for (const lng of ['en', 'ar'] as const) {
 test('a drill template links SOP steps: the builder shows the link, the console shows the step as written and marks who has not acknowledged the SOP', async ({
   browser,
 }) => {
+  test.setTimeout(90_000);
   const page = await signedInPage(browser, DEMO_USERS.MANAGER);
   // The seeded fire drill template (the organisation's) links its steps to the fire SOP.
   const templates = (await (await page.request.get('/api/drills/templates?scenario=fire')).json()) as {
@@ -175,7 +176,8 @@ test('a drill template links SOP steps: the builder shows the link, the console 
   };
   const template = templates.items.find((t) => t.source === 'organization')!;
   await page.goto(`/app/drills/builder/${template.id}`);
-  await expect(page.getByTestId('field-sop-link').first()).toHaveAttribute('data-ready', 'true');
+  // The builder's first load (its code, the template, the SOPs) can take a while on a busy machine.
+  await expect(page.getByTestId('field-sop-link').first()).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
   await expect(page.getByTestId('field-sop-link').first()).toHaveValue(/^[0-9a-f-]{36}:activate-alarm$/);
   await expect(page.getByTestId('field-sop-link').first().locator('option:checked')).toHaveText(
     /^1\.1 Activate the nearest fire alarm point/,
