@@ -315,6 +315,13 @@ describe('SOPs', () => {
     expect(badTemplate.fieldReasons.templateId.reason).toBe('sops.chooseTemplate');
     const blank = await json<Loose>(await manager.post('/api/sops', { title: 'x' }), 400);
     expect(blank.fieldReasons.title).toMatchObject({ reason: 'validation.minLength', params: { min: 3 } });
+    // A blank SOP with its title: one section with one step to write, the scenario given.
+    const crane = await create(manager, { title: 'Crane collapse', scenario: 'custom' });
+    expect(crane).toMatchObject({ title: 'Crane collapse', scenario: 'custom', templateId: null });
+    const craneDraft = await json<SopVersion>(await manager.get(`${base(crane.id)}/versions/${crane.versions[0]!.id}`), 200);
+    expect(craneDraft.content.sections).toEqual([
+      { id: 'section-1', heading: 'First section', steps: [{ id: 'step-1', text: 'Describe the first step.' }] },
+    ]);
     const put = (body: unknown) => manager.request('PUT', `${base(sop.id)}/versions/${version}`, body);
     const noSections = await json<Loose>(await put({ title: 'Cyber', reviewIntervalMonths: 12, sections: [] }), 400);
     expect(noSections.fieldReasons.sections.reason).toBe('sops.noSections');

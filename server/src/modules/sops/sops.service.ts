@@ -45,7 +45,7 @@ import { SopAcknowledgement } from './entities/sop-acknowledgement.entity.js';
 import { SopDocument } from './entities/sop-document.entity.js';
 import { SopVersionRow } from './entities/sop-version.entity.js';
 import { redlineOf } from './redline.js';
-import { SOP_TEMPLATES, templateContent } from './templates.js';
+import { blankContent, SOP_TEMPLATES, templateContent } from './templates.js';
 
 type CreateInput = CreateSopInput;
 
@@ -161,11 +161,7 @@ export class SopsService {
     this.assertEditor(principal);
     const content: SopContent = input.templateId
       ? templateContent(input.templateId, principal.language)
-      : {
-          title: input.title,
-          reviewIntervalMonths: 12,
-          sections: [{ id: 'section-1', heading: input.title, steps: [{ id: 'step-1', text: input.title }] }],
-        };
+      : blankContent(input.title, principal.language);
     const scenario: DrillScenario = input.templateId ?? input.scenario;
     const sopId = await this.dataSource.transaction(async () => {
       const doc = await tenant(this.documents, principal).save(

@@ -558,3 +558,17 @@ export function templateContent(id: SopTemplateId, language: LanguageCode): SopC
     })),
   };
 }
+
+/** What a blank SOP starts with, in its creator's language: one section with one step to write. */
+const BLANK = {
+  heading: t('First section', 'Primera sección', '第一部分', 'القسم الأول'),
+  step: t('Describe the first step.', 'Describa el primer paso.', '描述第一个步骤。', 'صِف الخطوة الأولى.'),
+};
+
+export function blankContent(title: string, language: LanguageCode): SopContent {
+  return {
+    title,
+    reviewIntervalMonths: 12,
+    sections: [{ id: 'section-1', heading: BLANK.heading[language], steps: [{ id: 'step-1', text: BLANK.step[language] }] }],
+  };
+}
