@@ -27,6 +27,7 @@ import { mapEndpoints } from './maps.js';
 import { complianceEndpoints } from './compliance.js';
 import { complianceDocumentEndpoints } from './compliance-documents.js';
 import { packetEndpoints } from './compliance-packets.js';
+import { sopEndpoints } from './sops.js';
 
 /** Every REST endpoint of Muster, grouped by feature. */
 export const api = {
@@ -60,4 +61,5 @@ export const api = {
   compliance: complianceEndpoints,
   complianceDocuments: complianceDocumentEndpoints,
   packets: packetEndpoints,
+  sops: sopEndpoints,
 } as const;

@@ -162,6 +162,9 @@ export const AUDIT_ACTIONS = {
   'compliance.packet.revoke': apiActivity(3, 3),
   'compliance.waiver.accept': apiActivity(1),
   'packet_keys.rotate': apiActivity(3, 3),
+  'sop.version.approve': apiActivity(3, 2),
+  'sop.version.effective': apiActivity(3, 2),
+  'sop.acknowledge': apiActivity(3),
 } as const satisfies Record<string, ActionMapping>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];

@@ -16,6 +16,7 @@ export const RENDER_KINDS = [
   'map-posters-pdf',
   'compliance-packet',
   'compliance-packet-copy',
+  'sop-pdf',
 ] as const;
 export type RenderKind = (typeof RENDER_KINDS)[number];
 
@@ -65,6 +66,13 @@ export const renderRequestSchema = z.discriminatedUnion(
       /** A download of an issued packet: a copy stamped with the requester and the moment (waiver accepted). */
       kind: z.literal('compliance-packet-copy'),
       packetId: z.uuid(reason('packets.notFound')),
+      language: languageSchema.default('en'),
+    }),
+    z.object({
+      kind: z.literal('sop-pdf'),
+      sopId: z.uuid(reason('sops.chooseVersion')),
+      versionId: z.uuid(reason('sops.chooseVersion')),
+      /** The language of the PDF's fixed texts (the reader's); the SOP's own text stays as written. */
       language: languageSchema.default('en'),
     }),
   ],

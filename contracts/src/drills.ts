@@ -97,6 +97,11 @@ export const drillStepSchema = z.object({
   positionId: templateKeySchema.nullable().default(null),
   expectedMinutes: minutes('validation.enterMinutes'),
   checklist: z.array(checklistItemSchema).max(DRILL_LIMITS.checklistMax, reason('validation.maxChecklist')).default([]),
+  /** The SOP step this drill step tests (issue 19): the SOP's id and the step's id, stable across its versions. */
+  sopLink: z
+    .object({ sopId: z.uuid(reason('validation.required')), stepId: templateKeySchema })
+    .nullable()
+    .optional(),
 });
 export type DrillStep = z.infer<typeof drillStepSchema>;
 

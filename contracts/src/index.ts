@@ -41,3 +41,4 @@ export * from './maps.js';
 export * from './compliance.js';
 export * from './compliance-documents.js';
 export * from './compliance-packets.js';
+export * from './sops.js';

@@ -36,6 +36,8 @@ export const JobName = {
   TerminationPurge: 'recovery.termination-purge',
   RestrictionEnds: 'system.restriction-ends',
   ComplianceCheck: 'reminders.compliance-check',
+  /** SOPs (issue 19): the daily check of review dates. */
+  SopReviewCheck: 'reminders.sop-review-check',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -107,6 +109,10 @@ export interface JobPayloads {
   [JobName.ComplianceCheck]: {
     orgId?: string;
   };
+  /** The daily check of SOP review dates (`orgId` limits it to one organisation, checked at once). */
+  [JobName.SopReviewCheck]: {
+    orgId?: string;
+  };
 }
 
 /** The queue each job runs on. */
@@ -126,6 +132,7 @@ export const JOB_QUEUES: Readonly<Record<JobName, QueueName>> = {
   [JobName.TerminationPurge]: QueueName.Recovery,
   [JobName.RestrictionEnds]: QueueName.System,
   [JobName.ComplianceCheck]: QueueName.Reminders,
+  [JobName.SopReviewCheck]: QueueName.Reminders,
 };
 
 /**
@@ -159,6 +166,8 @@ export const jobIds = {
   restrictionEnds: (restrictionId: string): string => `restriction-ends-${restrictionId}`,
   /** The job scheduler of the compliance check (hourly; each organisation once a day on its own clock). */
   complianceCheck: 'compliance-check-daily',
+  /** The job scheduler of the SOP review check (hourly; each organisation once a day on its own clock). */
+  sopReviewCheck: 'sop-review-daily',
 } as const;
 
 export const ALL_QUEUES = Object.values(QueueName) as QueueName[];

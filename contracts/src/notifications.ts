@@ -6,7 +6,7 @@ import { defineEndpoint } from './http.js';
  * `notification:new` to the user's room. The web writes the text from `kind` and `data` in the
  * reader's language.
  */
-export const NOTIFICATION_KINDS = ['drill_reminder', 'drill_cadence', 'compliance_rule', 'compliance_document'] as const;
+export const NOTIFICATION_KINDS = ['drill_reminder', 'drill_cadence', 'compliance_rule', 'compliance_document', 'sop_review'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const notificationSchema = z.object({
@@ -15,6 +15,7 @@ export const notificationSchema = z.object({
   /**
    * drill_reminder: runId, title, scheduledAt, location, leadMinutes.
    * drill_cadence: cadenceId, name, state (due_soon | overdue), dueDate.
+   * sop_review: sopId, title, version, state (due_soon | overdue), dueDate.
    */
   data: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
   /** Where the notification leads in the app. */

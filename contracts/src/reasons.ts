@@ -206,6 +206,8 @@ export const NOT_FOUND_REASONS = {
   invite: 'Invite not found',
   siemDestination: 'No such SIEM destination',
   siemDelivery: 'No such delivery',
+  sop: 'SOP not found',
+  sopVersion: 'SOP version not found',
 } as const;
 
 export const AUTH_REASONS = {
@@ -527,6 +529,29 @@ export const PACKET_REASONS = {
   tooManyChecks: 'Too many checks from your address: try again in a minute',
 } as const;
 
+/** Standard operating procedures (issue 19): document control, acknowledgements. */
+export const SOP_REASONS = {
+  noOrganization: 'SOPs belong to an organisation: platform accounts have none of their own',
+  chooseTemplate: 'Choose one of the built-in templates',
+  chooseDate: 'Choose a day',
+  chooseVersion: 'Choose a version',
+  noSteps: 'Add at least one step to each section',
+  noSections: 'Add at least one section',
+  maxSections: 'At most {{max}} sections',
+  reviewMonths: 'Enter a whole number of months from 1 to 60',
+  tooManyRefs: 'At most {{max}} at once',
+  editorsOnly: 'Only managers and administrators write, review and approve SOPs',
+  notDraft: 'Only a draft can be changed: start a new version to change an approved or effective one',
+  notInReview: 'Only a version in review can be approved or sent back',
+  notApproved: 'Only an approved version can be made effective',
+  authorCannotApprove: 'The author of a version cannot approve it: another manager or administrator must',
+  openVersion: 'Version {{number}} is still open (draft or in review): finish or change it instead of starting another',
+  effectiveBeforePrevious: 'Choose {{day}} or later: the current version has been in force since then',
+  noEffective: 'This SOP has no effective version to acknowledge yet',
+  alreadyAcknowledged: 'You have already acknowledged version {{number}} of this SOP',
+  sameVersion: 'Choose two different versions',
+} as const;
+
 /** Every module's reasons, by the module's prefix (`errors:<prefix>.<reason>` on the web). */
 /** Emergency maps (issue 19). */
 export const MAPS_REASONS = {
@@ -574,6 +599,7 @@ export const ERROR_REASONS = {
   compliance: COMPLIANCE_REASONS,
   complianceDocuments: COMPLIANCE_DOCUMENT_REASONS,
   packets: PACKET_REASONS,
+  sops: SOP_REASONS,
 } as const;
 
 type Catalogue = typeof ERROR_REASONS;

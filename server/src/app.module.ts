@@ -26,6 +26,7 @@ import { MembersModule } from './modules/members/members.module.js';
 import { RecoveryModule } from './modules/recovery/recovery.module.js';
 import { AccountControlsModule } from './modules/account-controls/account-controls.module.js';
 import { MapsModule } from './modules/maps/maps.module.js';
+import { SopsModule } from './modules/sops/sops.module.js';
 import { AccessGuard } from './platform/auth/access.guard.js';
 import { ErrorsFilter } from './platform/errors/errors.filter.js';
 import { LimitsModule } from './platform/limits/limits.module.js';
@@ -82,6 +83,7 @@ export class AppModule {
         AccountControlsModule,
         MapsModule,
         ComplianceModule,
+        SopsModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ErrorsFilter },

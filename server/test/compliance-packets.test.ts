@@ -234,9 +234,20 @@ describe('Compliance packets', () => {
     ])) as [{ content: PacketContent }];
     expect(content.runs.length).toBeGreaterThan(0);
     expect(content.rules.map((r) => r.ruleId)).toEqual(['isps_b18_5', 'solas_iii_19_3', 'cfr33_105_225']);
+    // The SOPs in force and the library's documents linked to the profile's rules, with their versions;
+    // a document linked only to a rule outside the profile (ISPS B/18.6) is not listed.
+    expect(content.documents.filter((d) => d.kind === 'sop').map((d) => d.version)).toEqual(['2']);
+    expect(content.documents.filter((d) => d.kind === 'document').map((d) => d.title)).toEqual(
+      expect.arrayContaining(['Port Facility Security Plan — Terminal 2', 'Annual security inspection report 2026']),
+    );
+    expect(content.documents.map((d) => d.title)).not.toContain('Statement of Compliance of a Port Facility');
     const recomputed = buildManifest(content, view.manifest);
     expect(recomputed).toEqual(view.manifest);
     expect(manifestSha256(recomputed)).toBe(view.manifestSha256);
+    for (const doc of content.documents)
+      expect(view.manifest.items).toContainEqual(
+        expect.objectContaining({ kind: 'document', sha256: fileSha256(Buffer.from(canonicalJson(doc))) }),
+      );
     // Every counted run's title is in the PDF, and every run item's hash is its canonical JSON's.
     for (const run of content.runs) {
       expect(text).toContain(run.title);

@@ -35,6 +35,7 @@ import { COMPLIANCE_ENTITIES } from '../modules/compliance/compliance.module.js'
 import { COMPLIANCE_DOCUMENT_ENTITIES } from '../modules/compliance-documents/compliance-documents.module.js';
 import { PACKET_ENTITIES } from '../modules/compliance-packets/compliance-packets.module.js';
 import { SigningKeyRow } from '../platform/signing/signing-key.entity.js';
+import { SOP_ENTITIES } from '../modules/sops/sops.module.js';
 
 /** Every TypeORM entity; new modules add theirs here. */
 export const ENTITIES = [
@@ -77,4 +78,5 @@ export const ENTITIES = [
   ...COMPLIANCE_DOCUMENT_ENTITIES,
   ...PACKET_ENTITIES,
   SigningKeyRow,
+  ...SOP_ENTITIES,
 ];

@@ -16,6 +16,7 @@ import { seedRecovery } from './seed-recovery.js';
 import { seedControls } from './seed-controls.js';
 import { seedMaps } from './seed-maps.js';
 import { seedCompliance } from './seed-compliance.js';
+import { seedSops } from './seed-sops.js';
 
 export const DEMO_ORGANIZATION = 'Harbor Point Port Authority';
 /** The password of every demo user (README lists the logins). */
@@ -125,6 +126,12 @@ async function seedIn(dataSource: DataSource, passwordHash: string): Promise<{ c
     await seedControls(tx, org.id, passwordHash, names.get('SYSOPS')!);
     await seedMaps(tx, org.id, names);
     await seedCompliance(tx, org.id, { admin: names.get('ADMIN')!, manager: names.get('MANAGER')! });
+    await seedSops(tx, org.id, {
+      admin: names.get('ADMIN')!,
+      manager: names.get('MANAGER')!,
+      user: names.get('USER')!,
+      auditor: names.get('INTERNAL_AUDITOR')!,
+    });
     return { created: true };
   });
 }

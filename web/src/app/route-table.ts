@@ -30,7 +30,7 @@ export interface RouteEntry {
   beyondSpec?: true;
 }
 
-export type OrganisationArea = 'drills' | 'billing' | 'usage' | 'members';
+export type OrganisationArea = 'drills' | 'billing' | 'usage' | 'members' | 'compliance';
 
 const page = {
   home: () => import('../features/site/HomePage'),
@@ -66,6 +66,7 @@ const page = {
   compliancePackets: () => import('../features/compliance-packets/PacketsPage'),
   verifyPacket: () => import('../features/verify-packet/VerifyPacketPage'),
   inviteAccept: () => import('../features/members/InviteAcceptPage'),
+  sops: () => import('../features/sops/SopsPage'),
   recovery: () => import('../features/recovery/RecoveryPage'),
   recoveryDelegates: () => import('../features/recovery/RecoveryDelegatesPage'),
   restore: () => import('../features/restore/RestorePage'),
@@ -168,11 +169,11 @@ export const ROUTES: readonly RouteEntry[] = [
   r('/app/drills/console/:id', 'app', 'USER', 'drillConsole', page.drillConsole, 'drills'),
   r('/app/drills/runs/:id/summary', 'app', 'USER', 'drillSummary', page.drillSummary, 'drills'),
   r('/app/drills/reminders', 'app', 'USER', 'drillReminders', page.drillReminders, 'drills'),
-  r('/app/compliance/profiles', 'app', 'USER', 'complianceProfiles', page.complianceProfiles),
-  r('/app/compliance/packets', 'app', 'USER', 'compliancePackets', page.compliancePackets),
-  r('/app/compliance/maps', 'app', 'USER', 'emergencyMaps', page.emergencyMaps),
-  r('/app/compliance/sops', 'app', 'USER', 'sops', page.feature),
-  r('/app/compliance/documents', 'app', 'USER', 'documents', page.complianceDocuments),
+  r('/app/compliance/profiles', 'app', 'USER', 'complianceProfiles', page.complianceProfiles, 'compliance'),
+  r('/app/compliance/packets', 'app', 'USER', 'compliancePackets', page.compliancePackets, 'compliance'),
+  r('/app/compliance/maps', 'app', 'USER', 'emergencyMaps', page.emergencyMaps, 'compliance'),
+  r('/app/compliance/sops', 'app', 'USER', 'sops', page.sops, 'compliance'),
+  r('/app/compliance/documents', 'app', 'USER', 'documents', page.complianceDocuments, 'compliance'),
   r('/app/subscription', 'app', 'USER', 'subscription', page.subscription, 'billing'),
   r('/app/subscription/success', 'app', 'USER', 'checkoutSuccess', page.checkoutResult, 'billing'),
   r('/app/subscription/canceled', 'app', 'USER', 'checkoutCanceled', page.checkoutResult, 'billing'),

@@ -55,6 +55,7 @@ export const NAMESPACES = [
   'complianceDocuments',
   'packets',
   'verifyPacket',
+  'sops',
 ] as const;
 
 /**

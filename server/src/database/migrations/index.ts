@@ -21,6 +21,7 @@ import { AccountRestrictions1795770971617 } from './1795770971617-AccountRestric
 import { EmergencyMaps1795783021659 } from './1795783021659-EmergencyMaps.js';
 import { CompliancePackets1795783517778 } from './1795783517778-CompliancePackets.js';
 import { ComplianceProfilesDocuments1795783194295 } from './1795783194295-ComplianceProfilesDocuments.js';
+import { Sops1795783080346 } from './1795783080346-Sops.js';
 
 /**
  * Every migration, in order. To add one: change the entities, build the server, run
@@ -49,4 +50,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   EmergencyMaps1795783021659,
   ComplianceProfilesDocuments1795783194295,
   CompliancePackets1795783517778,
+  Sops1795783080346,
 ];

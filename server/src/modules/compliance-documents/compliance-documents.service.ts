@@ -164,15 +164,18 @@ export class ComplianceDocumentsService {
   }
 
   /** Each document's current version, as a compliance packet lists it. */
-  async listCurrent(principal: OrgPrincipal): Promise<CurrentDocument[]> {
+  async listCurrent(principal: OrgPrincipal, linkedTo?: readonly string[]): Promise<CurrentDocument[]> {
     const { items } = await this.list(principal, {});
-    return items.map((d) => ({
-      id: d.id,
-      title: d.title,
-      version: d.current.version,
-      effectiveDate: d.current.effectiveDate,
-      sha256: d.current.sha256,
-    }));
+    const rules = linkedTo ? new Set(linkedTo) : null;
+    return items
+      .filter((d) => !rules || d.ruleIds.some((id) => rules.has(id)))
+      .map((d) => ({
+        id: d.id,
+        title: d.title,
+        version: d.current.version,
+        effectiveDate: d.current.effectiveDate,
+        sha256: d.current.sha256,
+      }));
   }
 
   async create(principal: OrgPrincipal, request: FastifyRequest, query: CreateQuery, client: ClientContext): Promise<DocumentDetail> {

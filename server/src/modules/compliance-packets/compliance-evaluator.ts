@@ -1,12 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import type { OrgPrincipal } from '@muster/contracts';
 import { ComplianceProfilesService } from '../compliance/compliance-profiles.service.js';
+import { ComplianceDocumentsService } from '../compliance-documents/compliance-documents.service.js';
+import { SopsService } from '../sops/sops.service.js';
 import { PacketEvaluator, type PacketActor, type PacketEvaluation } from './packet-evaluator.js';
 
-/** The packets' evaluator: the compliance profiles module's `evaluate` for the period, as the requester. */
+/**
+ * The packets' evaluator: the compliance profiles module's `evaluate` for the period, the SOPs in
+ * force and the library's documents linked to the profile's rules, as the requester.
+ */
 @Injectable()
 export class ComplianceEvaluator extends PacketEvaluator {
-  constructor(private readonly profiles: ComplianceProfilesService) {
+  constructor(
+    private readonly profiles: ComplianceProfilesService,
+    private readonly library: ComplianceDocumentsService,
+    private readonly sops: SopsService,
+  ) {
     super();
   }
 
@@ -27,6 +36,13 @@ export class ComplianceEvaluator extends PacketEvaluator {
       timeZone: actor.timeZone,
     };
     const evaluation = await this.profiles.evaluate(principal, profileId, { period });
+    const [sops, documents] = await Promise.all([
+      this.sops.listEffective(principal),
+      this.library.listCurrent(
+        principal,
+        evaluation.rules.map((r) => r.ruleId),
+      ),
+    ]);
     return {
       profile: { id: evaluation.profileId, name: evaluation.profileName },
       rules: evaluation.rules.map((r) => ({
@@ -39,6 +55,22 @@ export class ComplianceEvaluator extends PacketEvaluator {
         nextDueAt: r.nextDueAt,
         runIds: r.satisfyingRuns.map((s) => s.runId),
       })),
+      documents: [
+        ...sops.map((d) => ({
+          kind: 'sop' as const,
+          title: d.title,
+          version: String(d.version),
+          effectiveDate: d.effectiveDate,
+          sha256: d.sha256,
+        })),
+        ...documents.map((d) => ({
+          kind: 'document' as const,
+          title: d.title,
+          version: String(d.version),
+          effectiveDate: d.effectiveDate,
+          sha256: d.sha256,
+        })),
+      ],
     };
   }
 }

@@ -2,8 +2,10 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { SigningModule } from '../../platform/signing/signing.module.js';
 import { ComplianceModule } from '../compliance/compliance.module.js';
+import { ComplianceDocumentsModule } from '../compliance-documents/compliance-documents.module.js';
 import { DrillsModule } from '../drills/drills.module.js';
 import { Organization } from '../identity/entities/organization.entity.js';
+import { SopsModule } from '../sops/sops.module.js';
 import { ComplianceEvaluator } from './compliance-evaluator.js';
 import { PacketFileRow } from './entities/packet-file.entity.js';
 import { PacketRow } from './entities/packet.entity.js';
@@ -20,7 +22,14 @@ export const PACKET_ENTITIES = [PacketRow, PacketFileRow, WaiverAcceptanceRow];
  * downloads) run in the documents engine, which imports this module.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([...PACKET_ENTITIES, Organization]), SigningModule, DrillsModule, ComplianceModule],
+  imports: [
+    TypeOrmModule.forFeature([...PACKET_ENTITIES, Organization]),
+    SigningModule,
+    DrillsModule,
+    ComplianceModule,
+    ComplianceDocumentsModule,
+    SopsModule,
+  ],
   controllers: [PacketsController, VerifyPacketController],
   providers: [PacketsService, { provide: PacketEvaluator, useClass: ComplianceEvaluator }],
   exports: [PacketsService],

@@ -1,4 +1,4 @@
-import type { PacketRule, Role } from '@muster/contracts';
+import type { PacketDocument, PacketRule, Role } from '@muster/contracts';
 
 /** Who a packet is made for: the requester as their principal was when they asked. */
 export interface PacketActor {
@@ -14,10 +14,12 @@ export interface PacketActor {
 export interface PacketEvaluation {
   profile: { id: string; name: string };
   rules: PacketRule[];
+  /** The organisation's effective SOPs and the library's documents linked to the profile's rules. */
+  documents: PacketDocument[];
 }
 
 /**
- * The compliance evaluator as the packets see it (the compliance profiles module's service behind
+ * The compliance side as the packets see it (the compliance profiles module's service behind
  * it, see `compliance-evaluator.ts`). An unknown profile of the organisation is a 404.
  */
 export abstract class PacketEvaluator {

@@ -296,10 +296,7 @@ export class PacketsService {
       period,
       rules: evaluation.rules,
       runs,
-      // The organisation's SOPs and documents (kind, title, version, effective date, SHA-256) are one
-      // more input of the content, listed by the SOP and document library's owners; the PDF lists
-      // them in a table and says "None recorded" for an empty list.
-      documents: [],
+      documents: evaluation.documents,
     };
     await progress('rendering', 40);
     const key = await this.signing.active(now);

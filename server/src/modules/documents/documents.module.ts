@@ -4,6 +4,7 @@ import { AuditTrailModule } from '../audit/audit.module.js';
 import { CompliancePacketsModule } from '../compliance-packets/compliance-packets.module.js';
 import { DrillsModule } from '../drills/drills.module.js';
 import { MapsModule } from '../maps/maps.module.js';
+import { SopsModule } from '../sops/sops.module.js';
 import { RenderRow } from './entities/render.entity.js';
 import { RendersController } from './renders.controller.js';
 import { RendersProcessor } from './renders.processor.js';
@@ -11,7 +12,7 @@ import { RendersService } from './renders.service.js';
 
 /** The documents engine's renders: long outputs made by the `render` queue, with progress, kept 24 hours. */
 @Module({
-  imports: [TypeOrmModule.forFeature([RenderRow]), DrillsModule, AuditTrailModule, MapsModule, CompliancePacketsModule],
+  imports: [TypeOrmModule.forFeature([RenderRow]), DrillsModule, AuditTrailModule, MapsModule, CompliancePacketsModule, SopsModule],
   controllers: [RendersController],
   providers: [RendersService, RendersProcessor],
 })

@@ -33,6 +33,8 @@ import { SummaryService } from '../drills/summary/summary.service.js';
 import { MapsService } from '../maps/maps.service.js';
 import { PacketsService } from '../compliance-packets/packets.service.js';
 import type { PacketActor } from '../compliance-packets/packet-evaluator.js';
+import { sopFileName, sopPdf } from '../sops/sop-pdf.js';
+import { SopsService } from '../sops/sops.service.js';
 import { RenderRow, type RenderParams } from './entities/render.entity.js';
 
 const HOUR_MS = 3_600_000;
@@ -43,7 +45,8 @@ export type RenderInput =
   | { kind: 'security-timeline-csv'; filters: TimelineQuery }
   | { kind: 'map-posters-pdf'; mapId: string; version?: number; language: string }
   | { kind: 'compliance-packet'; profileId: string; from: string; to: string; language: string }
-  | { kind: 'compliance-packet-copy'; packetId: string; language: string };
+  | { kind: 'compliance-packet-copy'; packetId: string; language: string }
+  | { kind: 'sop-pdf'; sopId: string; versionId: string; language: string };
 
 /** A made file: its bytes, type and name. */
 interface Made {
@@ -89,6 +92,7 @@ export class RendersService {
     private readonly trail: AuditTrailService,
     private readonly maps: MapsService,
     private readonly packets: PacketsService,
+    private readonly sops: SopsService,
   ) {}
 
   /** Starts a render for a signed-in member (guest auditors have a portal of their own). */
@@ -220,6 +224,12 @@ export class RendersService {
         const file = await this.packets.download(packetActorOf(requester), request.packetId, request.language as LanguageCode, requester);
         return { body: file.body, contentType: 'application/pdf', fileName: file.fileName };
       }
+      case 'sop-pdf': {
+        const version = await this.sops.versionForExport(requester.orgId!, request.sopId, request.versionId);
+        await this.move(row, 'running', 'rendering', 40);
+        const body = await sopPdf(version, request.language as LanguageCode, requester.timeZone ?? DEFAULT_TIME_ZONE);
+        return { body, contentType: 'application/pdf', fileName: sopFileName(version) };
+      }
       case 'security-timeline-csv': {
         const orgId = timelineOrg(requester, request.filters.orgId);
         await this.move(row, 'running', 'rendering', 40);
@@ -262,6 +272,10 @@ export class RendersService {
     }
     if (input.kind === 'compliance-packet-copy') {
       await this.packets.checkDownload(asMember(principal, 'packets.noOrganization'), input.packetId);
+      return;
+    }
+    if (input.kind === 'sop-pdf') {
+      await this.sops.version(asMember(principal, 'sops.noOrganization'), input.sopId, input.versionId);
       return;
     }
     if (!hasRank(principal.role, 'ADMIN')) throw new DomainError('FORBIDDEN', 'auth.forbidden');

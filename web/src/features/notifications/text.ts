@@ -46,6 +46,14 @@ export function notificationText(t: TFunction, notification: Notification, langu
     const key = `document.${data.reviewKind === 'expiry' ? 'expiry' : 'review'}${data.overdue ? 'Overdue' : ''}`;
     return { title, lines: [t(key, { ns: 'notifications', date })] };
   }
+  if (notification.kind === 'sop_review') {
+    const due = text(data.dueDate);
+    const values = { ns: 'notifications', version: text(data.version), date: due ? formatDate(due, language) : '' };
+    return {
+      title: t('sopReview.title', { ns: 'notifications', title: text(data.title) }),
+      lines: [data.state === 'overdue' ? t('sopReview.overdue', values) : t('sopReview.dueSoon', values)],
+    };
+  }
   // drill_cadence, the other kind.
   const title = t('cadence.title', { ns: 'notifications', name: text(data.name) });
   const due = text(data.dueDate);

@@ -10,6 +10,7 @@ import {
 import { drillCadenceMail, drillReminderMail } from './drills.js';
 import { complianceDocumentReviewMail, complianceRuleMail } from './compliance.js';
 import { memberInviteMail } from './members.js';
+import { sopReviewMail } from './sops.js';
 import { siemDisabledMail } from './siem.js';
 import {
   recoveryApprovalMail,
@@ -35,6 +36,7 @@ export * from './members.js';
 export * from './siem.js';
 export * from './support.js';
 export * from './recovery.js';
+export * from './sops.js';
 
 /** Every email Muster sends, by kind (templates.spec.ts checks each in every language). */
 export const MAIL_TEMPLATES = {
@@ -63,5 +65,6 @@ export const MAIL_TEMPLATES = {
   'recovery.reset': recoveryResetMail,
   'restore.confirm': restoreConfirmMail,
   'restore.decided': restoreDecidedMail,
+  'sop.review': sopReviewMail,
 } as const;
 export type MailKind = keyof typeof MAIL_TEMPLATES;

@@ -119,6 +119,24 @@ const SAMPLES: { [K in MailKind]: MailParams<(typeof MAIL_TEMPLATES)[K]>[] } = {
     { organizationName: 'Harbor Point', approved: true, loginUrl: 'https://muster.example/login' },
     { organizationName: 'Harbor Point', approved: false, loginUrl: 'https://muster.example/login' },
   ],
+  'sop.review': [
+    {
+      name: 'Marcus Lee',
+      title: 'Fire response',
+      version: 2,
+      state: 'due_soon',
+      dueDate: '2027-10-28',
+      url: 'https://muster.example/app/compliance/sops',
+    },
+    {
+      name: 'Marcus Lee',
+      title: 'Fire response',
+      version: 2,
+      state: 'overdue',
+      dueDate: '2027-10-28',
+      url: 'https://muster.example/app/compliance/sops',
+    },
+  ],
 };
 
 const KINDS = Object.keys(MAIL_TEMPLATES) as MailKind[];

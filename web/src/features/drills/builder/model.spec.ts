@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { TEMPLATE_RULES, templateKeySchema } from '@muster/contracts';
+import { TEMPLATE_RULES, templateContentSchema, templateKeySchema } from '@muster/contracts';
 import {
   compareIssues,
   copyOf,
@@ -156,5 +156,23 @@ describe('the working copy and the template', () => {
       'steps.10.title',
       'injects.0.title',
     ]);
+  });
+});
+
+describe('SOP links of steps', () => {
+  const SOP = '0b6d3f1e-2c4a-4c8e-9f7a-1d2e3f4a5b6c';
+  it('keep a step’s link to an SOP step through the working copy, and send none for a step without one', () => {
+    const copy = complete();
+    copy.steps[0] = { ...copy.steps[0]!, sopLink: `${SOP}:activate-alarm` };
+    const input = toInput(copy);
+    expect(input.steps![0]!.sopLink).toEqual({ sopId: SOP, stepId: 'activate-alarm' });
+    expect(input.steps![1]).not.toHaveProperty('sopLink');
+    // Back to the editor's copy: the same value in the select.
+    const again = copyOf(templateContentSchema.parse(input));
+    expect(again.steps[0]!.sopLink).toBe(`${SOP}:activate-alarm`);
+    expect(again.steps[1]).not.toHaveProperty('sopLink');
+    // "No SOP step" chosen: the link is gone.
+    copy.steps[0] = { ...copy.steps[0], sopLink: '' };
+    expect(toInput(copy).steps![0]).not.toHaveProperty('sopLink');
   });
 });

@@ -31,6 +31,8 @@ export interface StepDraft {
   positionId: string;
   expectedMinutes: string;
   checklist: ChecklistDraft[];
+  /** The SOP step it tests, as `sopId:stepId` ('' or absent: none). */
+  sopLink?: string;
 }
 export interface InjectDraft {
   id: string;
@@ -125,6 +127,7 @@ export function copyOf(content: TemplateContent): WorkingCopy {
       positionId: s.positionId ?? '',
       expectedMinutes: String(s.expectedMinutes),
       checklist: s.checklist.map((c) => ({ ...c })),
+      ...(s.sopLink ? { sopLink: `${s.sopLink.sopId}:${s.sopLink.stepId}` } : {}),
     })),
     injects: content.injects.map((i) => ({
       id: i.id,
@@ -146,6 +149,12 @@ function numberOf(value: string): number | undefined {
   return trimmed === '' ? undefined : Number(trimmed);
 }
 
+/** A step's SOP link from its `sopId:stepId` value (nothing when none is chosen). */
+function sopLinkOf(value: string | undefined): { sopLink?: { sopId: string; stepId: string } } {
+  const at = value ? value.indexOf(':') : -1;
+  return value && at > 0 ? { sopLink: { sopId: value.slice(0, at), stepId: value.slice(at + 1) } } : {};
+}
+
 /** The working copy in the contracts' input shape (what is validated and sent). */
 export function toInput(copy: WorkingCopy): TemplateContentInput {
   const muster = numberOf(copy.musterTargetMinutes);
@@ -163,6 +172,7 @@ export function toInput(copy: WorkingCopy): TemplateContentInput {
       positionId: s.positionId || null,
       expectedMinutes: numberOf(s.expectedMinutes) as number,
       checklist: s.checklist.map((c) => ({ id: c.id, text: c.text })),
+      ...sopLinkOf(s.sopLink),
     })),
     injects: copy.injects.map((i) => ({
       id: i.id,
@@ -222,7 +232,7 @@ const FIELD_ORDER = [
 /** The order of the fields inside one item of each list, as the builder shows them. */
 const ITEM_FIELD_ORDER: Record<string, string[]> = {
   positions: ['id', 'name', 'description'],
-  steps: ['id', 'title', 'positionId', 'expectedMinutes', 'instructions', 'checklist'],
+  steps: ['id', 'title', 'positionId', 'expectedMinutes', 'instructions', 'sopLink', 'checklist'],
   injects: ['id', 'atMinute', 'positionId', 'title', 'message'],
   checklist: ['id', 'text'],
 };

@@ -8,6 +8,7 @@ import { Section } from '../templates/parts';
 import { ItemControls, MinutesField, PositionSelect, TextField, pathSelector } from './fields';
 import { newKey, sortInjectsByMinute, takenKeys, type WorkingCopy } from './model';
 import type { BuilderForm } from './useTemplateEditor';
+import { SopStepSelect } from '../../sops/drill-links';
 
 /** What every section of the editor gets: the copy as it is now, the form that changes it, messages and focus. */
 export interface SectionProps {
@@ -420,6 +421,11 @@ export function StepsSection(props: SectionProps) {
                     error={errorOf(`${base}.instructions`)}
                     maxLength={DRILL_LIMITS.textMax}
                     multiline
+                  />
+                  <SopStepSelect
+                    field={form.register(`steps.${index}.sopLink`)}
+                    value={copy.steps[index]?.sopLink}
+                    error={errorOf(`${base}.sopLink`)}
                   />
                   <Checklist {...props} stepIndex={index} />
                 </ItemCard>

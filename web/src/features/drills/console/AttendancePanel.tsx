@@ -7,6 +7,7 @@ import { formatClock } from '../vocab';
 import type { ConsoleRun } from './console-state';
 import { Hint, isLive, positionName, Section, strong, useRefusalToast } from './parts';
 import type { ConsoleApi, ConnectionState } from './useConsole';
+import { SopAckMarker, useMissingAcknowledgements } from '../../sops/drill-links';
 
 /** The time to muster against its target, once the lead recorded it. */
 function MusterTime({ run }: { run: ConsoleRun }) {
@@ -43,9 +44,12 @@ const ParticipantRow = memo(function ParticipantRow({
   mine,
   canChange,
   onToggle,
+  sopMissing,
 }: {
   positions: TemplateContent['positions'];
   participant: RunParticipant;
+  /** The titles of the SOPs this drill tests that the participant has not acknowledged, one a line ('' for none). */
+  sopMissing: string;
   /** The member controls the drill (checks anyone in or out). */
   control: boolean;
   /** The row is the member's own place on the roster. */
@@ -98,6 +102,7 @@ const ParticipantRow = memo(function ParticipantRow({
                 {t('attendance.guest')}
               </Badge>
             )}
+            <SopAckMarker titles={sopMissing ? sopMissing.split('\n') : []} />
           </HStack>
           <Text fontSize="sm" color="fg.muted">
             {present
@@ -213,6 +218,7 @@ export const AttendancePanel = memo(function AttendancePanel({
   const points = useMusterPoints(live).data?.items ?? [];
   const [pointKey, setPointKey] = useState('');
   const point = points.find((p) => `${p.mapId}/${p.pointId}` === pointKey);
+  const sopMissing = useMissingAcknowledgements(run.template);
 
   const onToggle = useCallback(
     async (participantId: string, isPresent: boolean) => {
@@ -294,6 +300,7 @@ export const AttendancePanel = memo(function AttendancePanel({
                 mine={you.participantId === p.id}
                 canChange={canChange}
                 onToggle={onToggle}
+                sopMissing={sopMissing(p.userId).join('\n')}
               />
             ))}
           </Stack>

@@ -2,6 +2,7 @@ import { Badge, Box, Button, Checkbox, Collapsible, Flex, HStack, Stack, Text } 
 import {
   type DrillStep,
   type DrillTimer,
+  type LinkedStep,
   type RunPermissions,
   type RunStep,
   type StepStatus,
@@ -15,6 +16,7 @@ import { isolate } from '../log-text';
 import { useDrillElapsed } from './drill-clock';
 import { Hint, positionName, Section, strong, useRefusalToast } from './parts';
 import type { ConsoleApi, ConnectionState } from './useConsole';
+import { LinkedSopStep, sopRefsOf, useSopSteps } from '../../sops/drill-links';
 
 type StepChange = Parameters<ConsoleApi['step']>[1];
 
@@ -95,6 +97,7 @@ const StepRow = memo(function StepRow({
   readOnly,
   offsetMs,
   onChange,
+  sopStep,
 }: {
   positions: TemplateContent['positions'];
   /** The drill clock, for a step in progress (null otherwise, so other steps do not redraw with it). */
@@ -108,6 +111,8 @@ const StepRow = memo(function StepRow({
   readOnly: boolean;
   offsetMs: number;
   onChange: (stepId: string, change: StepChange) => Promise<void>;
+  /** The SOP step it tests, as the SOP says it (when it links one). */
+  sopStep: LinkedStep | undefined;
 }) {
   const { t } = useTranslation(['drillConsole', 'drills']);
   const [pending, setPending] = useState<{ itemId?: string; checked?: boolean; status?: StepStatus } | null>(null);
@@ -157,6 +162,7 @@ const StepRow = memo(function StepRow({
           </Badge>
         </Flex>
         <StepTiming timer={timer} step={step} definition={definition} offsetMs={offsetMs} />
+        <LinkedSopStep step={sopStep} />
         {definition.instructions && (
           <Collapsible.Root>
             <Collapsible.Trigger asChild>
@@ -260,6 +266,7 @@ export const StepsPanel = memo(function StepsPanel({
   const refused = useRefusalToast();
   const canChange = you.control && run.status === 'in_progress' && connection === 'live';
   const definitions = run.template.steps;
+  const sopSteps = useSopSteps(sopRefsOf(run.template));
   const done = definitions.filter((d) => steps[d.id]?.status === 'done').length;
   const skipped = definitions.filter((d) => steps[d.id]?.status === 'skipped').length;
 
@@ -308,6 +315,7 @@ export const StepsPanel = memo(function StepsPanel({
                 readOnly={!you.control}
                 offsetMs={offsetMs}
                 onChange={onChange}
+                sopStep={definition.sopLink ? sopSteps.get(`${definition.sopLink.sopId}:${definition.sopLink.stepId}`) : undefined}
               />
             );
           })}
