@@ -133,12 +133,18 @@ describe('Usage', () => {
   it('meters storage as the stored level, carried from month to month, counts every file and every mail of the organisation', async () => {
     const storageOf = (o: UsageOverview) => o.resources.find((r) => r.resourceType === 'storage')!.used;
     const emailsOf = (o: UsageOverview) => o.resources.find((r) => r.resourceType === 'email')!.used;
-    // The seeded history ends at 2.63 GB last month and nothing was stored this month: still stored.
+    // The seeded history ends at 2.63 GB last month; this month the seed stored only the document
+    // library's files: the level carries last month's and adds them.
     const before = await overview(admin);
     const lastMonth = before.history.at(-2)!.usage.storage;
     expect(lastMonth).toBe(2_630_000_000);
-    expect(storageOf(before)).toBe(lastMonth);
-    expect(before.history.at(-1)!.usage.storage).toBe(lastMonth);
+    const [{ bytes }] = (await sql<{ bytes: string }>(
+      db.url,
+      `SELECT COALESCE(SUM(v.size), 0)::text AS bytes FROM compliance_document_versions v JOIN organizations o ON o.id = v.org_id WHERE o.name = 'Harbor Point Port Authority'`,
+    )) as [{ bytes: string }];
+    expect(Number(bytes)).toBeGreaterThan(0);
+    expect(storageOf(before)).toBe(lastMonth + Number(bytes));
+    expect(before.history.at(-1)!.usage.storage).toBe(storageOf(before));
 
     // A ticket file and a live-chat file add to the level.
     const ticket = await json<{ id: string }>(
@@ -152,7 +158,7 @@ describe('Usage', () => {
     );
     const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(1_000, 7)]);
     await json(await user.postForm(`/api/tickets/${ticket.id}/attachments`, fileForm(png, 'map.png', 'image/png')), 201);
-    expect(storageOf(await overview(admin))).toBe(lastMonth + png.length);
+    expect(storageOf(await overview(admin))).toBe(storageOf(before) + png.length);
 
     const sysops = await signIn(api.url!, 'sysops@muster.example');
     expect((await sysops.patch('/api/chat/operators/me', { presence: 'online', capacity: 3 })).status).toBe(200);
@@ -162,7 +168,7 @@ describe('Usage', () => {
     );
     expect(started.outcome).toBe('chat');
     await json(await user.postForm(`/api/chats/${started.chat.id}/attachments`, fileForm(png, 'muster.png', 'image/png')), 201);
-    expect(storageOf(await overview(admin))).toBe(lastMonth + 2 * png.length);
+    expect(storageOf(await overview(admin))).toBe(storageOf(before) + 2 * png.length);
     await sysops.patch('/api/chat/operators/me', { presence: 'offline', capacity: 3 });
 
     // Support's reply is mailed to the customer: one more email of the organisation once it is sent.

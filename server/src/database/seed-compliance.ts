@@ -195,9 +195,15 @@ export async function seedCompliance(tx: EntityManager, orgId: string, people: {
       );
     }
   }
+  // Storage is a level: this month starts where the latest earlier month ended (as UsageService.record).
   await tx.query(
-    `INSERT INTO usage_records (org_id, resource_type, period, amount) VALUES ($1, 'storage', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM'), $2)
-     ON CONFLICT (org_id, resource_type, period) DO UPDATE SET amount = usage_records.amount + EXCLUDED.amount`,
+    `INSERT INTO usage_records (org_id, resource_type, period, amount)
+     SELECT $1::uuid, 'storage', p.period, COALESCE(
+              (SELECT r.amount FROM usage_records r
+                WHERE r.org_id = $1::uuid AND r.resource_type = 'storage' AND r.period < p.period
+                ORDER BY r.period DESC LIMIT 1), 0) + $2::bigint
+       FROM (SELECT to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM')::char(7) AS period) p
+     ON CONFLICT (org_id, resource_type, period) DO UPDATE SET amount = usage_records.amount + $2::bigint`,
     [orgId, bytes],
   );
 }
