@@ -177,8 +177,16 @@ test.describe('Compliance profiles and documents', () => {
     await expect(dialog.getByTestId('version-row')).toHaveCount(3);
     await expect(dialog.getByTestId('version-row').first()).toHaveAttribute('data-version', '3');
     await expect(dialog.getByTestId('version-row').first()).toContainText('Revision 5: new CCTV coverage');
+    // The details change without a new file: a tag added is a filter.
+    await dialog.getByTestId('details-tags').fill('isps, security, cctv');
+    await dialog.getByTestId('details-submit').click();
+    await expect(dialog.getByTestId('details-tags')).toHaveValue('isps, security, cctv');
     await manager.keyboard.press('Escape');
     await expect(plan).toContainText('v3');
+    await manager.getByTestId('filter-tag').selectOption('cctv');
+    await expect(manager.getByTestId('document-card')).toHaveCount(1);
+    await expect(manager.getByTestId('document-title')).toHaveText('Port Facility Security Plan — Terminal 2');
+    await manager.getByTestId('filter-tag').selectOption('');
 
     await manager.goto('/app/compliance/documents?lng=ar');
     await expect(manager.locator('html')).toHaveAttribute('dir', 'rtl');
