@@ -179,9 +179,11 @@ test.describe('Compliance profiles and documents', () => {
     await expect(dialog.getByTestId('version-row').first()).toContainText('Revision 5: new CCTV coverage');
     // The details change without a new file: a tag added is a filter.
     await dialog.getByTestId('details-tags').fill('isps, security, cctv');
+    const saved = manager.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/api/compliance/documents/'));
     await dialog.getByTestId('details-submit').click();
-    await expect(dialog.getByTestId('details-tags')).toHaveValue('isps, security, cctv');
+    expect((await saved).status()).toBe(200);
     await manager.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
     await expect(plan).toContainText('v3');
     await manager.getByTestId('filter-tag').selectOption('cctv');
     await expect(manager.getByTestId('document-card')).toHaveCount(1);
