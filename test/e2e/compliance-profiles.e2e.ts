@@ -177,6 +177,7 @@ test.describe('Compliance profiles and documents', () => {
     await expect(dialog.getByTestId('version-row')).toHaveCount(3);
     await expect(dialog.getByTestId('version-row').first()).toHaveAttribute('data-version', '3');
     await expect(dialog.getByTestId('version-row').first()).toContainText('Revision 5: new CCTV coverage');
+    await manager.screenshot({ path: `${SHOTS}/compliance-document-history-en.png` });
     // The details change without a new file: a tag added is a filter.
     await dialog.getByTestId('details-tags').fill('isps, security, cctv');
     const saved = manager.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/api/compliance/documents/'));

@@ -114,7 +114,7 @@ function HistoryDialog({
                     <>
                       <Separator />
                       <Text fontWeight="semibold">{t('version.heading')}</Text>
-                      <NewVersionForm document={detail.data} onDone={() => void detail.refetch()} />
+                      <NewVersionForm key={detail.data.current.version} document={detail.data} onDone={() => void detail.refetch()} />
                       <Separator />
                       <Text fontWeight="semibold">{t('details.heading')}</Text>
                       <DetailsForm key={detail.data.updatedAt} document={detail.data} rules={rules} onDone={() => void detail.refetch()} />
