@@ -79,6 +79,11 @@ export const complianceRuleSchema = z.object({
   crewChange: z.object({ thresholdPercent: z.number(), withinDays: z.number().int() }).nullable(),
   /** 33 CFR 105.225: records of drills kept this many years (kind `records`). */
   retentionYears: z.number().int().nullable(),
+  /**
+   * SOLAS III/19.3: every crew member takes part (checked in) in each scenario within the cadence;
+   * checked against the profile's crew size, when it has one.
+   */
+  perCrewMember: z.boolean(),
 });
 export type ComplianceRule = z.infer<typeof complianceRuleSchema>;
 
@@ -86,12 +91,13 @@ const SECURITY_SCENARIOS: DrillScenario[] = [...DRILL_SCENARIO_GROUPS.security, 
 const ALL_TYPES: DrillType[] = [...DRILL_TYPES];
 
 function builtIn(
-  rule: Omit<ComplianceRule, 'builtIn' | 'titleKey' | 'crewChange' | 'retentionYears' | 'kind'> & Partial<ComplianceRule>,
+  rule: Omit<ComplianceRule, 'builtIn' | 'titleKey' | 'crewChange' | 'retentionYears' | 'kind' | 'perCrewMember'> & Partial<ComplianceRule>,
 ): ComplianceRule {
   return {
     kind: 'cadence',
     crewChange: null,
     retentionYears: null,
+    perCrewMember: false,
     ...rule,
     builtIn: true,
     titleKey: `rules.${rule.id}.title`,
@@ -128,6 +134,7 @@ export const COMPLIANCE_RULES: readonly ComplianceRule[] = [
     title: 'Abandon-ship and fire drills every month',
     counts: { scenarios: ['fire', 'evacuation'], types: ALL_TYPES, eachScenario: true },
     cadence: { every: 1, unit: 'months', calendarYear: false, dueSoonDays: 7 },
+    perCrewMember: true,
   }),
   builtIn({
     id: 'iso_22301_8_5',
@@ -188,6 +195,8 @@ export const RULE_REASON_KEYS = [
   /** {pending, days, dueSoonDays} runs completed awaiting approval (their record is not signed yet) */
   'recordsPendingApproval',
   'recordsOverdueApproval',
+  /** Per crew member: {what, attended, crewSize, every, unit} — fewer crew checked in to a counted drill within the cadence than the crew size */
+  'crewNotAllDrilled',
 ] as const;
 export type RuleReasonKey = (typeof RULE_REASON_KEYS)[number];
 

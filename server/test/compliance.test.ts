@@ -230,6 +230,36 @@ describe('Compliance', () => {
       expect(rule.satisfyingRuns.map((r) => r.runId)).toEqual([approved]);
     });
 
+    it('checks SOLAS III/19.3 per crew member against the crew size, from who checked in', async () => {
+      const owner = await signUpElsewhere(server.url!);
+      const orgId = (await me(owner)).org!.id;
+      const fire = await insertRun(orgId, '2026-03-01T10:00:00Z', { scenario: 'fire', title: 'Engine room fire' });
+      const evacuation = await insertRun(orgId, '2026-03-02T10:00:00Z', { scenario: 'evacuation', title: 'Abandon ship' });
+      const checkIn = (runId: string, name: string, checkedIn = true) =>
+        sql(db.url, `INSERT INTO drill_run_participants (org_id, run_id, name, checked_in_at) VALUES ($1, $2, $3, $4)`, [
+          orgId,
+          runId,
+          name,
+          checkedIn ? '2026-03-01T10:05:00Z' : null,
+        ]);
+      for (const name of ['Ada', 'Ben']) await checkIn(evacuation, name);
+      await checkIn(fire, 'Ada');
+      await checkIn(fire, 'Ben', false);
+      const profile = await json<ComplianceProfile>(
+        await owner.post('/api/compliance/profiles', { name: 'MV Star', scope: 'organization', ruleIds: ['solas_iii_19_3'], crewSize: 2 }),
+        201,
+      );
+      const solas = async () => ruleOf(await evaluate(owner, profile.id, '?asOf=2026-03-05T12:00:00Z'), 'solas_iii_19_3');
+      expect(await solas()).toMatchObject({
+        state: 'failing',
+        reason: { key: 'crewNotAllDrilled', params: { what: 'fire', attended: 1, crewSize: 2 } },
+      });
+      await sql(db.url, `UPDATE drill_run_participants SET checked_in_at = '2026-03-01T10:06:00Z' WHERE run_id = $1 AND name = 'Ben'`, [
+        fire,
+      ]);
+      expect(await solas()).toMatchObject({ state: 'passing' });
+    });
+
     it('answers another organisation’s profile 404 and refuses unknown rules and bad periods with 400', async () => {
       const { items } = await json<ProfileList>(await manager.get('/api/compliance/profiles'), 200);
       const id = items[0]!.id;

@@ -93,7 +93,7 @@ test.describe('Compliance profiles and documents', () => {
     await manager.goto('/app/compliance/profiles?lng=en');
     await expect(b185).toHaveAttribute('data-state', 'passing');
     await expect(b185.getByTestId('rule-state')).toHaveText('Passing');
-    expect(await plain(b185.getByTestId('rule-reason'))).toMatch(/^Last security drill 0 days ago; due every 90 days, next by .+\.$/);
+    expect(await plain(b185.getByTestId('rule-reason'))).toMatch(/^Last security drill today; due every 90 days, next by .+\.$/);
     const satisfying = b185.getByTestId('satisfying-run').first();
     await expect(satisfying).toContainText(title);
     await expect(satisfying).toHaveAttribute('href', `/app/drills/runs/${run.id}/summary`);
@@ -177,8 +177,19 @@ test.describe('Compliance profiles and documents', () => {
     await expect(dialog.getByTestId('version-row')).toHaveCount(3);
     await expect(dialog.getByTestId('version-row').first()).toHaveAttribute('data-version', '3');
     await expect(dialog.getByTestId('version-row').first()).toContainText('Revision 5: new CCTV coverage');
+    await manager.screenshot({ path: `${SHOTS}/compliance-document-history-en.png` });
+    // The details change without a new file: a tag added is a filter.
+    await dialog.getByTestId('details-tags').fill('isps, security, cctv');
+    const saved = manager.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/api/compliance/documents/'));
+    await dialog.getByTestId('details-submit').click();
+    expect((await saved).status()).toBe(200);
     await manager.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
     await expect(plan).toContainText('v3');
+    await manager.getByTestId('filter-tag').selectOption('cctv');
+    await expect(manager.getByTestId('document-card')).toHaveCount(1);
+    await expect(manager.getByTestId('document-title')).toHaveText('Port Facility Security Plan — Terminal 2');
+    await manager.getByTestId('filter-tag').selectOption('');
 
     await manager.goto('/app/compliance/documents?lng=ar');
     await expect(manager.locator('html')).toHaveAttribute('dir', 'rtl');

@@ -26,6 +26,7 @@ import { addDays, startOfDay } from '../../platform/time/zoned.js';
 import { tenant } from '../../platform/tenancy/tenant-scope.js';
 import { DrillMembersService } from '../drills/drill-members.service.js';
 import { DrillRunRow } from '../drills/entities/drill-run.entity.js';
+import { RunParticipantRow } from '../drills/entities/run-participant.entity.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { ComplianceProfileRow } from './entities/compliance-profile.entity.js';
 import { CustomRuleRow } from './entities/custom-rule.entity.js';
@@ -56,6 +57,7 @@ export function customRuleOf(row: CustomRuleRow): ComplianceRule {
     cadence: { every: row.every, unit: row.unit, calendarYear: row.calendarYear, dueSoonDays: row.dueSoonDays },
     crewChange: null,
     retentionYears: null,
+    perCrewMember: false,
   };
 }
 
@@ -83,6 +85,7 @@ export class ComplianceProfilesService {
     @InjectRepository(ComplianceProfileRow) private readonly profiles: Repository<ComplianceProfileRow>,
     @InjectRepository(CustomRuleRow) private readonly customRules: Repository<CustomRuleRow>,
     @InjectRepository(DrillRunRow) private readonly runs: Repository<DrillRunRow>,
+    @InjectRepository(RunParticipantRow) private readonly participants: Repository<RunParticipantRow>,
     private readonly notifications: NotificationsService,
     private readonly mail: MailService,
     private readonly members: DrillMembersService,
@@ -223,6 +226,17 @@ export class ComplianceProfilesService {
       select: { id: true, title: true, scenario: true, type: true, status: true, completedAt: true },
       order: { completedAt: 'DESC' },
     });
+    // Who checked in to the approved runs (rules per crew member count them).
+    const approved = rows.filter((r) => r.status === 'approved').map((r) => r.id);
+    const present = approved.length
+      ? await this.participants.find({
+          where: { orgId, runId: In(approved), checkedInAt: Not(IsNull()) },
+          select: { runId: true, userId: true, name: true },
+        })
+      : [];
+    const attendees = new Map<string, string[]>();
+    for (const p of present)
+      attendees.set(p.runId, [...(attendees.get(p.runId) ?? []), p.userId ?? `guest:${p.name.trim().toLowerCase()}`]);
     return rows.map((r) => ({
       runId: r.id,
       status: r.status,
@@ -230,6 +244,7 @@ export class ComplianceProfilesService {
       templateName: r.title,
       scenario: r.scenario,
       type: r.type,
+      attendees: attendees.get(r.id) ?? [],
     }));
   }
 

@@ -190,6 +190,22 @@ describe('rules over several scenarios and the records rule', () => {
     });
   });
 
+  it('SOLAS III/19.3 per crew member: everyone of the crew checks in to each drill within the month', () => {
+    const r = rule('solas_iii_19_3');
+    const asOf = new Date('2026-03-05T12:00:00Z');
+    const fire = run('2026-03-01T10:00:00Z', { scenario: 'fire', attendees: ['a', 'b'] });
+    const evacuation = run('2026-02-20T10:00:00Z', { scenario: 'evacuation', attendees: ['a', 'b', 'c'] });
+    expect(evaluateRule({ rule: r, runs: [fire, evacuation], asOf, timeZone: 'UTC', crewSize: 3 })).toMatchObject({
+      state: 'failing',
+      reason: { key: 'crewNotAllDrilled', params: { what: 'fire', attended: 2, crewSize: 3, every: 1, unit: 'months' } },
+    });
+    // A second fire drill the same month for the one who missed it.
+    const catchUp = run('2026-03-03T10:00:00Z', { scenario: 'fire', attendees: ['c'] });
+    expect(evaluateRule({ rule: r, runs: [fire, catchUp, evacuation], asOf, timeZone: 'UTC', crewSize: 3 }).state).toBe('passing');
+    // Without a crew size, the monthly drills alone decide.
+    expect(evaluateRule({ rule: r, runs: [fire, evacuation], asOf, timeZone: 'UTC' }).state).toBe('passing');
+  });
+
   it('33 CFR 105.225 is due soon while a completed run awaits approval, failing after 14 days', () => {
     const r = rule('cfr33_105_225');
     const runs = [run('2026-03-01T10:00:00Z', { status: 'completed', scenario: 'fire' }), run('2026-02-01T10:00:00Z')];

@@ -38,6 +38,8 @@ export interface CountableRun {
   templateName: string;
   scenario: DrillScenario;
   type: DrillType;
+  /** Who checked in (member ids, or guests' names): for rules per crew member. */
+  attendees?: readonly string[];
 }
 
 export interface RuleEvaluationInput {
@@ -184,6 +186,35 @@ function recordsPart(rule: ComplianceRule, runs: readonly CountableRun[], asOf: 
   };
 }
 
+/**
+ * SOLAS III/19.3 per crew member: for each scenario, the people checked in to the counted runs
+ * that still cover today (their due date not passed) must be at least the crew size.
+ */
+function perCrewPart(
+  rule: ComplianceRule,
+  counted: readonly CountableRun[],
+  today: string,
+  tz: string,
+  crewSize: number | null | undefined,
+): Part | null {
+  if (!rule.perCrewMember || !crewSize) return null;
+  let worst: Part | null = null;
+  for (const scenario of rule.counts.scenarios) {
+    const covering = counted.filter((r) => r.scenario === scenario && dueAfter(rule.cadence, dayInZone(r.completedAt!, tz)).due >= today);
+    if (!covering.length) continue; // never run or overdue: the cadence part says so
+    const attended = new Set(covering.flatMap((r) => r.attendees ?? [])).size;
+    if (attended >= crewSize) continue;
+    const part: Part = {
+      state: 'failing',
+      reason: reason('crewNotAllDrilled', { what: scenario, attended, crewSize, every: rule.cadence.every, unit: rule.cadence.unit }),
+      due: null,
+      last: null,
+    };
+    worst ??= part;
+  }
+  return worst;
+}
+
 function satisfying(run: CountableRun): SatisfyingRun {
   return {
     runId: run.runId,
@@ -244,6 +275,8 @@ export function evaluateRule(input: RuleEvaluationInput): RuleEvaluation {
   }
   const crew = rule.kind === 'cadence' ? crewChangePart(rule, counted, today, tz, input.crewSize, input.crewChanges ?? []) : null;
   if (crew) parts.push(crew);
+  const perCrew = rule.kind === 'cadence' ? perCrewPart(rule, counted, today, tz, input.crewSize) : null;
+  if (perCrew) parts.push(perCrew);
 
   // The worst part decides; on a tie the crew change's (the more specific) reason is given.
   const decisive = parts.reduce((a, b) => (STATE_RANK[b.state] >= STATE_RANK[a.state] ? b : a));

@@ -12,6 +12,7 @@ import { useSignedInSession } from '../auth/signed-in-session';
 import { useComplianceRules } from '../compliance/api';
 import { ruleTitle } from '../compliance/text';
 import { downloadUrl, useDocument, useDocuments } from './api';
+import { DetailsForm } from './DetailsForm';
 import { NewVersionForm, UploadDialog } from './UploadDialog';
 
 const DAY_MS = 86_400_000;
@@ -64,7 +65,15 @@ function VersionRow({ documentId, version, current }: { documentId: string; vers
 }
 
 /** A document's versions, newest first, each downloadable; managers upload a new one. */
-function HistoryDialog({ document, editable }: { document: ComplianceDocument; editable: boolean }) {
+function HistoryDialog({
+  document,
+  rules,
+  editable,
+}: {
+  document: ComplianceDocument;
+  rules: readonly ComplianceRule[];
+  editable: boolean;
+}) {
   const { t } = useTranslation(['complianceDocuments', 'common']);
   const [open, setOpen] = useState(false);
   const detail = useDocument(open ? document.id : null);
@@ -105,7 +114,10 @@ function HistoryDialog({ document, editable }: { document: ComplianceDocument; e
                     <>
                       <Separator />
                       <Text fontWeight="semibold">{t('version.heading')}</Text>
-                      <NewVersionForm document={detail.data} onDone={() => void detail.refetch()} />
+                      <NewVersionForm key={detail.data.current.version} document={detail.data} onDone={() => void detail.refetch()} />
+                      <Separator />
+                      <Text fontWeight="semibold">{t('details.heading')}</Text>
+                      <DetailsForm key={detail.data.updatedAt} document={detail.data} rules={rules} onDone={() => void detail.refetch()} />
                     </>
                   )}
                 </Stack>
@@ -197,7 +209,7 @@ function DocumentCard({
               {t('download')}
             </a>
           </Button>
-          <HistoryDialog document={document} editable={editable} />
+          <HistoryDialog document={document} rules={[...rules.values()]} editable={editable} />
         </Flex>
       </Card.Body>
     </Card.Root>

@@ -14,9 +14,12 @@ export function useComplianceRules() {
   return useQuery({ queryKey: complianceKeys.rules, queryFn: () => callEndpoint(api.compliance.rules) });
 }
 
-/** The organisation's profiles, each with its counts of passing, due-soon and failing rules. */
+/**
+ * The organisation's profiles, each with its counts of passing, due-soon and failing rules. States
+ * change with drill runs approved elsewhere in the app: read again whenever the page opens.
+ */
 export function useProfiles() {
-  return useQuery({ queryKey: complianceKeys.profiles, queryFn: () => callEndpoint(api.compliance.profiles) });
+  return useQuery({ queryKey: complianceKeys.profiles, queryFn: () => callEndpoint(api.compliance.profiles), refetchOnMount: 'always' });
 }
 
 /** Where each rule of a profile stands today. */
@@ -25,6 +28,7 @@ export function useEvaluation(id: string | null) {
     queryKey: complianceKeys.evaluation(id ?? ''),
     queryFn: () => callEndpoint(api.compliance.evaluate, { params: { id: id! } }),
     enabled: id !== null,
+    refetchOnMount: 'always',
   });
 }
 

@@ -25,7 +25,11 @@ export function reasonText(t: TFunction, reason: RuleEvaluation['reason'], langu
   const values: Record<string, string | number> = { ...p, ns: 'compliance' };
   if (typeof p.what === 'string') values.what = t(`what.${p.what}`, { ns: 'compliance' });
   if (typeof p.every === 'number') values.interval = formatInterval(p.every, String(p.unit), language);
-  if (typeof p.days === 'number') values.days = formatInterval(p.days, 'days', language);
+  if (typeof p.days === 'number') {
+    values.days = formatInterval(p.days, 'days', language);
+    // "97 days ago", "yesterday", "today", in the reader's language.
+    values.ago = new Intl.RelativeTimeFormat(`${intlLocale(language)}-u-nu-latn`, { numeric: 'auto' }).format(-p.days, 'day');
+  }
   if (typeof p.withinDays === 'number') values.withinDays = formatInterval(p.withinDays, 'days', language);
   if (typeof p.dueSoonDays === 'number') values.dueSoonDays = formatInterval(p.dueSoonDays, 'days', language);
   for (const key of ['due', 'changedOn'] as const) {
