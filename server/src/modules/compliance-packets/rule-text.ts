@@ -22,6 +22,7 @@ const REASONS: Record<LanguageCode, Templates> = {
     recordsKept: '{{count}} records kept; required {{years}} years, kept {{keptYears}}',
     recordsPendingApproval: '{{pending}} completed runs awaiting approval for {{days}} days',
     recordsOverdueApproval: '{{pending}} completed runs awaiting approval for {{days}} days (more than {{dueSoonDays}})',
+    crewNotAllDrilled: 'Only {{attended}} of a crew of {{crewSize}} took part in a {{what}} within {{every}} {{unit}}',
   },
   es: {
     never: 'Aún no hay {{what}} registrado; cada {{every}} {{unit}}',
@@ -38,6 +39,7 @@ const REASONS: Record<LanguageCode, Templates> = {
     recordsKept: '{{count}} registros conservados; se exigen {{years}} años, conservados {{keptYears}}',
     recordsPendingApproval: '{{pending}} simulacros completados esperan aprobación desde hace {{days}} días',
     recordsOverdueApproval: '{{pending}} simulacros completados esperan aprobación desde hace {{days}} días (más de {{dueSoonDays}})',
+    crewNotAllDrilled: 'Solo {{attended}} de una tripulación de {{crewSize}} participaron en un {{what}} en {{every}} {{unit}}',
   },
   zh: {
     never: '尚无{{what}}记录；每 {{every}} {{unit}}一次',
@@ -52,6 +54,7 @@ const REASONS: Record<LanguageCode, Templates> = {
     recordsKept: '保存 {{count}} 条记录；要求 {{years}} 年，已保存 {{keptYears}} 年',
     recordsPendingApproval: '{{pending}} 次已完成的演练等待批准 {{days}} 天',
     recordsOverdueApproval: '{{pending}} 次已完成的演练等待批准 {{days}} 天（超过 {{dueSoonDays}} 天）',
+    crewNotAllDrilled: '{{every}} {{unit}}内仅有 {{attended}} 名船员（共 {{crewSize}} 名）参加了{{what}}',
   },
   ar: {
     never: 'لا {{what}} مسجّل بعد؛ مطلوب كل {{every}} {{unit}}',
@@ -66,6 +69,7 @@ const REASONS: Record<LanguageCode, Templates> = {
     recordsKept: '{{count}} سجلات محفوظة؛ المطلوب {{years}} سنوات، المحفوظ {{keptYears}}',
     recordsPendingApproval: '{{pending}} تدريبات مكتملة بانتظار الاعتماد منذ {{days}} يومًا',
     recordsOverdueApproval: '{{pending}} تدريبات مكتملة بانتظار الاعتماد منذ {{days}} يومًا (أكثر من {{dueSoonDays}})',
+    crewNotAllDrilled: 'شارك {{attended}} فقط من طاقم عدده {{crewSize}} في {{what}} خلال {{every}} {{unit}}',
   },
 };
 
