@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
 import {
   DOCUMENT_KINDS,
   DOCUMENT_LIMITS,
@@ -15,8 +15,8 @@ import { FormField } from '../../components/form/FormField';
 import { toaster } from '../../components/ui/toaster';
 import { errorText } from '../../lib/error-text';
 import { passIssues, useMusterForm } from '../../lib/forms';
+import { RuleChecklist } from '../compliance/RuleChecklist';
 import { ChoiceGroup } from '../compliance/ChoiceGroup';
-import { ruleTitle } from '../compliance/text';
 import { useUpdateDocument } from './api';
 
 interface DetailsDraft {
@@ -123,34 +123,7 @@ export function DetailsForm({
           <Controller
             control={form.control}
             name="ruleIds"
-            render={({ field }) => (
-              <Stack gap="2" as="ul" listStyleType="none">
-                {rules.map((rule) => (
-                  <li key={rule.id}>
-                    <Checkbox.Root
-                      size="sm"
-                      alignItems="flex-start"
-                      checked={field.value.includes(rule.id)}
-                      onCheckedChange={(e) =>
-                        field.onChange(e.checked === true ? [...field.value, rule.id] : field.value.filter((id) => id !== rule.id))
-                      }
-                    >
-                      <Checkbox.HiddenInput />
-                      <Checkbox.Control />
-                      <Checkbox.Label>
-                        <Text as="span" fontWeight="semibold" dir="auto">
-                          {rule.source}
-                        </Text>
-                        {' — '}
-                        <Text as="span" dir="auto">
-                          {ruleTitle(t, rule)}
-                        </Text>
-                      </Checkbox.Label>
-                    </Checkbox.Root>
-                  </li>
-                ))}
-              </Stack>
-            )}
+            render={({ field }) => <RuleChecklist rules={rules} value={field.value} onChange={field.onChange} />}
           />
         </ChoiceGroup>
         <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={update.isPending} data-testid="details-submit">

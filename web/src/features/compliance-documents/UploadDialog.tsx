@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, CloseButton, Dialog, Input, Link, NativeSelect, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, CloseButton, Dialog, Input, Link, NativeSelect, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import {
   ATTACHMENT_ACCEPT,
   ATTACHMENT_MAX_BYTES,
@@ -18,12 +18,12 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { z } from 'zod';
 import { FormField } from '../../components/form/FormField';
+import { RuleChecklist } from '../compliance/RuleChecklist';
 import { ChoiceGroup } from '../compliance/ChoiceGroup';
 import { toaster } from '../../components/ui/toaster';
 import { errorStatus } from '../../lib/api';
 import { errorText } from '../../lib/error-text';
 import { passIssues, useMusterForm } from '../../lib/forms';
-import { ruleTitle } from '../compliance/text';
 import { useUploadDocument, useUploadVersion } from './api';
 
 interface DocumentDraft {
@@ -216,34 +216,7 @@ function NewDocumentForm({ rules, onDone }: { rules: readonly ComplianceRule[]; 
           <Controller
             control={form.control}
             name="ruleIds"
-            render={({ field }) => (
-              <Stack gap="2" as="ul" listStyleType="none" data-testid="upload-rules">
-                {rules.map((rule) => (
-                  <li key={rule.id}>
-                    <Checkbox.Root
-                      size="sm"
-                      alignItems="flex-start"
-                      checked={field.value.includes(rule.id)}
-                      onCheckedChange={(e) =>
-                        field.onChange(e.checked === true ? [...field.value, rule.id] : field.value.filter((id) => id !== rule.id))
-                      }
-                    >
-                      <Checkbox.HiddenInput />
-                      <Checkbox.Control />
-                      <Checkbox.Label>
-                        <Text as="span" fontWeight="semibold" dir="auto">
-                          {rule.source}
-                        </Text>
-                        {' — '}
-                        <Text as="span" dir="auto">
-                          {ruleTitle(t, rule)}
-                        </Text>
-                      </Checkbox.Label>
-                    </Checkbox.Root>
-                  </li>
-                ))}
-              </Stack>
-            )}
+            render={({ field }) => <RuleChecklist rules={rules} value={field.value} onChange={field.onChange} testId="upload-rules" />}
           />
         </ChoiceGroup>
         <FormField label={t('upload.note')} error={form.message('note')}>

@@ -30,7 +30,7 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { useSignedInSession } from '../auth/signed-in-session';
 import { useRender } from '../documents/useRender';
 import { packetKeys, usePackets, useProfiles, useRevokePacket } from './packets-api';
-import { RenderProgress } from './RenderProgress';
+import { RenderProgress } from '../documents/RenderProgress';
 import { useWaiverGate } from './WaiverGate';
 
 /** Text people typed, isolated inside a translated sentence (its direction is its own). */

@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, CloseButton, Dialog, Flex, Input, NativeSelect, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, CloseButton, Dialog, Flex, Input, NativeSelect, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import {
   COMPLIANCE_LIMITS,
   PROFILE_SCOPES,
@@ -12,12 +12,12 @@ import { Controller, useFieldArray, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormField } from '../../components/form/FormField';
+import { RuleChecklist } from './RuleChecklist';
 import { ChoiceGroup } from './ChoiceGroup';
 import { toaster } from '../../components/ui/toaster';
 import { errorText } from '../../lib/error-text';
 import { passIssues, useMusterForm } from '../../lib/forms';
 import { useCreateProfile, useUpdateProfile } from './api';
-import { ruleTitle } from './text';
 
 /** A profile as the form holds it: numbers as typed. */
 export interface ProfileDraft {
@@ -135,32 +135,13 @@ function ProfileForm({
             control={form.control}
             name="ruleIds"
             render={({ field }) => (
-              <Stack gap="2" as="ul" listStyleType="none" data-testid="profile-rules">
-                {rules.map((rule) => (
-                  <li key={rule.id}>
-                    <Checkbox.Root
-                      size="sm"
-                      alignItems="flex-start"
-                      checked={field.value.includes(rule.id)}
-                      onCheckedChange={(e) =>
-                        field.onChange(e.checked === true ? [...field.value, rule.id] : field.value.filter((id) => id !== rule.id))
-                      }
-                    >
-                      <Checkbox.HiddenInput data-testid={`profile-rule-${rule.id}`} />
-                      <Checkbox.Control />
-                      <Checkbox.Label>
-                        <Text as="span" fontWeight="semibold" dir="auto">
-                          {rule.source}
-                        </Text>
-                        {' — '}
-                        <Text as="span" dir="auto">
-                          {ruleTitle(t, rule)}
-                        </Text>
-                      </Checkbox.Label>
-                    </Checkbox.Root>
-                  </li>
-                ))}
-              </Stack>
+              <RuleChecklist
+                rules={rules}
+                value={field.value}
+                onChange={field.onChange}
+                testId="profile-rules"
+                itemTestId={(id) => `profile-rule-${id}`}
+              />
             )}
           />
         </ChoiceGroup>
