@@ -21,35 +21,13 @@ import {
   manifestSha256,
 } from '../src/modules/compliance-packets/packet-manifest.js';
 import { signIn, signUpElsewhere } from './support/accounts.js';
+import { watchRenders } from './support/renders.js';
 import { clearRedisPrefix, startServer, uniquePrefix, type ServerProcess } from './support/app.js';
 import { chatSocket, type ChatSocket } from './support/chat.js';
 import { TestClient } from './support/client.js';
 import { createTestDatabase } from './support/databases.js';
 import { sql } from './support/db.js';
 import { expectJson as json } from './support/http.js';
-
-/** Every `documents:render` event a socket receives, and a way to wait for one. */
-function watch(socket: ChatSocket) {
-  const seen: RenderView[] = [];
-  const waiters: { check: (r: RenderView) => boolean; done: (r: RenderView) => void }[] = [];
-  socket.on('documents:render', (render) => {
-    seen.push(render);
-    for (const w of [...waiters]) {
-      if (w.check(render)) {
-        waiters.splice(waiters.indexOf(w), 1);
-        w.done(render);
-      }
-    }
-  });
-  return {
-    seen,
-    until(check: (r: RenderView) => boolean): Promise<RenderView> {
-      const found = seen.find(check);
-      if (found) return Promise.resolve(found);
-      return new Promise((done) => waiters.push({ check, done }));
-    },
-  };
-}
 
 const FROM = '2025-12-01';
 const TO = '2026-11-26';
@@ -71,12 +49,12 @@ describe('Compliance packets', () => {
   let user: TestClient;
   let visitor: TestClient;
   let profileId: string;
-  let managerEvents: ReturnType<typeof watch>;
-  let userEvents: ReturnType<typeof watch>;
+  let managerEvents: ReturnType<typeof watchRenders>;
+  let userEvents: ReturnType<typeof watchRenders>;
 
   async function render(
     client: TestClient,
-    events: ReturnType<typeof watch>,
+    events: ReturnType<typeof watchRenders>,
     body: Record<string, unknown>,
   ): Promise<{ render: RenderView; pdf: Buffer }> {
     const started = await json<RenderView>(await client.post('/api/documents/renders', body), 202);
@@ -87,7 +65,7 @@ describe('Compliance packets', () => {
     return { render: done, pdf: Buffer.from(await file.arrayBuffer()) };
   }
 
-  const issue = (client: TestClient, events: ReturnType<typeof watch>, language = 'en') =>
+  const issue = (client: TestClient, events: ReturnType<typeof watchRenders>, language = 'en') =>
     render(client, events, { kind: 'compliance-packet', profileId, from: FROM, to: TO, language });
 
   const packets = async (client: TestClient = manager) =>
@@ -110,12 +88,12 @@ describe('Compliance packets', () => {
     user = await signIn(api.url!, 'user@harborpoint.example');
     visitor = await new TestClient(api.url!).init();
     for (const [client, set] of [
-      [manager, (w: ReturnType<typeof watch>) => (managerEvents = w)],
-      [user, (w: ReturnType<typeof watch>) => (userEvents = w)],
+      [manager, (w: ReturnType<typeof watchRenders>) => (managerEvents = w)],
+      [user, (w: ReturnType<typeof watchRenders>) => (userEvents = w)],
     ] as const) {
       const socket = await chatSocket(api.url!, client);
       sockets.push(socket);
-      set(watch(socket));
+      set(watchRenders(socket));
     }
     const created = await json<{ id: string }>(
       await manager.post('/api/compliance/profiles', {

@@ -3,6 +3,7 @@ import type { RenderView } from '@muster/contracts';
 import pg from 'pg';
 import { extractText } from '../src/platform/documents/pdf-reading.js';
 import { signUpElsewhere } from './support/accounts.js';
+import { watchRenders } from './support/renders.js';
 import { clearRedisPrefix, startServer, uniquePrefix, type ServerProcess } from './support/app.js';
 import { chatSocket, type ChatSocket } from './support/chat.js';
 import type { TestClient } from './support/client.js';
@@ -18,29 +19,6 @@ const ENV = { AUTH_ATTEMPTS_PER_IP: '10000' };
  * loaded machine, for more than a 1 s lock's renewal: the job would be taken as stalled and run twice).
  */
 const TAKEOVER_ENV = { ...ENV, JOB_LOCK_MS: '1000' };
-
-/** Every `documents:render` event the socket receives, and a way to wait for one. */
-function watch(socket: ChatSocket) {
-  const seen: RenderView[] = [];
-  const waiters: { check: (r: RenderView) => boolean; done: (r: RenderView) => void }[] = [];
-  socket.on('documents:render', (render) => {
-    seen.push(render);
-    for (const w of [...waiters]) {
-      if (w.check(render)) {
-        waiters.splice(waiters.indexOf(w), 1);
-        w.done(render);
-      }
-    }
-  });
-  return {
-    seen,
-    until(check: (r: RenderView) => boolean): Promise<RenderView> {
-      const found = seen.find(check);
-      if (found) return Promise.resolve(found);
-      return new Promise((done) => waiters.push({ check, done }));
-    },
-  };
-}
 
 /** A drill run of the client's organisation, led by its admin. */
 async function runOf(client: TestClient): Promise<{ id: string }> {
@@ -72,7 +50,7 @@ describe('Documents: renders with progress', () => {
     const run = await runOf(client);
     const socket = await chatSocket(api.url!, client);
     sockets.push(socket);
-    const events = watch(socket);
+    const events = watchRenders(socket);
 
     const started = await json<RenderView>(
       await client.post('/api/documents/renders', { kind: 'drill-summary-pdf', runId: run.id, language: 'ar' }),
@@ -114,7 +92,7 @@ describe('Documents: renders with progress', () => {
     const client = await signUpElsewhere(api.url!);
     const socket = await chatSocket(api.url!, client);
     sockets.push(socket);
-    const events = watch(socket);
+    const events = watchRenders(socket);
 
     const started = await json<RenderView>(
       await client.post('/api/documents/renders', { kind: 'security-timeline-csv', filters: { action: 'auth' } }),
@@ -145,7 +123,7 @@ describe('Documents: renders with progress', () => {
     const run = await runOf(client);
     const socket = await chatSocket(api.url!, client);
     sockets.push(socket);
-    const events = watch(socket);
+    const events = watchRenders(socket);
 
     // The corrective actions locked (the summary reads them; the request's check does not): the
     // worker's render stops while it reads the summary.

@@ -2,6 +2,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import type { MapContentInput, MapDetail, MapImage, MapSummary, MapVersion, MusterPoint, RenderView, SessionInfo } from '@muster/contracts';
 import { extractText } from '../src/platform/documents/pdf-reading.js';
 import { signIn, signUpElsewhere } from './support/accounts.js';
+import { watchRenders } from './support/renders.js';
 import { clearRedisPrefix, startServer, uniquePrefix, type ServerProcess } from './support/app.js';
 import { chatSocket, expectOk, type ChatSocket } from './support/chat.js';
 import { fileForm, type TestClient } from './support/client.js';
@@ -56,28 +57,6 @@ function content(overrides: Partial<MapContentInput> = {}): MapContentInput {
     validUntil: '2027-06-30',
     reviewedBy: 'Dana Ruiz',
     ...overrides,
-  };
-}
-
-/** Every `documents:render` event of a socket, and a way to wait for one. */
-function renders(socket: ChatSocket) {
-  const seen: RenderView[] = [];
-  const waiters: { check: (r: RenderView) => boolean; done: (r: RenderView) => void }[] = [];
-  socket.on('documents:render', (render) => {
-    seen.push(render);
-    for (const w of [...waiters]) {
-      if (w.check(render)) {
-        waiters.splice(waiters.indexOf(w), 1);
-        w.done(render);
-      }
-    }
-  });
-  return {
-    seen,
-    until(check: (r: RenderView) => boolean): Promise<RenderView> {
-      const found = seen.find(check);
-      return found ? Promise.resolve(found) : new Promise((done) => waiters.push({ check, done }));
-    },
   };
 }
 
@@ -256,7 +235,7 @@ describe('Emergency maps', () => {
     const [mine] = (await json<{ items: MapSummary[] }>(await owner.get('/api/maps'), 200)).items.filter((m) => m.name !== 'With a plan');
     const socket = await chatSocket(server.url!, owner);
     sockets.push(socket);
-    const events = renders(socket);
+    const events = watchRenders(socket);
     for (const language of ['en', 'ar'] as const) {
       const started = await json<RenderView>(
         await owner.post('/api/documents/renders', { kind: 'map-posters-pdf', mapId: mine!.id, language }),
