@@ -70,8 +70,12 @@ test.describe('Compliance profiles and documents', () => {
     const manager = await signedInPage(browser, DEMO_USERS.MANAGER);
     await manager.goto('/app/compliance/profiles?lng=en');
     await expect(manager.getByTestId('compliance-profiles-page')).toBeVisible();
+    // Other tests add profiles to the shared organisation: choose the seeded one (its id goes in the URL).
     const isps = manager.getByTestId('profile-card').filter({ hasText: 'ISPS — Terminal 2' });
+    await isps.getByTestId('profile-select').click();
     await expect(isps).toHaveAttribute('data-selected', 'true');
+    await expect(manager).toHaveURL(/[?&]profile=/);
+    const profileId = new URL(manager.url()).searchParams.get('profile')!;
     await expect(isps).toContainText('Failing: 1');
     const b185 = manager.locator('[data-testid="rule-row"][data-rule-id="isps_b18_5"]');
     await expect(b185).toHaveAttribute('data-state', 'failing');
@@ -90,7 +94,7 @@ test.describe('Compliance profiles and documents', () => {
     await manager.getByTestId('approve-confirm').click();
     await expect(manager.getByTestId('summary-status')).toHaveAttribute('data-status', 'approved');
 
-    await manager.goto('/app/compliance/profiles?lng=en');
+    await manager.goto(`/app/compliance/profiles?profile=${profileId}&lng=en`);
     await expect(b185).toHaveAttribute('data-state', 'passing');
     await expect(b185.getByTestId('rule-state')).toHaveText('Passing');
     expect(await plain(b185.getByTestId('rule-reason'))).toMatch(/^Last security drill today; due every 90 days, next by .+\.$/);
@@ -100,12 +104,12 @@ test.describe('Compliance profiles and documents', () => {
     await expect(isps).toContainText('Passing: 2');
 
     // Arabic, right to left, and 390 px wide.
-    await manager.goto('/app/compliance/profiles?lng=ar');
+    await manager.goto(`/app/compliance/profiles?profile=${profileId}&lng=ar`);
     await expect(manager.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(b185.getByTestId('rule-state')).toHaveText('مستوفاة');
     await manager.screenshot({ path: `${SHOTS}/compliance-profiles-ar.png`, fullPage: true });
     await manager.setViewportSize({ width: 390, height: 844 });
-    await manager.goto('/app/compliance/profiles?lng=en');
+    await manager.goto(`/app/compliance/profiles?profile=${profileId}&lng=en`);
     await expect(b185).toBeVisible();
     const overflow = await manager.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
