@@ -170,11 +170,12 @@ test('a drill template links SOP steps: the builder shows the link, the console 
 }) => {
   test.setTimeout(90_000);
   const page = await signedInPage(browser, DEMO_USERS.MANAGER);
-  // The seeded fire drill template (the organisation's) links its steps to the fire SOP.
+  // The seeded fire drill template (the organisation's) links its steps to the fire SOP. Other tests
+  // add fire templates of their own to the shared organisation: find the seeded one by its name.
   const templates = (await (await page.request.get('/api/drills/templates?scenario=fire')).json()) as {
     items: { id: string; source: string; name: string }[];
   };
-  const template = templates.items.find((t) => t.source === 'organization')!;
+  const template = templates.items.find((t) => t.source === 'organization' && t.name === 'Berth 4 warehouse fire and evacuation')!;
   await page.goto(`/app/drills/builder/${template.id}`);
   // The builder's first load (its code, the template, the SOPs) can take a while on a busy machine.
   await expect(page.getByTestId('field-sop-link').first()).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
