@@ -129,8 +129,8 @@ export function AppLayout() {
                   size="sm"
                   hideFrom="lg"
                   data-testid="mobile-menu-trigger"
-                  aria-label={t('topBar.openMenu')}
-                  aria-describedby={menuUnreadId}
+                  // Its name is what it shows: "Menu" and, with unread notifications, their count and what it
+                  // counts (an aria-label without the count failed WCAG 2.5.3, label in name).
                 >
                   {t('topBar.menu')}
                   <MenuUnreadBadge id={menuUnreadId} />
