@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, CloseButton, Dialog, Flex, Link, Portal, Separator, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Button, Card, Flex, Link, Separator, Stack, Text } from '@chakra-ui/react';
 import type { ComplianceDocument, ComplianceRule, DocumentVersion } from '@muster/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { ruleTitle } from '../compliance/text';
 import { downloadUrl, useDocument, useDocuments } from './api';
 import { DetailsForm } from './DetailsForm';
 import { NewVersionForm, UploadDialog } from './UploadDialog';
+import { FormDialog } from '../../components/FormDialog';
 
 const DAY_MS = 86_400_000;
 
@@ -78,58 +79,45 @@ function HistoryDialog({
   const [open, setOpen] = useState(false);
   const detail = useDocument(open ? document.id : null);
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(e) => setOpen(e.open)}
-      size={{ base: 'full', sm: 'lg' }}
-      lazyMount
-      unmountOnExit
-      scrollBehavior="inside"
-    >
-      <Dialog.Trigger asChild>
+    <FormDialog
+      trigger={
         <Button size="sm" variant="outline" data-testid="document-history">
           {editable ? t('historyAndVersion') : t('history')}
         </Button>
-      </Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px={{ base: '0', sm: '3' }}>
-          <Dialog.Content data-testid="history-dialog">
-            <Dialog.Header>
-              <Dialog.Title dir="auto">{document.title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {detail.isPending ? (
-                <ListSkeleton rows={2} testId="history-loading" />
-              ) : detail.isError ? (
-                <LoadError title={t('historyError')} error={detail.error} onRetry={() => void detail.refetch()} testId="history-error" />
-              ) : (
-                <Stack gap="4">
-                  <Stack as="ul" gap="0" listStyleType="none" css={{ '& > li + li': { borderTopWidth: '1px' } }} data-testid="version-list">
-                    {detail.data.versions.map((v) => (
-                      <VersionRow key={v.id} documentId={document.id} version={v} current={v.version === detail.data.current.version} />
-                    ))}
-                  </Stack>
-                  {editable && (
-                    <>
-                      <Separator />
-                      <Text fontWeight="semibold">{t('version.heading')}</Text>
-                      <NewVersionForm key={detail.data.current.version} document={detail.data} onDone={() => void detail.refetch()} />
-                      <Separator />
-                      <Text fontWeight="semibold">{t('details.heading')}</Text>
-                      <DetailsForm key={detail.data.updatedAt} document={detail.data} rules={rules} onDone={() => void detail.refetch()} />
-                    </>
-                  )}
-                </Stack>
-              )}
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      }
+      title={document.title}
+      titleDir="auto"
+      testId="history-dialog"
+      closeLabel={t('close')}
+      open={open}
+      onOpenChange={setOpen}
+    >
+      {() =>
+        detail.isPending ? (
+          <ListSkeleton rows={2} testId="history-loading" />
+        ) : detail.isError ? (
+          <LoadError title={t('historyError')} error={detail.error} onRetry={() => void detail.refetch()} testId="history-error" />
+        ) : (
+          <Stack gap="4">
+            <Stack as="ul" gap="0" listStyleType="none" css={{ '& > li + li': { borderTopWidth: '1px' } }} data-testid="version-list">
+              {detail.data.versions.map((v) => (
+                <VersionRow key={v.id} documentId={document.id} version={v} current={v.version === detail.data.current.version} />
+              ))}
+            </Stack>
+            {editable && (
+              <>
+                <Separator />
+                <Text fontWeight="semibold">{t('version.heading')}</Text>
+                <NewVersionForm key={detail.data.current.version} document={detail.data} onDone={() => void detail.refetch()} />
+                <Separator />
+                <Text fontWeight="semibold">{t('details.heading')}</Text>
+                <DetailsForm key={detail.data.updatedAt} document={detail.data} rules={rules} onDone={() => void detail.refetch()} />
+              </>
+            )}
+          </Stack>
+        )
+      }
+    </FormDialog>
   );
 }
 

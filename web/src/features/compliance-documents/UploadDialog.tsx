@@ -1,4 +1,4 @@
-import { Alert, Button, CloseButton, Dialog, Input, Link, NativeSelect, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Input, Link, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import {
   ATTACHMENT_ACCEPT,
   ATTACHMENT_MAX_BYTES,
@@ -25,6 +25,7 @@ import { errorStatus } from '../../lib/api';
 import { errorText } from '../../lib/error-text';
 import { passIssues, useMusterForm } from '../../lib/forms';
 import { useUploadDocument, useUploadVersion } from './api';
+import { FormDialog } from '../../components/FormDialog';
 
 interface DocumentDraft {
   title: string;
@@ -283,33 +284,9 @@ export function NewVersionForm({ document, onDone }: { document: DocumentDetail;
 /** Uploading a new document (ADMIN, MANAGER). */
 export function UploadDialog({ rules, trigger }: { rules: readonly ComplianceRule[]; trigger: ReactNode }) {
   const { t } = useTranslation('complianceDocuments');
-  const [open, setOpen] = useState(false);
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(e) => setOpen(e.open)}
-      size={{ base: 'full', sm: 'lg' }}
-      lazyMount
-      unmountOnExit
-      scrollBehavior="inside"
-    >
-      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px={{ base: '0', sm: '3' }}>
-          <Dialog.Content data-testid="upload-dialog">
-            <Dialog.Header>
-              <Dialog.Title>{t('upload.heading')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <NewDocumentForm rules={rules} onDone={() => setOpen(false)} />
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog trigger={trigger} title={t('upload.heading')} testId="upload-dialog" closeLabel={t('close')}>
+      {(close) => <NewDocumentForm rules={rules} onDone={close} />}
+    </FormDialog>
   );
 }

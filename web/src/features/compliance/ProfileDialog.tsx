@@ -1,4 +1,4 @@
-import { Alert, Button, CloseButton, Dialog, Flex, Input, NativeSelect, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Flex, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import {
   COMPLIANCE_LIMITS,
   PROFILE_SCOPES,
@@ -18,6 +18,7 @@ import { toaster } from '../../components/ui/toaster';
 import { errorText } from '../../lib/error-text';
 import { passIssues, useMusterForm } from '../../lib/forms';
 import { useCreateProfile, useUpdateProfile } from './api';
+import { FormDialog } from '../../components/FormDialog';
 
 /** A profile as the form holds it: numbers as typed. */
 export interface ProfileDraft {
@@ -202,33 +203,14 @@ export function ProfileDialog({
   trigger: ReactNode;
 }) {
   const { t } = useTranslation('compliance');
-  const [open, setOpen] = useState(false);
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(e) => setOpen(e.open)}
-      size={{ base: 'full', sm: 'lg' }}
-      lazyMount
-      unmountOnExit
-      scrollBehavior="inside"
+    <FormDialog
+      trigger={trigger}
+      title={profile ? t('form.editTitle') : t('form.newTitle')}
+      testId="profile-dialog"
+      closeLabel={t('form.close')}
     >
-      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px={{ base: '0', sm: '3' }}>
-          <Dialog.Content data-testid="profile-dialog">
-            <Dialog.Header>
-              <Dialog.Title>{profile ? t('form.editTitle') : t('form.newTitle')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <ProfileForm profile={profile} rules={rules} onDone={() => setOpen(false)} />
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('form.close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {(close) => <ProfileForm profile={profile} rules={rules} onDone={close} />}
+    </FormDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, CloseButton, Dialog, Flex, Input, NativeSelect, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Checkbox, Flex, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import {
   CADENCE_UNITS,
   COMPLIANCE_LIMITS,
@@ -17,6 +17,7 @@ import { toaster } from '../../components/ui/toaster';
 import { errorText } from '../../lib/error-text';
 import { passIssues, useMusterForm } from '../../lib/forms';
 import { useAddRule } from './api';
+import { FormDialog } from '../../components/FormDialog';
 
 interface RuleDraft {
   key: string;
@@ -212,37 +213,18 @@ function RuleForm({ onDone }: { onDone: () => void }) {
 /** Adding a rule of the organisation's own (ADMIN, MANAGER). */
 export function RuleDialog() {
   const { t } = useTranslation('compliance');
-  const [open, setOpen] = useState(false);
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(e) => setOpen(e.open)}
-      size={{ base: 'full', sm: 'lg' }}
-      lazyMount
-      unmountOnExit
-      scrollBehavior="inside"
-    >
-      <Dialog.Trigger asChild>
+    <FormDialog
+      trigger={
         <Button variant="outline" data-testid="rule-open">
           {t('ruleForm.open')}
         </Button>
-      </Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px={{ base: '0', sm: '3' }}>
-          <Dialog.Content data-testid="rule-dialog">
-            <Dialog.Header>
-              <Dialog.Title>{t('ruleForm.heading')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <RuleForm onDone={() => setOpen(false)} />
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('form.close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      }
+      title={t('ruleForm.heading')}
+      testId="rule-dialog"
+      closeLabel={t('form.close')}
+    >
+      {(close) => <RuleForm onDone={close} />}
+    </FormDialog>
   );
 }
