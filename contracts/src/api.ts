@@ -28,6 +28,8 @@ import { complianceEndpoints } from './compliance.js';
 import { complianceDocumentEndpoints } from './compliance-documents.js';
 import { packetEndpoints } from './compliance-packets.js';
 import { sopEndpoints } from './sops.js';
+import { evidenceEndpoints } from './evidence.js';
+import { auditorPortalEndpoints } from './auditor-portal.js';
 
 /** Every REST endpoint of Muster, grouped by feature. */
 export const api = {
@@ -62,4 +64,6 @@ export const api = {
   complianceDocuments: complianceDocumentEndpoints,
   packets: packetEndpoints,
   sops: sopEndpoints,
+  evidence: evidenceEndpoints,
+  auditorPortal: auditorPortalEndpoints,
 } as const;

@@ -165,6 +165,22 @@ export const AUDIT_ACTIONS = {
   'sop.version.approve': apiActivity(3, 2),
   'sop.version.effective': apiActivity(3, 2),
   'sop.acknowledge': apiActivity(3),
+  'evidence.added': apiActivity(1, 2),
+  'evidence.viewed': apiActivity(2, 2),
+  'evidence.downloaded': apiActivity(2, 2),
+  'evidence.shared': apiActivity(2, 2),
+  'evidence.hold.placed': apiActivity(3, 3),
+  'evidence.hold.released': apiActivity(3, 3),
+  'evidence.reviewed': apiActivity(3, 2),
+  'evidence.purged': apiActivity(4, 3),
+  'evidence.integrity_failed': apiActivity(2, 5),
+  'evidence.request.created': apiActivity(1, 2),
+  'evidence.request.submitted': apiActivity(3, 2),
+  'evidence.request.reviewed': apiActivity(3, 2),
+  'evidence.sample.drawn': apiActivity(1, 2),
+  'audit_bundle.requested': apiActivity(1, 2),
+  'audit_bundle.downloaded': apiActivity(2, 2),
+  'auditor.invite.updated': apiActivity(3, 3),
 } as const satisfies Record<string, ActionMapping>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];

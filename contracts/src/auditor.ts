@@ -5,6 +5,54 @@ import { defineEndpoint } from './http.js';
 
 export const AUDITOR_INVITE_MAX_DAYS = 365;
 
+export const AUDITOR_SCOPE_LIMITS = {
+  profilesMax: 20,
+  facilitiesMax: 20,
+  facilityMax: 200,
+  /** A scope's period covers at most this many years (the retention of compliance records). */
+  periodMaxYears: 7,
+} as const;
+
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, reason('validation.invalidFormat'));
+
+/**
+ * What a guest auditor may see: the evidence records supporting a rule of one of the profiles,
+ * whose period overlaps the scope's, of one of the facilities (or of the whole organisation) when
+ * facilities are named. Everything else answers 404 to them.
+ */
+export const auditorScopeInputSchema = z
+  .object({
+    profileIds: z
+      .array(z.uuid(reason('auditor.unknownProfiles')))
+      .min(1, reason('auditor.emptyScope'))
+      .max(AUDITOR_SCOPE_LIMITS.profilesMax, reason('validation.tooManyItems'))
+      .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]),
+    facilities: z
+      .array(z.string().trim().min(1, reason('validation.required')).max(AUDITOR_SCOPE_LIMITS.facilityMax, reason('validation.maxLength')))
+      .max(AUDITOR_SCOPE_LIMITS.facilitiesMax, reason('validation.tooManyItems'))
+      .default([])
+      .transform((names) => [...new Set(names)]),
+    from: isoDay,
+    to: isoDay,
+  })
+  .superRefine((v, ctx) => {
+    if (v.to < v.from) ctx.addIssue({ code: 'custom', path: ['to'], message: reason('auditor.periodBackwards') });
+    else if (Number(v.to.slice(0, 4)) - Number(v.from.slice(0, 4)) > AUDITOR_SCOPE_LIMITS.periodMaxYears) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: reason('auditor.periodTooLong') });
+    }
+  });
+export type AuditorScopeInput = z.input<typeof auditorScopeInputSchema>;
+export type AuditorScopeStored = z.output<typeof auditorScopeInputSchema>;
+
+/** An invite's scope as shown: the profiles by name. */
+export const auditorScopeSchema = z.object({
+  profiles: z.array(z.object({ id: z.string(), name: z.string(), ruleIds: z.array(z.string()) })),
+  facilities: z.array(z.string()),
+  from: z.string(),
+  to: z.string(),
+});
+export type AuditorScope = z.infer<typeof auditorScopeSchema>;
+
 export const createAuditorInviteSchema = z.object({
   email: emailSchema,
   auditorName: z
@@ -21,10 +69,8 @@ export const createAuditorInviteSchema = z.object({
   expiresAt: z.iso
     .datetime({ offset: true, error: reason('validation.dateTimeValid') })
     .refine((v) => new Date(v).getTime() > Date.now(), reason('validation.inFutureDate'))
-    .refine(
-      (v) => new Date(v).getTime() <= Date.now() + AUDITOR_INVITE_MAX_DAYS * 86_400_000,
-      `Must be within ${AUDITOR_INVITE_MAX_DAYS} days`,
-    ),
+    .refine((v) => new Date(v).getTime() <= Date.now() + AUDITOR_INVITE_MAX_DAYS * 86_400_000, reason('auditor.expiryTooFar')),
+  scope: auditorScopeInputSchema,
 });
 export type CreateAuditorInviteRequest = z.input<typeof createAuditorInviteSchema>;
 
@@ -38,12 +84,15 @@ export const auditorInviteSchema = z.object({
   lastUsedAt: z.string().nullable(),
   revokedAt: z.string().nullable(),
   status: z.enum(['active', 'expired', 'revoked']),
+  scope: auditorScopeSchema,
 });
 export type AuditorInvite = z.infer<typeof auditorInviteSchema>;
 
 /** GET /api/auditor/context: who the signed-in guest auditor is. */
 export const auditorContextSchema = z.object({
   invite: z.object({ auditorName: z.string(), firm: z.string().nullable(), expiresAt: z.string() }),
+  /** True when an ADMIN previews the portal as the invite's auditor (`?preview=<invite id>`): read-only. */
+  preview: z.boolean().default(false),
 });
 export type AuditorContext = z.infer<typeof auditorContextSchema>;
 

@@ -42,3 +42,5 @@ export * from './compliance.js';
 export * from './compliance-documents.js';
 export * from './compliance-packets.js';
 export * from './sops.js';
+export * from './evidence.js';
+export * from './auditor-portal.js';

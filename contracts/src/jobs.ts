@@ -38,6 +38,8 @@ export const JobName = {
   ComplianceCheck: 'reminders.compliance-check',
   /** SOPs (issue 19): the daily check of review dates. */
   SopReviewCheck: 'reminders.sop-review-check',
+  EvidencePurge: 'recovery.evidence-purge',
+  AuditorInviteExpires: 'system.auditor-invite-expires',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -113,6 +115,12 @@ export interface JobPayloads {
   [JobName.SopReviewCheck]: {
     orgId?: string;
   };
+  /** Purges evidence records past their retention and not held, one audit event each (daily job scheduler). */
+  [JobName.EvidencePurge]: Record<string, never>;
+  /** An auditor invite reached its expiry (a delayed job): its sessions end and their sockets close. */
+  [JobName.AuditorInviteExpires]: {
+    inviteId: string;
+  };
 }
 
 /** The queue each job runs on. */
@@ -133,6 +141,8 @@ export const JOB_QUEUES: Readonly<Record<JobName, QueueName>> = {
   [JobName.RestrictionEnds]: QueueName.System,
   [JobName.ComplianceCheck]: QueueName.Reminders,
   [JobName.SopReviewCheck]: QueueName.Reminders,
+  [JobName.EvidencePurge]: QueueName.Recovery,
+  [JobName.AuditorInviteExpires]: QueueName.System,
 };
 
 /**
@@ -168,6 +178,10 @@ export const jobIds = {
   complianceCheck: 'compliance-check-daily',
   /** The job scheduler of the SOP review check (hourly; each organisation once a day on its own clock). */
   sopReviewCheck: 'sop-review-daily',
+  /** The job scheduler of the daily evidence purge. */
+  evidencePurge: 'evidence-purge-daily',
+  /** The end of one auditor invite (its expiry; a changed expiry gets a new id). */
+  auditorInviteExpires: (inviteId: string, expiresAt: Date): string => `auditor-invite-expires-${inviteId}-${String(expiresAt.getTime())}`,
 } as const;
 
 export const ALL_QUEUES = Object.values(QueueName) as QueueName[];

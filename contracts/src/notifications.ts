@@ -6,7 +6,14 @@ import { defineEndpoint } from './http.js';
  * `notification:new` to the user's room. The web writes the text from `kind` and `data` in the
  * reader's language.
  */
-export const NOTIFICATION_KINDS = ['drill_reminder', 'drill_cadence', 'compliance_rule', 'compliance_document', 'sop_review'] as const;
+export const NOTIFICATION_KINDS = [
+  'drill_reminder',
+  'drill_cadence',
+  'compliance_rule',
+  'compliance_document',
+  'sop_review',
+  'evidence_request',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const notificationSchema = z.object({

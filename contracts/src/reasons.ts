@@ -573,6 +573,61 @@ export const MAPS_REASONS = {
   musterPointNotFound: 'Choose one of the muster points named on your maps',
 } as const;
 
+/** The evidence vault (issue 20). */
+export const EVIDENCE_REASONS = {
+  noOrganization: 'The evidence vault belongs to an organisation: platform accounts have none',
+  adminsOnly: 'Only administrators add evidence and change legal holds',
+  notFound: 'Evidence record not found',
+  noRules: 'Choose at least one rule this evidence supports',
+  unknownRules: 'Unknown rules: {{ids}}',
+  periodBackwards: 'The period ends before it starts',
+  periodTooLong: 'A record covers at most {{years}} years',
+  chooseObject: 'Choose what to add',
+  chooseVersion: 'Choose a version',
+  sourceNotFound: 'That object was not found in your organisation',
+  runNotApproved: 'Only an approved drill run can be added as evidence',
+  packetNotIssued: 'Only an issued packet can be added as evidence',
+  fileType: 'Choose a PDF, PNG or JPEG file',
+  integrityFailed:
+    'This file no longer matches the fingerprint taken when it was added: it has not been served. Administrators have been alerted.',
+  immutable: 'Evidence records cannot be changed or deleted while they are retained',
+  retained: 'This record is retained until {{date}}: it cannot be purged before then',
+  onHold: 'This record is under a legal hold: it cannot be purged',
+  holdReason: 'Say why the record is held (at least 3 characters)',
+  alreadyHeld: 'This record is already under a legal hold',
+  notHeld: 'This record has no active legal hold',
+  storageRefused: 'A stored evidence file cannot be overwritten',
+} as const;
+
+/** The guest-auditor portal: invites' scope, reviews, requests, samples, bundles (issue 20). */
+export const AUDITOR_REASONS = {
+  emptyScope: 'Choose at least one compliance profile the auditor may review',
+  unknownProfiles: 'Choose profiles of your organisation',
+  unknownFacilities: 'Unknown facilities: {{names}}',
+  periodBackwards: 'The period ends before it starts',
+  periodTooLong: 'The audit period covers at most 7 years',
+  expiryTooFar: 'Access can last at most 365 days',
+  inviteNotFound: 'Auditor invite not found',
+  inviteNotActive: 'This invite has expired or was revoked',
+  previewReadOnly: 'This is a preview: only the auditor can review, request, sample or build bundles',
+  evidenceNotFound: 'Evidence record not found',
+  flagNeedsComment: 'Say what is wrong: a flag needs a comment',
+  requestText: 'Describe the evidence you need (at least 3 characters)',
+  requestNotFound: 'Evidence request not found',
+  requestDueInPast: 'Choose a due date from today',
+  requestDueTooFar: 'Choose a due date within 365 days',
+  requestRuleOutOfScope: 'Choose one of the rules of the audit scope',
+  requestNotOpen: 'This request has been accepted: it cannot be answered again',
+  requestNotSubmitted: 'Only a submitted request can be accepted or flagged',
+  attachEvidence: 'Attach at least one evidence record',
+  sampleTooLarge: 'A sample holds at most {{max}} records',
+  sampleEmpty: 'No records match this population',
+  seedFormat: 'A seed is letters, digits, - or _',
+  bundleEmpty: 'Choose at least one record for the bundle',
+  bundleNotFound: 'Audit bundle not found',
+  bundleNotReady: 'The bundle is still being built',
+} as const;
+
 export const ERROR_REASONS = {
   validation: VALIDATION_REASONS,
   common: COMMON_REASONS,
@@ -600,6 +655,8 @@ export const ERROR_REASONS = {
   complianceDocuments: COMPLIANCE_DOCUMENT_REASONS,
   packets: PACKET_REASONS,
   sops: SOP_REASONS,
+  evidence: EVIDENCE_REASONS,
+  auditor: AUDITOR_REASONS,
 } as const;
 
 type Catalogue = typeof ERROR_REASONS;

@@ -27,6 +27,8 @@ import { RecoveryModule } from './modules/recovery/recovery.module.js';
 import { AccountControlsModule } from './modules/account-controls/account-controls.module.js';
 import { MapsModule } from './modules/maps/maps.module.js';
 import { SopsModule } from './modules/sops/sops.module.js';
+import { EvidenceModule } from './modules/evidence/evidence.module.js';
+import { AuditorPortalModule } from './modules/auditor-portal/auditor-portal.module.js';
 import { AccessGuard } from './platform/auth/access.guard.js';
 import { ErrorsFilter } from './platform/errors/errors.filter.js';
 import { LimitsModule } from './platform/limits/limits.module.js';
@@ -84,6 +86,8 @@ export class AppModule {
         MapsModule,
         ComplianceModule,
         SopsModule,
+        EvidenceModule,
+        AuditorPortalModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ErrorsFilter },

@@ -32,6 +32,7 @@ import { RECOVERY_ENTITIES } from '../modules/recovery/recovery.module.js';
 import { AccountRestriction } from '../modules/account-controls/entities/account-restriction.entity.js';
 import { MAP_ENTITIES } from '../modules/maps/maps.module.js';
 import { COMPLIANCE_ENTITIES } from '../modules/compliance/compliance.module.js';
+import { EVIDENCE_ENTITIES } from '../modules/evidence/entities/index.js';
 import { COMPLIANCE_DOCUMENT_ENTITIES } from '../modules/compliance-documents/compliance-documents.module.js';
 import { PACKET_ENTITIES } from '../modules/compliance-packets/compliance-packets.module.js';
 import { SigningKeyRow } from '../platform/signing/signing-key.entity.js';
@@ -79,4 +80,5 @@ export const ENTITIES = [
   ...PACKET_ENTITIES,
   SigningKeyRow,
   ...SOP_ENTITIES,
+  ...EVIDENCE_ENTITIES,
 ];

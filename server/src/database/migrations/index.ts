@@ -22,6 +22,7 @@ import { EmergencyMaps1795783021659 } from './1795783021659-EmergencyMaps.js';
 import { CompliancePackets1795783517778 } from './1795783517778-CompliancePackets.js';
 import { ComplianceProfilesDocuments1795783194295 } from './1795783194295-ComplianceProfilesDocuments.js';
 import { Sops1795783080346 } from './1795783080346-Sops.js';
+import { EvidenceVault1795796581352 } from './1795796581352-EvidenceVault.js';
 
 /**
  * Every migration, in order. To add one: change the entities, build the server, run
@@ -51,4 +52,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   ComplianceProfilesDocuments1795783194295,
   CompliancePackets1795783517778,
   Sops1795783080346,
+  EvidenceVault1795796581352,
 ];

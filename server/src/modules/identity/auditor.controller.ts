@@ -4,6 +4,7 @@ import {
   verifyMagicSchema,
   type AuditorContext,
   type AuditorInvite,
+  type AuditorScopeStored,
   type LanguageCode,
   type Principal,
   type SessionInfo,
@@ -72,7 +73,7 @@ export class AuditorInvitesController {
   @Endpoint(api.auditor.createInvite)
   create(
     @Auth() auth: Principal,
-    @ValidBody() body: { email: string; auditorName: string; firm: string | null; expiresAt: string },
+    @ValidBody() body: { email: string; auditorName: string; firm: string | null; expiresAt: string; scope: AuditorScopeStored },
     @Client() client: ClientContext,
   ): Promise<AuditorInvite> {
     return this.auditors.create(auth, body, client);

@@ -2,8 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
   AUTH_LIMITS,
+  JobName,
+  jobIds,
   type AuditorContext,
   type AuditorInvite as AuditorInviteView,
+  type AuditorScope,
+  type AuditorScopeStored,
   type LanguageCode,
   type Principal,
   type SessionInfo,
@@ -17,13 +21,16 @@ import { auditActorOf } from '../../platform/auth/principal.js';
 import { auditorInviteMail, auditorSignInCodeMail } from '../../platform/mail/templates/index.js';
 import { SessionService, type NewSession } from '../../platform/session/session.service.js';
 import { tenant } from '../../platform/tenancy/tenant-scope.js';
+import { acrossOrganisations } from '../../platform/tenancy/tenant-check.js';
+import { QueueService } from '../../platform/queues/queue.service.js';
 import { AuditorInvite } from './entities/auditor-invite.entity.js';
 import { Organization } from './entities/organization.entity.js';
 import { MagicCodeService } from './magic-code.service.js';
 import { RecipientsService } from './recipients.service.js';
 import { ThrottleService } from './throttle.service.js';
+import { AuditorAccessService } from '../auditor-portal/auditor-access.service.js';
 
-export function inviteView(invite: AuditorInvite, now = new Date()): AuditorInviteView {
+export function inviteView(invite: AuditorInvite, scope: AuditorScope, now = new Date()): AuditorInviteView {
   return {
     id: invite.id,
     email: invite.email,
@@ -34,6 +41,7 @@ export function inviteView(invite: AuditorInvite, now = new Date()): AuditorInvi
     lastUsedAt: invite.lastUsedAt?.toISOString() ?? null,
     revokedAt: invite.revokedAt?.toISOString() ?? null,
     status: invite.revokedAt ? 'revoked' : invite.expiresAt <= now ? 'expired' : 'active',
+    scope,
   };
 }
 
@@ -52,7 +60,31 @@ export class AuditorService {
     private readonly audit: AuditService,
     private readonly mail: MailService,
     private readonly recipients: RecipientsService,
+    private readonly access: AuditorAccessService,
+    private readonly queues: QueueService,
   ) {}
+
+  /** Queues the end of an invite at its expiry: its sessions end then, and their sockets close. */
+  private async scheduleExpiry(invite: AuditorInvite): Promise<void> {
+    await this.queues.enqueue(
+      JobName.AuditorInviteExpires,
+      { inviteId: invite.id },
+      { jobId: jobIds.auditorInviteExpires(invite.id, invite.expiresAt), delay: Math.max(0, invite.expiresAt.getTime() - Date.now()) },
+    );
+  }
+
+  /** The `system.auditor-invite-expires` job: an invite past its expiry loses its sessions (a moved expiry is left alone). */
+  async expire(inviteId: string, now = new Date()): Promise<number> {
+    const invite = await acrossOrganisations('an invite expiry job acts on the invite its payload names', () =>
+      this.invites.findOne({ where: { id: inviteId } }),
+    );
+    if (!invite || invite.expiresAt > now) return 0;
+    return this.sessions.destroyAllFor(invite.id);
+  }
+
+  private async viewOf(invite: AuditorInvite): Promise<AuditorInviteView> {
+    return inviteView(invite, (await this.access.scopeOf(invite)).view);
+  }
 
   private scope(auth: Principal) {
     if (!auth.orgId) throw new DomainError('FORBIDDEN', 'auth.forbidden');
@@ -61,16 +93,16 @@ export class AuditorService {
 
   async list(auth: Principal): Promise<AuditorInviteView[]> {
     const rows = await this.scope(auth).find({}, { createdAt: 'DESC' });
-    return rows.map((r) => inviteView(r));
+    return Promise.all(rows.map((r) => this.viewOf(r)));
   }
 
   async get(auth: Principal, id: string): Promise<AuditorInviteView> {
-    return inviteView(await this.scope(auth).get(id, 'invite'));
+    return this.viewOf(await this.scope(auth).get(id, 'invite'));
   }
 
   async create(
     auth: Principal,
-    body: { email: string; auditorName: string; firm: string | null; expiresAt: string },
+    body: { email: string; auditorName: string; firm: string | null; expiresAt: string; scope: AuditorScopeStored },
     client: ClientContext,
   ): Promise<AuditorInviteView> {
     const scope = this.scope(auth);
@@ -81,9 +113,10 @@ export class AuditorService {
         firm: body.firm,
         expiresAt: new Date(body.expiresAt),
         createdByUserId: auth.userId,
-        scope: {},
+        scope: { ...body.scope },
       }),
     );
+    await this.scheduleExpiry(invite);
     const org = await this.orgs.findOneByOrFail({ id: scope.orgId });
     await this.audit.record({
       action: 'auditor.invite.created',
@@ -98,7 +131,7 @@ export class AuditorService {
       { organizationName: org.name, auditorName: invite.auditorName, until: { moment: invite.expiresAt } },
       { to: invite.email, orgId: org.id, timeZone: org.timeZone, language: await this.recipients.languageOf({ email: invite.email }) },
     );
-    return inviteView(invite);
+    return this.viewOf(invite);
   }
 
   async revoke(auth: Principal, id: string, client: ClientContext): Promise<AuditorInviteView> {
@@ -116,7 +149,7 @@ export class AuditorService {
         metadata: { sessionsEnded: ended },
       });
     }
-    return inviteView(invite);
+    return this.viewOf(invite);
   }
 
   /** The newest usable invite for an email, across organisations. */
@@ -219,6 +252,6 @@ export class AuditorService {
 
   async context(auth: Principal): Promise<AuditorContext> {
     const invite = await this.inviteOf(auth);
-    return { invite: { auditorName: invite.auditorName, firm: invite.firm, expiresAt: invite.expiresAt.toISOString() } };
+    return { invite: { auditorName: invite.auditorName, firm: invite.firm, expiresAt: invite.expiresAt.toISOString() }, preview: false };
   }
 }

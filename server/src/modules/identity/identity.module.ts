@@ -4,6 +4,8 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import type { AppConfig } from '../../config/config.js';
 import { AuditorAuthController, AuditorInvitesController } from './auditor.controller.js';
 import { AuditorService } from './auditor.service.js';
+import { AuditorProcessor } from './auditor.processor.js';
+import { AuditorPortalModule } from '../auditor-portal/auditor-portal.module.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { AuditorInvite } from './entities/auditor-invite.entity.js';
@@ -36,6 +38,7 @@ export class IdentityModule {
         SecurityPolicyModule,
         RestrictionsModule,
         TypeOrmModule.forFeature([User, Organization, Membership, AuditorInvite]),
+        AuditorPortalModule,
       ],
       controllers: [
         AuthController,
@@ -47,6 +50,7 @@ export class IdentityModule {
       providers: [
         AuthService,
         AuditorService,
+        AuditorProcessor,
         OrganizationsService,
         RecipientsService,
         PasswordService,

@@ -28,6 +28,8 @@ export const RETAINED_TABLES: Readonly<Record<string, 'billing' | 'compliance' |
   compliance_packets: 'compliance',
   compliance_packet_files: 'compliance',
   compliance_waiver_acceptances: 'compliance',
+  evidence_records: 'compliance',
+  evidence_holds: 'compliance',
   audit_events: 'audit',
   audit_chain_heads: 'audit',
   organization_terminations: 'termination',

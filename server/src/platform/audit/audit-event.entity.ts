@@ -15,6 +15,8 @@ const bigintNumber = { to: (v: number | null) => v, from: (v: string | null) => 
 @Check('audit_events_outcome_check', `"outcome" IN ('success', 'failure')`)
 @Index('audit_events_org_created_idx', ['orgId', 'createdAt'])
 @Index('audit_events_actor_created_idx', ['actorUserId', 'createdAt'])
+/** A record's custody log (the evidence vault) reads one target's events. */
+@Index('audit_events_target_idx', ['orgId', 'targetType', 'targetId'])
 @Index('audit_events_chain_seq_key', ['chainKey', 'seq'], { unique: true })
 export class AuditEvent {
   @PrimaryColumn('uuid')

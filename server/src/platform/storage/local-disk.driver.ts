@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { assertStorageKey } from './storage-key.js';
-import type { StorageDriver, StoredObject } from './storage.types.js';
+import { StorageOverwriteError, type StorageDriver, type StoredObject } from './storage.types.js';
 
 /**
  * Files on the local disk: `<root>/objects/<key>` with the content type beside it in
@@ -36,6 +36,25 @@ export class LocalDiskDriver implements StorageDriver {
     await rename(meta + tmp, meta);
     await writeFile(object + tmp, body);
     await rename(object + tmp, object);
+  }
+
+  /** Written to a temporary file, then hard-linked into place: `link` fails with EEXIST rather than replace an object. */
+  async putNew(key: string, body: Buffer, contentType: string): Promise<void> {
+    const { object, meta } = this.paths(key);
+    await Promise.all([mkdir(dirname(object), { recursive: true }), mkdir(dirname(meta), { recursive: true })]);
+    const tmp = `${object}.${randomBytes(8).toString('hex')}.tmp`;
+    await writeFile(tmp, body, { flag: 'wx' });
+    try {
+      await link(tmp, object);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException | null)?.code === 'EEXIST') throw new StorageOverwriteError(key);
+      throw err;
+    } finally {
+      await unlink(tmp).catch(() => undefined);
+    }
+    const metaTmp = `${meta}.${randomBytes(8).toString('hex')}.tmp`;
+    await writeFile(metaTmp, JSON.stringify({ contentType }));
+    await rename(metaTmp, meta);
   }
 
   async read(key: string): Promise<StoredObject | null> {

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { assertStorageKey } from './storage-key.js';
-import type { StorageDriver, StoredObject } from './storage.types.js';
+import { StorageOverwriteError, type StorageDriver, type StoredObject } from './storage.types.js';
 
 export interface S3DriverOptions {
   endpoint?: string;
@@ -33,6 +33,27 @@ export class S3Driver implements StorageDriver {
     await this.client.send(
       new PutObjectCommand({ Bucket: this.options.bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.length }),
     );
+  }
+
+  /** A conditional PUT (`If-None-Match: *`): the bucket answers 412 when the key exists. */
+  async putNew(key: string, body: Buffer, contentType: string): Promise<void> {
+    assertStorageKey(key);
+    try {
+      await this.client.send(
+        new PutObjectCommand({
+          Bucket: this.options.bucket,
+          Key: key,
+          Body: body,
+          ContentType: contentType,
+          ContentLength: body.length,
+          IfNoneMatch: '*',
+        }),
+      );
+    } catch (err) {
+      const status = err instanceof S3ServiceException ? err.$metadata.httpStatusCode : undefined;
+      if (status === 412 || status === 409) throw new StorageOverwriteError(key);
+      throw err;
+    }
   }
 
   async read(key: string): Promise<StoredObject | null> {

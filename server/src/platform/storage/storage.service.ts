@@ -34,6 +34,11 @@ export class StorageService implements OnModuleInit {
     return this.ready.put(key, body, contentType);
   }
 
+  /** Writes an object that must not exist yet; an existing one is kept and `StorageOverwriteError` thrown. */
+  putNew(key: string, body: Buffer, contentType: string): Promise<void> {
+    return this.ready.putNew(key, body, contentType);
+  }
+
   /** The stored file, or NotFound (404) when there is none under `key`. */
   async read(key: string): Promise<StoredObject> {
     const found = await this.ready.read(key);
