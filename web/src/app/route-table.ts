@@ -87,7 +87,9 @@ const page = {
   ticket: () => import('../features/tickets/TicketPage'),
   sysopsTickets: () => import('../features/tickets/SysopsQueuePage'),
   auditorDashboard: () => import('../features/auditor/AuditorDashboardPage'),
-  auditorSection: () => import('../features/auditor/AuditorSectionPage'),
+  auditorEvidence: () => import('../features/auditor/AuditorEvidencePage'),
+  auditorBundles: () => import('../features/auditor/bundles/AuditorBundlesPage'),
+  evidenceVault: () => import('../features/evidence-vault/EvidenceVaultPage'),
   helpDesk: () => import('../features/help-desk/HelpDeskPage'),
   liveChat: () => import('../features/live-chat/OperatorConsolePage'),
   chatSession: () => import('../features/live-chat/ChatSessionPage'),
@@ -188,7 +190,7 @@ export const ROUTES: readonly RouteEntry[] = [
   r('/app/admin/saml', 'app', 'ADMIN', 'saml', page.feature),
   r('/app/admin/scim', 'app', 'ADMIN', 'scim', page.feature),
   r('/app/admin/siem', 'app', 'ADMIN', 'siem', page.siem),
-  r('/app/admin/evidence-vault', 'app', 'ADMIN', 'evidenceVault', page.feature),
+  r('/app/admin/evidence-vault', 'app', 'ADMIN', 'evidenceVault', page.evidenceVault),
   r('/app/admin/executive', 'app', 'ADMIN', 'executive', page.feature),
   r('/app/admin/security-pins', 'app', 'ADMIN', 'securityPins', page.securityPins),
   r('/app/admin/security-threats', 'app', 'ADMIN', 'securityThreats', page.securityThreats),
@@ -233,8 +235,8 @@ export const ROUTES: readonly RouteEntry[] = [
   r('/app/internal-auditor', 'app', 'INTERNAL_AUDITOR', 'internalAuditorDashboard', page.genericDashboard),
   // Auditor layout
   r('/auditor/dashboard', 'auditor', 'GUEST_AUDITOR', 'auditorDashboard', page.auditorDashboard),
-  r('/auditor/evidence', 'auditor', 'GUEST_AUDITOR', 'auditorEvidence', page.auditorSection),
-  r('/auditor/bundles', 'auditor', 'GUEST_AUDITOR', 'auditorBundles', page.auditorSection),
+  r('/auditor/evidence', 'auditor', 'GUEST_AUDITOR', 'auditorEvidence', page.auditorEvidence),
+  r('/auditor/bundles', 'auditor', 'GUEST_AUDITOR', 'auditorBundles', page.auditorBundles),
   // Beyond the spec: the screen of an invitation link (no layout, no session needed).
   { ...r('/invite/:token', 'none', null, 'inviteAccept', page.inviteAccept), beyondSpec: true },
 ];

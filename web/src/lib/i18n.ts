@@ -56,6 +56,10 @@ export const NAMESPACES = [
   'packets',
   'verifyPacket',
   'sops',
+  'evidence',
+  'auditorPortal',
+  'auditorInvites',
+  'auditBundles',
 ] as const;
 
 /**
