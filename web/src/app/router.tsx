@@ -55,13 +55,21 @@ function element(route: RouteEntry) {
     const bare = <Suspense fallback={<LoadingOverlay />}>{page}</Suspense>;
     return route.minRole ? (
       <SessionGate>
-        <RankGate minRole={route.minRole}>{bare}</RankGate>
+        <RankGate minRole={route.minRole} alsoFor={route.alsoFor}>
+          {bare}
+        </RankGate>
       </SessionGate>
     ) : (
       bare
     );
   }
-  return route.minRole ? <RankGate minRole={route.minRole}>{page}</RankGate> : page;
+  return route.minRole ? (
+    <RankGate minRole={route.minRole} alsoFor={route.alsoFor}>
+      {page}
+    </RankGate>
+  ) : (
+    page
+  );
 }
 
 function childrenOf(layout: Layout): RouteObject[] {
