@@ -54,6 +54,16 @@ export function notificationText(t: TFunction, notification: Notification, langu
       lines: [data.state === 'overdue' ? t('sopReview.overdue', values) : t('sopReview.dueSoon', values)],
     };
   }
+  if (notification.kind === 'evidence_request') {
+    const due = text(data.dueDate);
+    const auditor = data.firm
+      ? t('evidenceRequest.auditorFirm', { ns: 'notifications', name: text(data.auditorName), firm: text(data.firm) })
+      : text(data.auditorName);
+    const lines = [t('evidenceRequest.due', { ns: 'notifications', date: due ? formatDate(due, language) : '' })];
+    const asked = text(data.text);
+    if (asked) lines.unshift(asked);
+    return { title: t('evidenceRequest.title', { ns: 'notifications', auditor }), lines };
+  }
   // drill_cadence, the other kind.
   const title = t('cadence.title', { ns: 'notifications', name: text(data.name) });
   const due = text(data.dueDate);
