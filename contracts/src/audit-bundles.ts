@@ -132,7 +132,9 @@ export const auditBundleEndpoints = {
     path: '/api/auditor/bundles',
     tag: 'auditor',
     status: 202,
-    summary: 'Builds a signed zip of the records in scope (or the chosen ones); progress follows over the socket (`auditor:bundle`)',
+    summary:
+      'Builds a signed zip of the records in scope (or the chosen ones); progress follows over the socket (`auditor:bundle`). Refused in a preview (403)',
+    query: previewQuerySchema,
     body: createAuditBundleSchema,
     response: auditBundleSchema,
   }),

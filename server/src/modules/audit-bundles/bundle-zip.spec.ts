@@ -36,7 +36,10 @@ async function entriesOf(zip: ZipFile, withBodies: boolean): Promise<Array<{ ent
         return;
       }
       zip.openReadStream(entry, (err, stream) => {
-        if (err) return reject(err);
+        if (err) {
+          reject(err);
+          return;
+        }
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));
         stream.on('error', reject);
@@ -51,10 +54,24 @@ async function entriesOf(zip: ZipFile, withBodies: boolean): Promise<Array<{ ent
   return out;
 }
 
-async function* smallFiles(n: number): AsyncGenerator<BundleFile> {
-  for (let i = 0; i < n; i++) {
-    yield { path: `records/file/${String(i).padStart(6, '0')}.txt`, body: Buffer.from(`evidence ${i}\n`), record: null };
-  }
+/** `n` tiny files, handed over as an async iterable like the records' reader does. */
+function smallFiles(n: number): AsyncIterable<BundleFile> {
+  return {
+    [Symbol.asyncIterator]() {
+      let i = 0;
+      return {
+        next: () =>
+          Promise.resolve(
+            i < n
+              ? {
+                  done: false as const,
+                  value: { path: `records/file/${String(i).padStart(6, '0')}.txt`, body: Buffer.from(`evidence ${i++}\n`), record: null },
+                }
+              : { done: true as const, value: undefined },
+          ),
+      };
+    },
+  };
 }
 
 describe('writeBundleZip', () => {
@@ -75,9 +92,7 @@ describe('writeBundleZip', () => {
     ];
     const done: number[] = [];
     const result = await writeBundleZip({
-      files: (async function* () {
-        yield* records;
-      })(),
+      files: records,
       head,
       extras: () => Promise.resolve([{ path: 'README.txt', body: Buffer.from('how to verify'), record: null }]),
       sign: (bytes) => Promise.resolve(sign(null, bytes, privateKey).toString('base64')),

@@ -14,7 +14,7 @@ export interface BundleFile {
 
 export interface WriteBundleOptions {
   /** The records' files, in order (read lazily: one at a time is held). */
-  files: AsyncIterable<BundleFile>;
+  files: AsyncIterable<BundleFile> | Iterable<BundleFile>;
   /** Everything manifest.json says but the files. */
   head: Omit<AuditBundleManifest, 'files'>;
   /** The bundle's own files written after the records and listed in the manifest too (custody logs, README). */
@@ -159,6 +159,13 @@ export function extensionOf(fileName: string, contentType: string): string {
 }
 
 /** `records/<kind>/<date>-<slug>-<id8>.<ext>`: the date is the start of the record's period. */
-export function recordPath(record: { id: string; kind: string; title: string; from: string; fileName: string; contentType: string }): string {
+export function recordPath(record: {
+  id: string;
+  kind: string;
+  title: string;
+  from: string;
+  fileName: string;
+  contentType: string;
+}): string {
   return `records/${record.kind}/${record.from}-${slugOf(record.title)}-${record.id.slice(0, 8)}.${extensionOf(record.fileName, record.contentType)}`;
 }

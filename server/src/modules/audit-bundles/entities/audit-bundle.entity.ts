@@ -1,6 +1,7 @@
 import type { RenderStage, RenderStatus } from '@muster/contracts';
 import { Column, Entity, Index, JoinColumn, ManyToOne, type Relation } from 'typeorm';
 import { OrgOwnedEntity } from '../../../platform/tenancy/org-owned.entity.js';
+import type { CustodyActor } from '../../evidence/custody.service.js';
 import { AuditorInvite } from '../../identity/entities/auditor-invite.entity.js';
 
 /**
@@ -20,6 +21,10 @@ export class AuditBundleRow extends OrgOwnedEntity {
   @JoinColumn({ name: 'invite_id', foreignKeyConstraintName: 'audit_bundles_invite_id_fkey' })
   invite?: Relation<AuditorInvite>;
 
+  /** Who asked (the auditor, as custody names them): the worker records the custody events as them. */
+  @Column({ name: 'requested_by', type: 'jsonb' })
+  requestedBy: CustodyActor;
+
   /** The records bundled, in the order they are written. */
   @Column({ name: 'record_ids', type: 'jsonb' })
   recordIds: string[];
@@ -36,7 +41,12 @@ export class AuditBundleRow extends OrgOwnedEntity {
   @Column({ name: 'storage_key', type: 'varchar', length: 300, nullable: true })
   storageKey: string | null;
 
-  @Column({ name: 'size_bytes', type: 'bigint', nullable: true, transformer: { to: (v: number | null) => v, from: (v: string | null) => (v === null ? null : Number(v)) } })
+  @Column({
+    name: 'size_bytes',
+    type: 'bigint',
+    nullable: true,
+    transformer: { to: (v: number | null) => v, from: (v: string | null) => (v === null ? null : Number(v)) },
+  })
   sizeBytes: number | null;
 
   /** SHA-256 (hex) of manifest.json's bytes. */
