@@ -1,11 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { AuditBundleManifest, AuditBundleView, CustodyEvent, PacketKeys, VerifyBundleResult } from '@muster/contracts';
+import { JobName, QueueName } from '@muster/contracts';
+import { Queue, QueueEvents } from 'bullmq';
 import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
 import { verifyWithPublicKey } from '../src/platform/signing/ed25519.js';
-import { clearRedisPrefix, startServer, uniquePrefix, type ServerProcess } from './support/app.js';
+import { clearRedisPrefix, REDIS_URL, startServer, uniquePrefix, type ServerProcess } from './support/app.js';
 import { signIn } from './support/accounts.js';
 import { chatSocket, type ChatSocket } from './support/chat.js';
 import { TestClient } from './support/client.js';
@@ -361,5 +363,45 @@ describe('Audit bundles', () => {
       [orgId, tampered.id],
     );
     expect(failures).toHaveLength(1);
+  });
+
+  it('removes the zips once the invite has ended, and the manifests still check', async () => {
+    const built = await sql<{ id: string; storage_key: string }>(
+      db.url,
+      `SELECT id, storage_key FROM audit_bundles WHERE org_id = $1 AND status = 'done' ORDER BY created_at`,
+      [orgId],
+    );
+    expect(built).toHaveLength(2);
+    const first = await unzip(Buffer.from(await (await auditor.get(`/api/auditor/bundles/${built[0]!.id}/download`)).arrayBuffer()));
+    await sql(db.url, `UPDATE auditor_invites SET expires_at = now() - interval '1 second' WHERE id = $1`, [inviteId]);
+
+    const queue = new Queue(QueueName.Render, { connection: { url: REDIS_URL }, prefix });
+    const queueEvents = new QueueEvents(QueueName.Render, { connection: { url: REDIS_URL }, prefix });
+    await queueEvents.waitUntilReady();
+    try {
+      const job = await queue.add(JobName.AuditBundleSweep, {});
+      await job.waitUntilFinished(queueEvents);
+    } finally {
+      await queue.close();
+      await queueEvents.close();
+    }
+    const after = await sql<{ storage_key: string | null }>(
+      db.url,
+      `SELECT storage_key FROM audit_bundles WHERE org_id = $1 AND status = 'done'`,
+      [orgId],
+    );
+    expect(after.map((r) => r.storage_key)).toEqual([null, null]);
+    for (const row of built) await expect(access(join(storageDir, 'objects', ...row.storage_key.split('/')))).rejects.toThrow();
+
+    // The auditor's access has ended; an admin still sees the bundles (no download), and the manifest still checks.
+    expect((await auditor.get('/api/auditor/bundles')).status).toBe(401);
+    const previewed = await json<{ items: AuditBundleView[] }>(await admin.get(`/api/auditor/bundles?preview=${inviteId}`), 200);
+    expect(previewed.items.filter((b) => b.status === 'done').map((b) => b.downloadUrl)).toEqual([null, null]);
+    expect((await admin.get(`/api/auditor/bundles/${built[0]!.id}/download?preview=${inviteId}`)).status).toBe(410);
+    const verified = await json<VerifyBundleResult>(
+      await visitor.post('/api/verify-packet', { bundleManifest: first.get('manifest.json')!.toString('utf8') }),
+      200,
+    );
+    expect(verified).toMatchObject({ bundleId: built[0]!.id, manifestMatch: true, signatureValid: true });
   });
 });
