@@ -30,6 +30,7 @@ import { packetEndpoints } from './compliance-packets.js';
 import { sopEndpoints } from './sops.js';
 import { evidenceEndpoints } from './evidence.js';
 import { auditorPortalEndpoints } from './auditor-portal.js';
+import { auditBundleEndpoints } from './audit-bundles.js';
 
 /** Every REST endpoint of Muster, grouped by feature. */
 export const api = {
@@ -66,4 +67,5 @@ export const api = {
   sops: sopEndpoints,
   evidence: evidenceEndpoints,
   auditorPortal: auditorPortalEndpoints,
+  auditBundles: auditBundleEndpoints,
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BUNDLE_MANIFEST_VERIFY_MAX, verifyBundleResultSchema } from './audit-bundles.js';
 import { defineEndpoint } from './http.js';
 import { reason } from './reasons.js';
 
@@ -219,8 +220,15 @@ export const verifyPacketSchema = z
       .string()
       .regex(/^[0-9a-f]{64}$/i, reason('packets.malformedHash'))
       .optional(),
+    /**
+     * An audit bundle's manifest.json, as text (issue 20): answered with `verifyBundleResultSchema`
+     * instead of a packet's status. The other fields are then ignored.
+     */
+    bundleManifest: z.string().max(BUNDLE_MANIFEST_VERIFY_MAX, reason('auditor.bundleManifestMalformed')).optional(),
   })
-  .refine((v) => v.code !== undefined || v.token !== undefined || v.sha256 !== undefined, { message: reason('packets.nothingToVerify') });
+  .refine((v) => v.code !== undefined || v.token !== undefined || v.sha256 !== undefined || v.bundleManifest !== undefined, {
+    message: reason('packets.nothingToVerify'),
+  });
 export type VerifyPacketInput = z.input<typeof verifyPacketSchema>;
 
 export const VERIFY_STATUSES = ['valid', 'superseded', 'revoked'] as const;
@@ -311,7 +319,7 @@ export const packetEndpoints = {
     tag: 'compliance',
     summary: "A packet's live status by short code, QR token or file hash (public, rate-limited)",
     body: verifyPacketSchema,
-    response: verifyPacketResultSchema,
+    response: z.union([verifyPacketResultSchema, verifyBundleResultSchema]),
   }),
   rotateKeys: defineEndpoint({
     method: 'POST',

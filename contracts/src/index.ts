@@ -44,3 +44,4 @@ export * from './compliance-packets.js';
 export * from './sops.js';
 export * from './evidence.js';
 export * from './auditor-portal.js';
+export * from './audit-bundles.js';

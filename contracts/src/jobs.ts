@@ -40,6 +40,10 @@ export const JobName = {
   SopReviewCheck: 'reminders.sop-review-check',
   EvidencePurge: 'recovery.evidence-purge',
   AuditorInviteExpires: 'system.auditor-invite-expires',
+  /** Audit bundles (issue 20): builds one zip of evidence records, on the render queue. */
+  RenderAuditBundle: 'render.audit-bundle',
+  /** Removes the files of audit bundles whose invite has expired (every hour). */
+  AuditBundleSweep: 'render.audit-bundle-sweep',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -121,6 +125,13 @@ export interface JobPayloads {
   [JobName.AuditorInviteExpires]: {
     inviteId: string;
   };
+  /** One audit bundle to build; its records and state live in the row. */
+  [JobName.RenderAuditBundle]: {
+    orgId: string;
+    bundleId: string;
+  };
+  /** Removes the files of audit bundles kept past their invite's expiry (hourly). */
+  [JobName.AuditBundleSweep]: Record<string, never>;
 }
 
 /** The queue each job runs on. */
@@ -143,6 +154,8 @@ export const JOB_QUEUES: Readonly<Record<JobName, QueueName>> = {
   [JobName.SopReviewCheck]: QueueName.Reminders,
   [JobName.EvidencePurge]: QueueName.Recovery,
   [JobName.AuditorInviteExpires]: QueueName.System,
+  [JobName.RenderAuditBundle]: QueueName.Render,
+  [JobName.AuditBundleSweep]: QueueName.Render,
 };
 
 /**
@@ -182,6 +195,10 @@ export const jobIds = {
   evidencePurge: 'evidence-purge-daily',
   /** The end of one auditor invite (its expiry; a changed expiry gets a new id). */
   auditorInviteExpires: (inviteId: string, expiresAt: Date): string => `auditor-invite-expires-${inviteId}-${String(expiresAt.getTime())}`,
+  /** One job per audit bundle. */
+  renderAuditBundle: (bundleId: string): string => `audit-bundle-${bundleId}`,
+  /** The job scheduler of the hourly sweep of expired audit bundles. */
+  auditBundleSweep: 'audit-bundle-sweep',
 } as const;
 
 export const ALL_QUEUES = Object.values(QueueName) as QueueName[];

@@ -1,6 +1,7 @@
 import type { SessionInfo } from './auth.js';
 import type { Principal } from './principal.js';
 import type { RenderView } from './documents.js';
+import type { AuditBundleView } from './audit-bundles.js';
 import type { ChatMessage, ChatReadEvent, ChatSummary, ChatTypingEvent, OperatorState } from './chat.js';
 import type {
   ConsoleAttendanceUpdated,
@@ -93,6 +94,8 @@ export interface ServerToClientEvents {
   'ticket:updated': (payload: TicketUpdated) => void;
   /** A render of the requester moved on: its stage and percent, and once done where to download it (room `user:<id>`). */
   'documents:render': (render: RenderView) => void;
+  /** An audit bundle of the guest auditor moved on: its stage and percent, and once built where to download it (room `user:<invite id>`). */
+  'auditor:bundle': (bundle: AuditBundleView) => void;
 }
 
 /** Payload of `ticket:updated`. */

@@ -626,6 +626,10 @@ export const AUDITOR_REASONS = {
   bundleEmpty: 'Choose at least one record for the bundle',
   bundleNotFound: 'Audit bundle not found',
   bundleNotReady: 'The bundle is still being built',
+  bundleExpired: 'This bundle is no longer kept: the invite has expired',
+  bundleFailed: 'The bundle could not be built',
+  bundleManifestMalformed: 'This is not the manifest.json of a Muster audit bundle',
+  bundleUnknown: 'No audit bundle with this manifest is known',
 } as const;
 
 export const ERROR_REASONS = {

@@ -29,6 +29,7 @@ import { MapsModule } from './modules/maps/maps.module.js';
 import { SopsModule } from './modules/sops/sops.module.js';
 import { EvidenceModule } from './modules/evidence/evidence.module.js';
 import { AuditorPortalModule } from './modules/auditor-portal/auditor-portal.module.js';
+import { AuditBundlesModule } from './modules/audit-bundles/audit-bundles.module.js';
 import { AccessGuard } from './platform/auth/access.guard.js';
 import { ErrorsFilter } from './platform/errors/errors.filter.js';
 import { LimitsModule } from './platform/limits/limits.module.js';
@@ -88,6 +89,7 @@ export class AppModule {
         SopsModule,
         EvidenceModule,
         AuditorPortalModule,
+        AuditBundlesModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ErrorsFilter },

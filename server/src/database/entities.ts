@@ -33,6 +33,7 @@ import { AccountRestriction } from '../modules/account-controls/entities/account
 import { MAP_ENTITIES } from '../modules/maps/maps.module.js';
 import { COMPLIANCE_ENTITIES } from '../modules/compliance/compliance.module.js';
 import { EVIDENCE_ENTITIES } from '../modules/evidence/entities/index.js';
+import { AUDIT_BUNDLE_ENTITIES } from '../modules/audit-bundles/entities/index.js';
 import { COMPLIANCE_DOCUMENT_ENTITIES } from '../modules/compliance-documents/compliance-documents.module.js';
 import { PACKET_ENTITIES } from '../modules/compliance-packets/compliance-packets.module.js';
 import { SigningKeyRow } from '../platform/signing/signing-key.entity.js';
@@ -81,4 +82,5 @@ export const ENTITIES = [
   SigningKeyRow,
   ...SOP_ENTITIES,
   ...EVIDENCE_ENTITIES,
+  ...AUDIT_BUNDLE_ENTITIES,
 ];

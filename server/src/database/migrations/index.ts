@@ -23,6 +23,7 @@ import { CompliancePackets1795783517778 } from './1795783517778-CompliancePacket
 import { ComplianceProfilesDocuments1795783194295 } from './1795783194295-ComplianceProfilesDocuments.js';
 import { Sops1795783080346 } from './1795783080346-Sops.js';
 import { EvidenceVault1795796581352 } from './1795796581352-EvidenceVault.js';
+import { AuditBundles1795798655709 } from './1795798655709-AuditBundles.js';
 
 /**
  * Every migration, in order. To add one: change the entities, build the server, run
@@ -53,4 +54,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   CompliancePackets1795783517778,
   Sops1795783080346,
   EvidenceVault1795796581352,
+  AuditBundles1795798655709,
 ];

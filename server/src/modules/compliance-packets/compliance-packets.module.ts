@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { SigningModule } from '../../platform/signing/signing.module.js';
+import { AuditBundleVerifyModule } from '../audit-bundles/audit-bundles.module.js';
 import { ComplianceModule } from '../compliance/compliance.module.js';
 import { ComplianceDocumentsModule } from '../compliance-documents/compliance-documents.module.js';
 import { DrillsModule } from '../drills/drills.module.js';
@@ -29,6 +30,7 @@ export const PACKET_ENTITIES = [PacketRow, PacketFileRow, WaiverAcceptanceRow];
     ComplianceModule,
     ComplianceDocumentsModule,
     SopsModule,
+    AuditBundleVerifyModule,
   ],
   controllers: [PacketsController, VerifyPacketController],
   providers: [PacketsService, { provide: PacketEvaluator, useClass: ComplianceEvaluator }],

@@ -8,6 +8,7 @@ import {
   type PacketView,
   type Principal,
   type VerifyPacketInput,
+  type VerifyBundleResult,
   type VerifyPacketResult,
   type WaiverState,
 } from '@muster/contracts';
@@ -17,6 +18,7 @@ import { auditActorOf } from '../../platform/auth/principal.js';
 import { Endpoint, ValidBody } from '../../platform/http/endpoint.decorator.js';
 import { RateLimit } from '../../platform/limits/rate-limit.guard.js';
 import { SigningService } from '../../platform/signing/signing.service.js';
+import { BundleVerifyService } from '../audit-bundles/bundle-verify.service.js';
 import { PacketsService } from './packets.service.js';
 
 /**
@@ -80,12 +82,15 @@ export class VerifyPacketController {
     private readonly packets: PacketsService,
     private readonly signing: SigningService,
     private readonly audit: AuditService,
+    private readonly bundles: BundleVerifyService,
   ) {}
 
   @Endpoint(api.packets.verify)
   @Public()
   @RateLimit({ name: 'verify-packet', points: 60, durationSeconds: 60, reason: 'packets.tooManyChecks' })
-  verify(@ValidBody() body: VerifyPacketInput): Promise<VerifyPacketResult> {
+  verify(@ValidBody() body: VerifyPacketInput): Promise<VerifyPacketResult | VerifyBundleResult> {
+    // An audit bundle's manifest (issue 20) is checked by the bundles; the packet fields are then ignored.
+    if (body.bundleManifest !== undefined) return this.bundles.verify(body.bundleManifest);
     return this.packets.verify(body);
   }
 

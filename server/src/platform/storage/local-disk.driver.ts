@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { link, mkdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { assertStorageKey } from './storage-key.js';
 import { StorageOverwriteError, type StorageDriver, type StoredObject } from './storage.types.js';
@@ -35,6 +35,16 @@ export class LocalDiskDriver implements StorageDriver {
     await writeFile(meta + tmp, JSON.stringify({ contentType }));
     await rename(meta + tmp, meta);
     await writeFile(object + tmp, body);
+    await rename(object + tmp, object);
+  }
+
+  async putFile(key: string, path: string, contentType: string): Promise<void> {
+    const { object, meta } = this.paths(key);
+    await Promise.all([mkdir(dirname(object), { recursive: true }), mkdir(dirname(meta), { recursive: true })]);
+    const tmp = `.${randomBytes(8).toString('hex')}.tmp`;
+    await writeFile(meta + tmp, JSON.stringify({ contentType }));
+    await rename(meta + tmp, meta);
+    await copyFile(path, object + tmp);
     await rename(object + tmp, object);
   }
 

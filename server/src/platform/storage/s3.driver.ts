@@ -1,3 +1,5 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { assertStorageKey } from './storage-key.js';
@@ -32,6 +34,21 @@ export class S3Driver implements StorageDriver {
     assertStorageKey(key);
     await this.client.send(
       new PutObjectCommand({ Bucket: this.options.bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.length }),
+    );
+  }
+
+  /** One PUT streamed from the file (up to S3's 5 GB for a single PUT). */
+  async putFile(key: string, path: string, contentType: string): Promise<void> {
+    assertStorageKey(key);
+    const { size } = await stat(path);
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.options.bucket,
+        Key: key,
+        Body: createReadStream(path),
+        ContentType: contentType,
+        ContentLength: size,
+      }),
     );
   }
 

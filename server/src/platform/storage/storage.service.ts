@@ -39,6 +39,11 @@ export class StorageService implements OnModuleInit {
     return this.ready.putNew(key, body, contentType);
   }
 
+  /** Stores a local file under `key`, streamed (large outputs such as audit bundles). */
+  putFile(key: string, path: string, contentType: string): Promise<void> {
+    return this.ready.putFile(key, path, contentType);
+  }
+
   /** The stored file, or NotFound (404) when there is none under `key`. */
   async read(key: string): Promise<StoredObject> {
     const found = await this.ready.read(key);

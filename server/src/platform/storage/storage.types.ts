@@ -16,6 +16,8 @@ export interface StorageDriver {
    * conditional `If-None-Match: *` PUT on S3).
    */
   putNew(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** Stores a local file's bytes under `key` (replacing what is there), streamed: large files (audit bundles) are never held in memory. */
+  putFile(key: string, path: string, contentType: string): Promise<void>;
   /** The object, or null when there is none under `key`. */
   read(key: string): Promise<StoredObject | null>;
   /** Removes the object; removing a missing one is not an error. */

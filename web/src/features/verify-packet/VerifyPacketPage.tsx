@@ -1,4 +1,5 @@
 import { Alert, Badge, Box, Button, Card, Container, Heading, HStack, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { BUNDLE_MANIFEST_VERIFY_MAX, type VerifyBundleResult } from '@muster/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
@@ -173,10 +174,132 @@ function OfflineNote({ verdict }: { verdict: OfflineVerdict | null }) {
   );
 }
 
+type BundleCheck =
+  | { kind: 'idle' }
+  | { kind: 'checking' }
+  | { kind: 'found'; result: VerifyBundleResult }
+  | { kind: 'unknown' }
+  | { kind: 'tooLarge' }
+  | { kind: 'error'; error: unknown };
+
+/** An audit bundle's manifest.json, sent as text: Muster says whether it signed it, for whom and when. */
+async function checkBundle(file: File): Promise<BundleCheck> {
+  if (file.size > BUNDLE_MANIFEST_VERIFY_MAX) return { kind: 'tooLarge' };
+  const text = await file.text();
+  if (text.length > BUNDLE_MANIFEST_VERIFY_MAX) return { kind: 'tooLarge' };
+  try {
+    return { kind: 'found', result: await apiRequest<VerifyBundleResult>('POST', '/api/verify-packet', { bundleManifest: text }) };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return { kind: 'unknown' };
+    throw error;
+  }
+}
+
+function BundleVerdict({ check }: { check: BundleCheck }) {
+  const { t, i18n } = useTranslation('verifyPacket');
+  const language = i18n.resolvedLanguage;
+  if (check.kind === 'idle') return null;
+  if (check.kind === 'checking') return <Text data-testid="verify-bundle-checking">{t('checking')}</Text>;
+  if (check.kind === 'error' || check.kind === 'unknown' || check.kind === 'tooLarge') {
+    return (
+      <Alert.Root status="error" data-testid="verify-bundle-result" data-status={check.kind}>
+        <Alert.Indicator />
+        <Alert.Description>
+          {check.kind === 'error' ? errorText(t, check.error) : check.kind === 'unknown' ? t('bundle.unknown') : t('bundle.tooLarge')}
+        </Alert.Description>
+      </Alert.Root>
+    );
+  }
+  const r = check.result;
+  const ok = r.signatureValid && r.manifestMatch;
+  return (
+    <Stack gap="3" data-testid="verify-bundle-result" data-status={ok ? 'valid' : 'invalid'}>
+      <Alert.Root status={r.signatureValid ? 'success' : 'error'} data-testid="verify-bundle-signature" data-valid={r.signatureValid}>
+        <Alert.Indicator />
+        <Alert.Description>
+          {r.signatureValid ? t('bundle.signatureValid', { kid: r.kid }) : t('bundle.signatureInvalid')}
+        </Alert.Description>
+      </Alert.Root>
+      <Text fontSize="sm" color={r.manifestMatch ? 'fg.muted' : 'fg.error'} data-testid="verify-bundle-match" data-match={r.manifestMatch}>
+        {r.manifestMatch ? t('bundle.match') : t('bundle.mismatch')}
+      </Text>
+      <Stack gap="1" fontSize="sm">
+        <Text>
+          <Text as="span" color="fg.muted">
+            {t('bundle.organisation')}:{' '}
+          </Text>
+          <bdi data-testid="verify-bundle-organisation">{r.organisation}</bdi>
+        </Text>
+        <Text>
+          <Text as="span" color="fg.muted">
+            {t('bundle.auditor')}:{' '}
+          </Text>
+          <bdi data-testid="verify-bundle-auditor">{r.firm ? `${r.auditor} (${r.firm})` : r.auditor}</bdi>
+        </Text>
+        <Text>
+          <Text as="span" color="fg.muted">
+            {t('bundle.created')}:{' '}
+          </Text>
+          {formatDateTime(r.createdAt, language)}
+        </Text>
+        <Text>
+          <Text as="span" color="fg.muted">
+            {t('bundle.files')}:{' '}
+          </Text>
+          {t('bundle.filesValue', { files: r.fileCount, records: r.recordCount })}
+        </Text>
+      </Stack>
+    </Stack>
+  );
+}
+
+/** "Check an audit bundle: choose its manifest.json". */
+function BundleCard() {
+  const { t } = useTranslation('verifyPacket');
+  const [check, setCheck] = useState<BundleCheck>({ kind: 'idle' });
+  const [name, setName] = useState<string | null>(null);
+  const choose = (file: File | undefined) => {
+    if (!file) return;
+    setName(file.name);
+    setCheck({ kind: 'checking' });
+    checkBundle(file).then(setCheck, (error: unknown) => setCheck({ kind: 'error', error }));
+  };
+  return (
+    <Card.Root variant="subtle" data-testid="verify-bundle">
+      <Card.Body gap="3">
+        <Heading as="h2" size="md">
+          {t('bundle.title')}
+        </Heading>
+        <Box as="label" fontWeight="semibold" {...{ htmlFor: 'verify-bundle-input' }}>
+          {t('bundle.label')}
+        </Box>
+        <Input
+          id="verify-bundle-input"
+          type="file"
+          accept="application/json,.json"
+          p="1"
+          onChange={(e) => choose(e.target.files?.[0])}
+          data-testid="verify-bundle-input"
+        />
+        <Text fontSize="sm" color="fg.muted">
+          {t('bundle.help')}
+        </Text>
+        {name && (
+          <Box fontSize="sm" color="fg.muted" data-testid="verify-bundle-name">
+            <bdi>{name}</bdi>
+          </Box>
+        )}
+        <BundleVerdict check={check} />
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
 /**
  * /verify-packet (public): a packet checked from its QR code (`?t=` token, verified offline with
  * the published key, then asked of the server for its live status), its short code (`?code=` or
- * typed) or a chosen file (hashed in the browser; only the hash is sent).
+ * typed) or a chosen file (hashed in the browser; only the hash is sent); an audit bundle from its
+ * manifest.json (sent as text: its signature is checked by Muster).
  */
 export default function VerifyPacketPage({ pageId }: PageProps) {
   const { t } = useTranslation(['verifyPacket', 'pages']);
@@ -311,6 +434,7 @@ export default function VerifyPacketPage({ pageId }: PageProps) {
             </Stack>
           </Card.Body>
         </Card.Root>
+        <BundleCard />
         <Text fontSize="sm" color="fg.muted">
           {t('keysNote')}{' '}
           <Link href={KEYS_PATH}>
