@@ -146,6 +146,7 @@ function ReviewPanel({ record, preview }: { record: EvidenceDetail; preview: str
           <HStack gap="2" wrap="wrap">
             <Button
               colorPalette="green"
+              variant="outline"
               onClick={accept}
               loading={review.isPending}
               disabled={state === 'accepted'}
