@@ -96,12 +96,18 @@ export const auditorContextSchema = z.object({
 });
 export type AuditorContext = z.infer<typeof auditorContextSchema>;
 
+/** `?preview=<invite id>`: an ADMIN sees the portal as that invite's auditor (the same as `previewQuerySchema` of the portal). */
+export const auditorContextQuerySchema = z.object({
+  preview: z.uuid(reason('auditor.inviteNotFound')).optional(),
+});
+
 export const auditorEndpoints = {
   context: defineEndpoint({
     method: 'GET',
     path: '/api/auditor/context',
     tag: 'auditor',
-    summary: "The signed-in guest auditor's invite",
+    summary: "The signed-in guest auditor's invite, or with `?preview=` the previewed invite's (ADMIN)",
+    query: auditorContextQuerySchema,
     response: auditorContextSchema,
   }),
   requestCode: defineEndpoint({

@@ -597,6 +597,7 @@ export const EVIDENCE_REASONS = {
   alreadyHeld: 'This record is already under a legal hold',
   notHeld: 'This record has no active legal hold',
   storageRefused: 'A stored evidence file cannot be overwritten',
+  cannotStamp: 'This file cannot be stamped for download (it is encrypted or damaged): view it in the browser instead',
 } as const;
 
 /** The guest-auditor portal: invites' scope, reviews, requests, samples, bundles (issue 20). */

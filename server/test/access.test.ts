@@ -98,6 +98,7 @@ describe('Access control: ranks, tenancy, guest auditors', () => {
       });
       expect(await json(await c.get('/api/auditor/context'))).toEqual({
         invite: { auditorName: 'Grace Okoye', firm: 'Seaward Audit LLP', expiresAt: expect.any(String) },
+        preview: false,
       });
     });
 

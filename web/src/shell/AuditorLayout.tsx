@@ -1,10 +1,11 @@
-import { Box, Button, Container, Flex, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Container, Flex, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Outlet, useLocation } from 'react-router-dom';
 import { useSignedInSession } from '../features/auth/signed-in-session';
 import { useAuditorContext } from '../features/auditor/useAuditorContext';
 import { useAuditorLogout } from '../features/auditor/useAuditorLogout';
+import { portalLink, usePortalPreview } from '../features/auditor/portal';
 import { LanguageSelect } from './LanguageSelect';
 import { LogoMark } from './Logo';
 import { DashboardSkeleton } from './Loading';
@@ -17,15 +18,21 @@ export const AUDITOR_TABS = [
   { value: 'bundles', to: '/auditor/bundles' },
 ] as const;
 
-/** The guest auditor's portal: "Auditor Portal" header with name and firm, three tabs, logout. */
+/**
+ * The guest auditor's portal: "Auditor Portal" header with name and firm, three tabs, logout. An
+ * ADMIN previewing an invite (`?preview=<invite id>`) sees the invite's auditor in the header, a
+ * read-only banner, tabs that keep the preview, and a way back to the vault instead of logout.
+ */
 export function AuditorLayout() {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation(['auth', 'auditorPortal']);
   const session = useSignedInSession();
-  const context = useAuditorContext();
+  const preview = usePortalPreview();
+  const context = useAuditorContext(preview);
   const logout = useAuditorLogout();
   const { pathname } = useLocation();
   const active = AUDITOR_TABS.find((tab) => pathname.startsWith(tab.to))?.value ?? 'dashboard';
-  const name = context.data?.invite.auditorName ?? session.user.firstName ?? session.user.username;
+  const previewing = Boolean(preview && context.data?.preview);
+  const name = context.data?.invite.auditorName ?? (preview ? '' : (session.user.firstName ?? session.user.username));
   const firm = context.data?.invite.firm;
 
   return (
@@ -50,17 +57,25 @@ export function AuditorLayout() {
               <Box bg="bg.panel" color="fg" rounded="l2">
                 <LanguageSelect />
               </Box>
-              <Button
-                size="sm"
-                bg="signal.400"
-                color="gray.900"
-                _hover={{ bg: 'signal.500' }}
-                onClick={() => logout.mutate()}
-                loading={logout.isPending}
-                data-testid="auditor-logout"
-              >
-                {t('auditor.logout')}
-              </Button>
+              {preview ? (
+                <Button size="sm" bg="signal.400" color="gray.900" _hover={{ bg: 'signal.500' }} asChild>
+                  <RouterLink to="/app/admin/evidence-vault?tab=auditors" data-testid="auditor-preview-exit">
+                    {t('auditorPortal:preview.exit')}
+                  </RouterLink>
+                </Button>
+              ) : (
+                <Button
+                  size="sm"
+                  bg="signal.400"
+                  color="gray.900"
+                  _hover={{ bg: 'signal.500' }}
+                  onClick={() => logout.mutate()}
+                  loading={logout.isPending}
+                  data-testid="auditor-logout"
+                >
+                  {t('auditor.logout')}
+                </Button>
+              )}
             </HStack>
           </HStack>
           {/* The three tabs are navigation between pages: links marked with aria-current. */}
@@ -78,7 +93,11 @@ export function AuditorLayout() {
                 color={active === tab.value ? 'fg' : 'white'}
                 _hover={{ textDecoration: 'none', bg: active === tab.value ? 'bg.subtle' : 'brand.700' }}
               >
-                <RouterLink to={tab.to} aria-current={active === tab.value ? 'page' : undefined} data-testid={`auditor-tab-${tab.value}`}>
+                <RouterLink
+                  to={portalLink(tab.to, preview)}
+                  aria-current={active === tab.value ? 'page' : undefined}
+                  data-testid={`auditor-tab-${tab.value}`}
+                >
                   {t(`auditor.tabs.${tab.value}`)}
                 </RouterLink>
               </Link>
@@ -86,6 +105,15 @@ export function AuditorLayout() {
           </HStack>
         </Container>
       </Box>
+      {previewing && (
+        <Alert.Root status="info" borderRadius="0" data-testid="auditor-preview-banner">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{t('auditorPortal:preview.banner', { name: firm ? t('auditor.nameFrom', { name, firm }) : name })}</Alert.Title>
+            <Alert.Description>{t('auditorPortal:preview.text')}</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      )}
       <Container as="main" id={MAIN_CONTENT_ID} tabIndex={-1} _focus={{ outline: 'none' }} maxW="6xl" py={{ base: '5', md: '8' }} flex="1">
         <Suspense fallback={<DashboardSkeleton />}>
           <PageTransition>

@@ -5,6 +5,8 @@ import { EvidenceModule } from '../evidence/evidence.module.js';
 import { AuditorInvite } from '../identity/entities/auditor-invite.entity.js';
 import { EVIDENCE_ENTITIES } from '../evidence/entities/index.js';
 import { AuditorAccessService } from './auditor-access.service.js';
+import { AuditorEvidenceController } from './auditor-evidence.controller.js';
+import { AuditorEvidenceService } from './auditor-evidence.service.js';
 
 /**
  * The guest-auditor portal (issue 20): the records of an invite's scope, reviews, evidence
@@ -12,7 +14,8 @@ import { AuditorAccessService } from './auditor-access.service.js';
  */
 @Module({
   imports: [TypeOrmModule.forFeature([AuditorInvite, ComplianceProfileRow, ...EVIDENCE_ENTITIES]), EvidenceModule],
-  providers: [AuditorAccessService],
+  controllers: [AuditorEvidenceController],
+  providers: [AuditorAccessService, AuditorEvidenceService],
   exports: [AuditorAccessService],
 })
 export class AuditorPortalModule {}

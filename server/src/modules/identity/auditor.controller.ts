@@ -11,7 +11,7 @@ import {
 } from '@muster/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Auth, Client, MinRole, Public, type ClientContext } from '../../platform/auth/auth.decorators.js';
-import { Endpoint, ValidBody } from '../../platform/http/endpoint.decorator.js';
+import { Endpoint, ValidBody, ValidQuery } from '../../platform/http/endpoint.decorator.js';
 import { ReaderLanguage } from '../../platform/http/reader-language.js';
 import { AuthService } from './auth.service.js';
 import { AuditorService } from './auditor.service.js';
@@ -54,8 +54,8 @@ export class AuditorAuthController {
 
   @Endpoint(api.auditor.context)
   @MinRole('GUEST_AUDITOR')
-  context(@Auth() auth: Principal): Promise<AuditorContext> {
-    return this.auditors.context(auth);
+  context(@Auth() auth: Principal, @ValidQuery() query: { preview?: string }, @Client() client: ClientContext): Promise<AuditorContext> {
+    return this.auditors.context(auth, query.preview, client);
   }
 }
 

@@ -244,14 +244,12 @@ export class AuditorService {
     };
   }
 
-  private async inviteOf(auth: Principal): Promise<AuditorInvite> {
-    const invite = auth.inviteId ? await this.invites.findOne({ where: { id: auth.inviteId }, relations: { organization: true } }) : null;
-    if (!invite || invite.revokedAt || invite.expiresAt <= new Date()) throw new DomainError('UNAUTHENTICATED', 'auth.notSignedIn');
-    return invite;
-  }
-
-  async context(auth: Principal): Promise<AuditorContext> {
-    const invite = await this.inviteOf(auth);
-    return { invite: { auditorName: invite.auditorName, firm: invite.firm, expiresAt: invite.expiresAt.toISOString() }, preview: false };
+  /** The signed-in auditor's invite, or (an ADMIN with `preview`) the previewed invite's: the portal's header. */
+  async context(auth: Principal, preview?: string, client?: ClientContext): Promise<AuditorContext> {
+    const { invite, preview: previewing } = await this.access.resolve(auth, preview, client);
+    return {
+      invite: { auditorName: invite.auditorName, firm: invite.firm, expiresAt: invite.expiresAt.toISOString() },
+      preview: previewing,
+    };
   }
 }

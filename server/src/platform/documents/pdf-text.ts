@@ -29,7 +29,8 @@ export interface PdfOptions {
   language: LanguageCode;
   /** The document's title (its metadata and the viewer's window title). */
   title: string;
-  size?: string;
+  /** A paper size ('A4') or [width, height] in points. */
+  size?: string | [number, number];
   /** Portrait unless told (emergency map posters are landscape). */
   layout?: 'portrait' | 'landscape';
   margin?: number;
