@@ -17,7 +17,11 @@ import { SamplesService } from './samples.service.js';
  * requests, samples. Every read goes through `AuditorAccessService.resolve`.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([AuditorInvite, ComplianceProfileRow, Organization, ...EVIDENCE_ENTITIES]), EvidenceModule, NotificationsModule],
+  imports: [
+    TypeOrmModule.forFeature([AuditorInvite, ComplianceProfileRow, Organization, ...EVIDENCE_ENTITIES]),
+    EvidenceModule,
+    NotificationsModule,
+  ],
   controllers: [EvidenceRequestsController, SamplesController],
   providers: [AuditorAccessService, EvidenceRequestsService, SamplesService],
   exports: [AuditorAccessService],

@@ -1,11 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import {
-  AUDITOR_PORTAL_LIMITS,
-  type EvidenceRequestState,
-  type EvidenceRequestView,
-  type Principal,
-} from '@muster/contracts';
+import { AUDITOR_PORTAL_LIMITS, type EvidenceRequestState, type EvidenceRequestView, type Principal } from '@muster/contracts';
 import { In, IsNull, type Repository } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { AuditService } from '../../platform/audit/audit.service.js';
@@ -77,15 +72,19 @@ export class EvidenceRequestsService {
     return this.views(access.invite.orgId, rows, access.scope);
   }
 
-  async create(principal: Principal, body: { text: string; ruleId?: string; dueDate: string }, client: ClientContext): Promise<EvidenceRequestView> {
-    const access = await this.access.resolve(principal, undefined, client);
-    this.access.assertWritable(access);
+  async create(
+    principal: Principal,
+    body: { text: string; ruleId?: string; dueDate: string },
+    client: ClientContext,
+  ): Promise<EvidenceRequestView> {
+    const access = await this.access.resolveWriter(principal, client);
     const orgId = access.invite.orgId;
     if (body.ruleId && !access.scope.ruleIds.includes(body.ruleId)) throw new InvalidFieldError('ruleId', 'auditor.requestRuleOutOfScope');
     const org = await this.orgs.findOneByOrFail({ id: orgId });
     const today = localDay(new Date(), org.timeZone);
     if (body.dueDate < today) throw new InvalidFieldError('dueDate', 'auditor.requestDueInPast');
-    if (body.dueDate > addDays(today, AUDITOR_PORTAL_LIMITS.requestDueMaxDays)) throw new InvalidFieldError('dueDate', 'auditor.requestDueTooFar');
+    if (body.dueDate > addDays(today, AUDITOR_PORTAL_LIMITS.requestDueMaxDays))
+      throw new InvalidFieldError('dueDate', 'auditor.requestDueTooFar');
     const scope = tenant(this.requests, { orgId });
     const row = await scope.save(
       scope.create({
@@ -117,8 +116,7 @@ export class EvidenceRequestsService {
 
   /** The auditor accepts a submitted request (final) or flags it with a comment (it can be answered again). */
   async review(principal: Principal, id: string, body: ReviewBody, client: ClientContext): Promise<EvidenceRequestView> {
-    const access = await this.access.resolve(principal, undefined, client);
-    this.access.assertWritable(access);
+    const access = await this.access.resolveWriter(principal, client);
     const row = await this.requestOf(access.invite.orgId, id, access.invite.id);
     if (row.state === 'accepted') throw new DomainError('CONFLICT', 'auditor.requestNotOpen');
     if (row.state !== 'submitted') throw new DomainError('CONFLICT', 'auditor.requestNotSubmitted');
@@ -154,7 +152,12 @@ export class EvidenceRequestsService {
    * custody event per record, the auditor emailed. An accepted request is final (409
    * `auditor.requestNotOpen`); an open, flagged or already submitted one takes the new answer.
    */
-  async submit(auth: Principal, id: string, body: { evidenceIds: string[]; note: string | null }, client: ClientContext): Promise<EvidenceRequestView> {
+  async submit(
+    auth: Principal,
+    id: string,
+    body: { evidenceIds: string[]; note: string | null },
+    client: ClientContext,
+  ): Promise<EvidenceRequestView> {
     const orgId = this.orgOf(auth);
     const row = await this.requestOf(orgId, id);
     if (row.state === 'accepted') throw new DomainError('CONFLICT', 'auditor.requestNotOpen');

@@ -64,8 +64,7 @@ export class SamplesService {
     body: { population: SamplePopulation; size: number; seed?: string },
     client: ClientContext,
   ): Promise<SampleView> {
-    const access = await this.access.resolve(principal, undefined, client);
-    this.access.assertWritable(access);
+    const access = await this.access.resolveWriter(principal, client);
     const filters: SamplePopulation = Object.fromEntries(Object.entries(body.population).filter(([, v]) => v !== undefined && v !== ''));
     const ids = await this.population(access.scope, filters);
     if (!ids.length) throw new InvalidFieldError('population', 'auditor.sampleEmpty');

@@ -156,7 +156,13 @@ export const passwordChangedMail = defineMail<Record<string, never>>()({
 });
 
 /** A guest auditor's invitation, valid until a moment (in the organisation's zone). */
-export const auditorInviteMail = defineMail<{ organizationName: string; auditorName: string; until: MomentValue; from: string; to: string }>()({
+export const auditorInviteMail = defineMail<{
+  organizationName: string;
+  auditorName: string;
+  until: MomentValue;
+  from: string;
+  to: string;
+}>()({
   texts: {
     en: {
       subject: '{{organizationName}} invited you to the Muster Auditor Portal',

@@ -74,8 +74,7 @@ export const evidenceRequestMail = defineMail<{
     },
   },
   compose: (t, fill, p) => {
-    const subject =
-      p.event === 'created' ? t.subjectCreated : p.event === 'accepted' ? t.subjectAccepted : t.subjectFlagged;
+    const subject = p.event === 'created' ? t.subjectCreated : p.event === 'accepted' ? t.subjectAccepted : t.subjectFlagged;
     const intro =
       p.event === 'created'
         ? fill(t.created, { auditor: p.auditor, dueDate: p.dueDate })
