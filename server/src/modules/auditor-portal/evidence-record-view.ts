@@ -7,7 +7,7 @@ import type { EvidenceReviewRow } from '../evidence/entities/evidence-review.ent
 export function evidenceRecordView(
   row: EvidenceRecordRow,
   hold: EvidenceHoldRow | null = null,
-  review: EvidenceReviewRow | null | undefined = undefined,
+  review?: EvidenceReviewRow | null,
 ): EvidenceRecord {
   return {
     id: row.id,

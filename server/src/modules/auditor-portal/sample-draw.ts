@@ -15,7 +15,7 @@ export function newSeed(): string {
     value = (value << 8) | byte;
     bits += 8;
     while (bits >= 5) {
-      out += BASE32[(value >>> (bits - 5)) & 31];
+      out += BASE32.charAt((value >>> (bits - 5)) & 31);
       bits -= 5;
     }
   }

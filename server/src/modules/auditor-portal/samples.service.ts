@@ -65,7 +65,7 @@ export class SamplesService {
     client: ClientContext,
   ): Promise<SampleView> {
     const access = await this.access.resolveWriter(principal, client);
-    const filters: SamplePopulation = Object.fromEntries(Object.entries(body.population).filter(([, v]) => v !== undefined && v !== ''));
+    const filters: SamplePopulation = Object.fromEntries(Object.entries(body.population).filter(([, v]) => Boolean(v)));
     const ids = await this.population(access.scope, filters);
     if (!ids.length) throw new InvalidFieldError('population', 'auditor.sampleEmpty');
     if (body.size > ids.length) throw new InvalidFieldError('size', 'auditor.sampleTooLarge', { max: ids.length });
