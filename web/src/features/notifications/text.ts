@@ -54,6 +54,17 @@ export function notificationText(t: TFunction, notification: Notification, langu
       lines: [data.state === 'overdue' ? t('sopReview.overdue', values) : t('sopReview.dueSoon', values)],
     };
   }
+  if (notification.kind === 'evidence_request') {
+    // A guest auditor's request (event `created`) or their verdict on the answer (`accepted`, `flagged`).
+    const title = t('evidenceRequest.title', { ns: 'notifications', auditor: text(data.auditor) });
+    const lines = [text(data.text)];
+    if (data.event === 'accepted' || data.event === 'flagged') lines.push(t(`evidenceRequest.${data.event}`, { ns: 'notifications' }));
+    else {
+      const due = text(data.dueDate);
+      if (due) lines.push(t('evidenceRequest.created', { ns: 'notifications', date: formatDate(due, language) }));
+    }
+    return { title, lines };
+  }
   // drill_cadence, the other kind.
   const title = t('cadence.title', { ns: 'notifications', name: text(data.name) });
   const due = text(data.dueDate);
