@@ -53,6 +53,12 @@ export const auditorScopeSchema = z.object({
 });
 export type AuditorScope = z.infer<typeof auditorScopeSchema>;
 
+/** An invite's expiry: in the future, at most `AUDITOR_INVITE_MAX_DAYS` days ahead. */
+export const inviteExpirySchema = z.iso
+  .datetime({ offset: true, error: reason('validation.dateTimeValid') })
+  .refine((v) => new Date(v).getTime() > Date.now(), reason('validation.inFutureDate'))
+  .refine((v) => new Date(v).getTime() <= Date.now() + AUDITOR_INVITE_MAX_DAYS * 86_400_000, reason('auditor.expiryTooFar'));
+
 export const createAuditorInviteSchema = z.object({
   email: emailSchema,
   auditorName: z
@@ -66,13 +72,17 @@ export const createAuditorInviteSchema = z.object({
     .max(120, reason('validation.maxLength'))
     .optional()
     .transform((v) => (v ? v : null)),
-  expiresAt: z.iso
-    .datetime({ offset: true, error: reason('validation.dateTimeValid') })
-    .refine((v) => new Date(v).getTime() > Date.now(), reason('validation.inFutureDate'))
-    .refine((v) => new Date(v).getTime() <= Date.now() + AUDITOR_INVITE_MAX_DAYS * 86_400_000, reason('auditor.expiryTooFar')),
+  expiresAt: inviteExpirySchema,
   scope: auditorScopeInputSchema,
 });
 export type CreateAuditorInviteRequest = z.input<typeof createAuditorInviteSchema>;
+
+/** `PATCH /api/auditor-invites/:id`: a new scope and/or expiry of an active invite (the same rules as at creation). */
+export const updateAuditorInviteSchema = z.object({
+  scope: auditorScopeInputSchema.optional(),
+  expiresAt: inviteExpirySchema.optional(),
+});
+export type UpdateAuditorInviteRequest = z.input<typeof updateAuditorInviteSchema>;
 
 export const auditorInviteSchema = z.object({
   id: z.uuid(),
@@ -147,6 +157,14 @@ export const auditorEndpoints = {
     path: '/api/auditor-invites/:id',
     tag: 'auditor',
     summary: 'One invite of the organisation (ADMIN)',
+    response: auditorInviteSchema,
+  }),
+  updateInvite: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/auditor-invites/:id',
+    tag: 'auditor',
+    summary: "Changes an active invite's scope or expiry (ADMIN); a new expiry moves the end of the auditor's sessions",
+    body: updateAuditorInviteSchema,
     response: auditorInviteSchema,
   }),
   revokeInvite: defineEndpoint({

@@ -45,6 +45,13 @@ describe('Access control: ranks, tenancy, guest auditors', () => {
     return c;
   }
 
+  /** A scope on the demo organisation's seeded ISPS profile (invites require one). */
+  async function demoScope(admin: TestClient) {
+    const profiles = await json(await admin.get('/api/compliance/profiles'));
+    const isps = profiles.items.find((p: { name: string }) => p.name === 'ISPS — Terminal 2');
+    return { profileIds: [isps.id], facilities: [], from: '2026-01-01', to: '2026-12-31' };
+  }
+
   beforeAll(async () => {
     db = await createTestDatabase();
     server = await startServer({ databaseUrl: db.url, prefix, env: { SEED_ON_EMPTY: 'true', AUTH_ATTEMPTS_PER_IP: '10000' } });
@@ -119,11 +126,13 @@ describe('Access control: ranks, tenancy, guest auditors', () => {
         email: address,
         auditorName: 'Ivo Inspector',
         expiresAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+        scope: await demoScope(admin),
       });
       expect(created.status).toBe(201);
       const invite = await json(created);
       expect(invite).toMatchObject({ email: address, auditorName: 'Ivo Inspector', firm: null, status: 'active' });
-      await mail.waitFor(address, /invited you to the Muster Auditor Portal/, since);
+      const invitation = await mail.waitFor(address, /invited you to the Muster Auditor Portal/, since);
+      expect(invitation.text).toContain('The audit covers evidence of the period from 2026-01-01 to 2026-12-31.');
 
       const auditor = await auditorSession(address);
       expect(await json(await auditor.get('/api/auditor/context'))).toMatchObject({ invite: { auditorName: 'Ivo Inspector', firm: null } });
@@ -143,6 +152,7 @@ describe('Access control: ranks, tenancy, guest auditors', () => {
           email: address,
           auditorName: 'Short Visit',
           expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+          scope: await demoScope(admin),
         }),
       );
       const auditor = await auditorSession(address);
@@ -167,6 +177,7 @@ describe('Access control: ranks, tenancy, guest auditors', () => {
         email: 'Enter a valid email address',
         auditorName: 'Required',
         expiresAt: 'Must be in the future',
+        scope: 'Required',
       });
     });
   });

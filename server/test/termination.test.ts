@@ -90,11 +90,16 @@ describe('Organisation termination, purge and restore', () => {
       }),
       201,
     );
+    const profile = await json<{ id: string }>(
+      await admin.post('/api/compliance/profiles', { name: 'Audit scope', scope: 'organization', ruleIds: ['isps_b18_5'] }),
+      201,
+    );
     await json(
       await admin.post('/api/auditor-invites', {
         email: `audit-${stamp}@seaward.example`,
         auditorName: 'Iris Vogel',
         expiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+        scope: { profileIds: [profile.id], from: '2026-01-01', to: '2026-12-31' },
       }),
       201,
     );

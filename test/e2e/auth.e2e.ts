@@ -246,6 +246,8 @@ test.describe('Identity screens', () => {
     const headers = await csrfHeaders(request);
     const login = await request.post('/api/auth/login', { headers, data: { email: 'admin@harborpoint.example', password: DEMO_PASSWORD } });
     expect(login.status()).toBe(200);
+    const profiles = (await (await request.get('/api/compliance/profiles')).json()) as { items: { id: string; name: string }[] };
+    const isps = profiles.items.find((p) => p.name === 'ISPS — Terminal 2')!;
     const invite = await request.post('/api/auditor-invites', {
       headers: await csrfHeaders(request),
       data: {
@@ -253,6 +255,7 @@ test.describe('Identity screens', () => {
         auditorName: 'Dana Reyes',
         firm: 'Keel & Co Assurance',
         expiresAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+        scope: { profileIds: [isps.id], from: '2026-01-01', to: '2026-12-31' },
       },
     });
     expect(invite.status()).toBe(201);

@@ -63,6 +63,20 @@ export class AuditorAccessService {
     return this.accessOf(invite, true, { actor: auditActorOf(principal, client), name: principal.name, kind: 'member' });
   }
 
+  /**
+   * The reader of a write: only a guest auditor writes. An ADMIN (previewing or not) is refused with
+   * 403 `auditor.previewReadOnly`, anyone else with 403 `auth.forbidden`.
+   */
+  async resolveWriter(principal: Principal, client?: ClientContext | null): Promise<AuditorAccess> {
+    if (principal.role !== 'GUEST_AUDITOR') {
+      const admin = principal.kind === 'user' && Boolean(principal.orgId) && hasRank(principal.role, 'ADMIN');
+      throw new DomainError('FORBIDDEN', admin ? 'auditor.previewReadOnly' : 'auth.forbidden');
+    }
+    const access = await this.resolve(principal, undefined, client);
+    this.assertWritable(access);
+    return access;
+  }
+
   /** Refuses a write in a preview (403 `auditor.previewReadOnly`). */
   assertWritable(access: AuditorAccess): void {
     if (access.preview) throw new DomainError('FORBIDDEN', 'auditor.previewReadOnly');

@@ -84,6 +84,16 @@ export class AuditorInvitesController {
     return this.auditors.get(auth, id);
   }
 
+  @Endpoint(api.auditor.updateInvite)
+  update(
+    @Auth() auth: Principal,
+    @Param('id') id: string,
+    @ValidBody() body: { scope?: AuditorScopeStored; expiresAt?: string },
+    @Client() client: ClientContext,
+  ): Promise<AuditorInvite> {
+    return this.auditors.update(auth, id, body, client);
+  }
+
   @Endpoint(api.auditor.revokeInvite)
   revoke(@Auth() auth: Principal, @Param('id') id: string, @Client() client: ClientContext): Promise<AuditorInvite> {
     return this.auditors.revoke(auth, id, client);

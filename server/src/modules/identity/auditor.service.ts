@@ -12,10 +12,10 @@ import {
   type Principal,
   type SessionInfo,
 } from '@muster/contracts';
-import { IsNull, MoreThan, Repository } from 'typeorm';
+import { In, IsNull, MoreThan, Repository } from 'typeorm';
 import { AuditService } from '../../platform/audit/audit.service.js';
 import type { ClientContext } from '../../platform/auth/auth.decorators.js';
-import { DomainError } from '../../platform/errors/domain-error.js';
+import { DomainError, InvalidFieldError } from '../../platform/errors/domain-error.js';
 import { MailService } from '../../platform/mail/mail.service.js';
 import { auditActorOf } from '../../platform/auth/principal.js';
 import { auditorInviteMail, auditorSignInCodeMail } from '../../platform/mail/templates/index.js';
@@ -28,7 +28,8 @@ import { Organization } from './entities/organization.entity.js';
 import { MagicCodeService } from './magic-code.service.js';
 import { RecipientsService } from './recipients.service.js';
 import { ThrottleService } from './throttle.service.js';
-import { AuditorAccessService } from '../auditor-portal/auditor-access.service.js';
+import { AuditorAccessService, storedScopeOf } from '../auditor-portal/auditor-access.service.js';
+import { ComplianceProfileRow } from '../compliance/entities/compliance-profile.entity.js';
 
 export function inviteView(invite: AuditorInvite, scope: AuditorScope, now = new Date()): AuditorInviteView {
   return {
@@ -54,6 +55,7 @@ export class AuditorService {
   constructor(
     @InjectRepository(AuditorInvite) private readonly invites: Repository<AuditorInvite>,
     @InjectRepository(Organization) private readonly orgs: Repository<Organization>,
+    @InjectRepository(ComplianceProfileRow) private readonly profiles: Repository<ComplianceProfileRow>,
     private readonly magic: MagicCodeService,
     private readonly throttle: ThrottleService,
     private readonly sessions: SessionService,
@@ -100,12 +102,29 @@ export class AuditorService {
     return this.viewOf(await this.scope(auth).get(id, 'invite'));
   }
 
+  /**
+   * Checks a scope against the organisation: its profiles must be the organisation's compliance
+   * profiles (400 `auditor.unknownProfiles` on `scope.profileIds`) and its facilities facility
+   * names of the organisation's profiles (400 `auditor.unknownFacilities` on `scope.facilities`).
+   * The shape (at least one profile, the period's order and length) is the contract's.
+   */
+  private async checkScope(orgId: string, scope: AuditorScopeStored): Promise<void> {
+    const found = await tenant(this.profiles, { orgId }).find({ id: In(scope.profileIds) });
+    if (found.length !== scope.profileIds.length) throw new InvalidFieldError('scope.profileIds', 'auditor.unknownProfiles');
+    if (!scope.facilities.length) return;
+    const all = await tenant(this.profiles, { orgId }).find();
+    const known = new Set(all.map((p) => p.facilityName?.trim()).filter((n): n is string => Boolean(n)));
+    const unknown = scope.facilities.filter((name) => !known.has(name));
+    if (unknown.length) throw new InvalidFieldError('scope.facilities', 'auditor.unknownFacilities', { names: unknown.join(', ') });
+  }
+
   async create(
     auth: Principal,
     body: { email: string; auditorName: string; firm: string | null; expiresAt: string; scope: AuditorScopeStored },
     client: ClientContext,
   ): Promise<AuditorInviteView> {
     const scope = this.scope(auth);
+    await this.checkScope(scope.orgId, body.scope);
     const invite = await scope.save(
       scope.create({
         email: body.email,
@@ -128,9 +147,51 @@ export class AuditorService {
     // An auditor is no user: the invitation is in English unless the address is a member's with a language.
     await this.mail.sendTemplate(
       auditorInviteMail,
-      { organizationName: org.name, auditorName: invite.auditorName, until: { moment: invite.expiresAt } },
+      {
+        organizationName: org.name,
+        auditorName: invite.auditorName,
+        until: { moment: invite.expiresAt },
+        from: body.scope.from,
+        to: body.scope.to,
+      },
       { to: invite.email, orgId: org.id, timeZone: org.timeZone, language: await this.recipients.languageOf({ email: invite.email }) },
     );
+    return this.viewOf(invite);
+  }
+
+  /**
+   * Changes an active invite's scope and/or expiry (400 for a scope of other profiles or unknown
+   * facilities; 409 `auditor.inviteNotActive` for an expired or revoked invite). A new expiry
+   * queues the end of the auditor's sessions at it (an earlier job finds the expiry moved and
+   * leaves them alone); a narrower scope applies from the auditor's next request.
+   */
+  async update(
+    auth: Principal,
+    id: string,
+    body: { scope?: AuditorScopeStored; expiresAt?: string },
+    client: ClientContext,
+  ): Promise<AuditorInviteView> {
+    const scope = this.scope(auth);
+    const invite = await scope.get(id, 'invite');
+    if (invite.revokedAt || invite.expiresAt <= new Date()) throw new DomainError('CONFLICT', 'auditor.inviteNotActive');
+    if (body.scope) await this.checkScope(scope.orgId, body.scope);
+    const before = { scope: storedScopeOf(invite), expiresAt: invite.expiresAt.toISOString() };
+    const expiryMoved = body.expiresAt !== undefined && new Date(body.expiresAt).getTime() !== invite.expiresAt.getTime();
+    if (body.scope) invite.scope = { ...body.scope };
+    if (body.expiresAt !== undefined) invite.expiresAt = new Date(body.expiresAt);
+    await scope.save(invite);
+    if (expiryMoved) await this.scheduleExpiry(invite);
+    await this.audit.record({
+      action: 'auditor.invite.updated',
+      outcome: 'success',
+      actor: auditActorOf(auth, client),
+      target: { type: 'auditor_invite', id: invite.id },
+      metadata: {
+        email: invite.email,
+        ...(body.scope ? { scopeBefore: before.scope, scope: body.scope } : {}),
+        ...(expiryMoved ? { expiresAtBefore: before.expiresAt, expiresAt: invite.expiresAt.toISOString() } : {}),
+      },
+    });
     return this.viewOf(invite);
   }
 

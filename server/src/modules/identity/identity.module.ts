@@ -9,6 +9,7 @@ import { AuditorPortalModule } from '../auditor-portal/auditor-portal.module.js'
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { AuditorInvite } from './entities/auditor-invite.entity.js';
+import { ComplianceProfileRow } from '../compliance/entities/compliance-profile.entity.js';
 import { Membership } from './entities/membership.entity.js';
 import { Organization } from './entities/organization.entity.js';
 import { User } from './entities/user.entity.js';
@@ -37,7 +38,7 @@ export class IdentityModule {
         PassportModule.register({ session: false }),
         SecurityPolicyModule,
         RestrictionsModule,
-        TypeOrmModule.forFeature([User, Organization, Membership, AuditorInvite]),
+        TypeOrmModule.forFeature([User, Organization, Membership, AuditorInvite, ComplianceProfileRow]),
         AuditorPortalModule,
       ],
       controllers: [

@@ -38,3 +38,34 @@ describe('an SOP review notification', () => {
     );
   });
 });
+
+const request = (event: string): Notification => ({
+  id: '00000000-0000-4000-8000-000000000003',
+  kind: 'evidence_request',
+  data: {
+    requestId: '00000000-0000-4000-8000-000000000004',
+    event,
+    auditor: 'Iris Vogel (Seaward Audit LLP)',
+    text: 'The signed muster list',
+    ruleId: 'isps_b18_5',
+    dueDate: '2027-01-15',
+  },
+  link: '/app/admin/evidence-vault?tab=requests&request=00000000-0000-4000-8000-000000000004',
+  createdAt: '2026-11-27T10:00:00Z',
+  readAt: null,
+});
+
+describe('an evidence request notification', () => {
+  it('names the auditor and what they asked for, with the due day or their verdict', () => {
+    const en = i18n.getFixedT('en');
+    expect(notificationText(en, request('created'), 'en', Date.now())).toEqual({
+      title: 'Evidence request from Iris Vogel (Seaward Audit LLP)',
+      lines: ['The signed muster list', expect.stringMatching(/^Due by .*2027/)],
+    });
+    expect(notificationText(en, request('flagged'), 'en', Date.now()).lines).toEqual([
+      'The signed muster list',
+      'Flagged the evidence you submitted',
+    ]);
+    expect(notificationText(i18n.getFixedT('es'), request('accepted'), 'es', Date.now()).lines[1]).toBe('Aceptó las evidencias que envió');
+  });
+});

@@ -55,14 +55,15 @@ export function notificationText(t: TFunction, notification: Notification, langu
     };
   }
   if (notification.kind === 'evidence_request') {
-    const due = text(data.dueDate);
-    const auditor = data.firm
-      ? t('evidenceRequest.auditorFirm', { ns: 'notifications', name: text(data.auditorName), firm: text(data.firm) })
-      : text(data.auditorName);
-    const lines = [t('evidenceRequest.due', { ns: 'notifications', date: due ? formatDate(due, language) : '' })];
-    const asked = text(data.text);
-    if (asked) lines.unshift(asked);
-    return { title: t('evidenceRequest.title', { ns: 'notifications', auditor }), lines };
+    // A guest auditor's request (event `created`) or their verdict on the answer (`accepted`, `flagged`).
+    const title = t('evidenceRequest.title', { ns: 'notifications', auditor: text(data.auditor) });
+    const lines = [text(data.text)];
+    if (data.event === 'accepted' || data.event === 'flagged') lines.push(t(`evidenceRequest.${data.event}`, { ns: 'notifications' }));
+    else {
+      const due = text(data.dueDate);
+      if (due) lines.push(t('evidenceRequest.created', { ns: 'notifications', date: formatDate(due, language) }));
+    }
+    return { title, lines };
   }
   // drill_cadence, the other kind.
   const title = t('cadence.title', { ns: 'notifications', name: text(data.name) });

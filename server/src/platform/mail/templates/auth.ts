@@ -156,35 +156,51 @@ export const passwordChangedMail = defineMail<Record<string, never>>()({
 });
 
 /** A guest auditor's invitation, valid until a moment (in the organisation's zone). */
-export const auditorInviteMail = defineMail<{ organizationName: string; auditorName: string; until: MomentValue }>()({
+export const auditorInviteMail = defineMail<{
+  organizationName: string;
+  auditorName: string;
+  until: MomentValue;
+  from: string;
+  to: string;
+}>()({
   texts: {
     en: {
       subject: '{{organizationName}} invited you to the Muster Auditor Portal',
       access:
         '{{auditorName}}, {{organizationName}} has given you read-only access to its evidence records and audit bundles on Muster until {{until}}.',
+      period: 'The audit covers evidence of the period from {{from}} to {{to}}.',
       signIn: 'Sign in at the Auditor Portal with this email address; we will send you a one-time code.',
     },
     es: {
       subject: '{{organizationName}} le ha invitado al Portal de auditores de Muster',
       access:
         '{{auditorName}}: {{organizationName}} le ha concedido acceso de solo lectura a sus registros de evidencias y paquetes de auditoría en Muster hasta el {{until}}.',
+      period: 'La auditoría abarca las evidencias del periodo del {{from}} al {{to}}.',
       signIn: 'Inicie sesión en el Portal de auditores con esta dirección de correo; le enviaremos un código de un solo uso.',
     },
     zh: {
       subject: '{{organizationName}} 邀请您使用 Muster 审计员门户',
       access: '{{auditorName}}，{{organizationName}} 已授予您在 Muster 上只读访问其证据记录和审计资料包的权限，有效期至 {{until}}。',
+      period: '本次审计涵盖 {{from}} 至 {{to}} 期间的证据。',
       signIn: '请使用此邮箱地址登录审计员门户，我们会向您发送一次性验证码。',
     },
     ar: {
       subject: 'دعتك {{organizationName}} إلى بوابة المدققين في Muster',
       access:
         '{{auditorName}}، منحتك {{organizationName}} صلاحية الاطلاع فقط على سجلات الأدلة وحزم التدقيق الخاصة بها على Muster حتى {{until}}.',
+      period: 'يشمل التدقيق أدلة الفترة من {{from}} إلى {{to}}.',
       signIn: 'سجّل الدخول إلى بوابة المدققين بعنوان البريد الإلكتروني هذا، وسنرسل إليك رمزًا لمرة واحدة.',
     },
   },
   compose: (t, fill, p) => ({
     subject: fill(t.subject, { organizationName: p.organizationName }),
-    lines: [fill(t.access, { auditorName: p.auditorName, organizationName: p.organizationName, until: p.until }), '', t.signIn],
+    lines: [
+      fill(t.access, { auditorName: p.auditorName, organizationName: p.organizationName, until: p.until }),
+      '',
+      fill(t.period, { from: p.from, to: p.to }),
+      '',
+      t.signIn,
+    ],
   }),
 });
 

@@ -10,6 +10,7 @@ import {
 import { drillCadenceMail, drillReminderMail } from './drills.js';
 import { complianceDocumentReviewMail, complianceRuleMail } from './compliance.js';
 import { memberInviteMail } from './members.js';
+import { evidenceRequestAnsweredMail, evidenceRequestMail } from './evidence.js';
 import { sopReviewMail } from './sops.js';
 import { siemDisabledMail } from './siem.js';
 import {
@@ -37,6 +38,7 @@ export * from './siem.js';
 export * from './support.js';
 export * from './recovery.js';
 export * from './sops.js';
+export * from './evidence.js';
 
 /** Every email Muster sends, by kind (templates.spec.ts checks each in every language). */
 export const MAIL_TEMPLATES = {
@@ -66,5 +68,7 @@ export const MAIL_TEMPLATES = {
   'restore.confirm': restoreConfirmMail,
   'restore.decided': restoreDecidedMail,
   'sop.review': sopReviewMail,
+  'evidence.request': evidenceRequestMail,
+  'evidence.requestAnswered': evidenceRequestAnsweredMail,
 } as const;
 export type MailKind = keyof typeof MAIL_TEMPLATES;

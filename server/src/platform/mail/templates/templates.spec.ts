@@ -19,7 +19,15 @@ const SAMPLES: { [K in MailKind]: MailParams<(typeof MAIL_TEMPLATES)[K]>[] } = {
   'auth.signInCode': [{ code: '123456', expiry: { minutes: 10 } }],
   'auth.resetLink': [{ resetUrl: 'https://muster.example/reset-password?token=abc', expiry: { minutes: 30 } }],
   'auth.passwordChanged': [{}],
-  'auditor.invite': [{ organizationName: 'Harbor Point', auditorName: 'Iris Vogel', until: { moment: new Date('2026-12-31T15:00:00Z') } }],
+  'auditor.invite': [
+    {
+      organizationName: 'Harbor Point',
+      auditorName: 'Iris Vogel',
+      until: { moment: new Date('2026-12-31T15:00:00Z') },
+      from: '2026-01-01',
+      to: '2026-06-30',
+    },
+  ],
   'auditor.signInCode': [{ code: '654321', expiry: { minutes: 10 } }],
   'chat.offline': [
     { name: 'Uma Patel', ticketNumber: 1042 },
@@ -136,6 +144,27 @@ const SAMPLES: { [K in MailKind]: MailParams<(typeof MAIL_TEMPLATES)[K]>[] } = {
       dueDate: '2027-10-28',
       url: 'https://muster.example/app/compliance/sops',
     },
+  ],
+  'evidence.request': (['created', 'accepted', 'flagged'] as const).map((event) => ({
+    name: 'Dana Reyes',
+    auditor: 'Iris Vogel (Seaward Audit LLP)',
+    text: 'The muster list of the March evacuation drill',
+    rule: event === 'accepted' ? '' : 'ISPS Code A/16.3',
+    dueDate: '2026-12-15',
+    event,
+    comment: event === 'flagged' ? 'The list is not signed' : '',
+    url: 'https://muster.example/app/admin/evidence-vault?tab=requests&request=1',
+  })),
+  'evidence.requestAnswered': [
+    {
+      auditorName: 'Iris Vogel',
+      organizationName: 'Harbor Point',
+      text: 'The muster list of the March evacuation drill',
+      count: 2,
+      note: 'Both lists are attached.',
+      url: 'https://muster.example/auditor/dashboard',
+    },
+    { auditorName: 'Iris Vogel', organizationName: 'Harbor Point', text: 'Signed list', count: 1, note: '', url: 'u' },
   ],
 };
 
