@@ -1,5 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -15,6 +14,11 @@ import { createTestDatabase } from './support/databases.js';
 import { sql } from './support/db.js';
 import { expectJson, json } from './support/http.js';
 import { codeIn, MailWatcher } from './support/outbox.js';
+
+/** Resolves when the server closes the socket. */
+function disconnected(socket: ChatSocket): Promise<void> {
+  return new Promise((resolve) => socket.once('disconnect', () => resolve()));
+}
 
 const SCOPE_FACILITY = 'North Quay';
 
@@ -536,7 +540,7 @@ describe('Auditor portal: scoped evidence, stamped downloads, reviews, previews'
     expect((await client.get('/api/auditor/evidence')).status).toBe(200);
     const socket = await chatSocket(url(), client);
     sockets.push(socket);
-    const closed = once(socket, 'disconnect');
+    const closed = disconnected(socket);
     expect((await admin.delete(`/api/auditor-invites/${id}`)).status).toBe(200);
     await closed;
     await expectSignedOut(client);
@@ -557,7 +561,7 @@ describe('Auditor portal: scoped evidence, stamped downloads, reviews, previews'
     expect((await client.get('/api/auditor/dashboard')).status).toBe(200);
     const socket = await chatSocket(url(), client);
     sockets.push(socket);
-    await once(socket, 'disconnect');
+    await disconnected(socket);
     await expectSignedOut(client);
     expect(await expectJson(await admin.get(`/api/auditor-invites/${id}`), 200)).toMatchObject({ status: 'expired' });
     // Even a session that outlives its invite (the expiry moved back by hand, no job yet) is refused.
