@@ -165,6 +165,27 @@ describe('writeBundleZip', () => {
     expect(last.uncompressedSize).toBe(`evidence ${n - 1}\n`.length);
   }, 60_000);
 
+  it('closes its output when a file fails, and passes the failure on', async () => {
+    const path = join(dir, 'failed.zip');
+    const out = createWriteStream(path);
+    const failure = new Error('hash mismatch');
+    const files: AsyncIterable<BundleFile> = {
+      [Symbol.asyncIterator]() {
+        let i = 0;
+        return {
+          next: () =>
+            i++ === 0
+              ? Promise.resolve({ done: false as const, value: { path: 'records/file/a.pdf', body: Buffer.from('a'), record: null } })
+              : Promise.reject(failure),
+        };
+      },
+    };
+    await expect(
+      writeBundleZip({ files, head, extras: () => Promise.resolve([]), sign: () => Promise.resolve('x'), out, mtime: new Date() }),
+    ).rejects.toBe(failure);
+    expect(out.destroyed).toBe(true);
+  });
+
   it('names records by kind, period start, title and id', () => {
     expect(
       recordPath({

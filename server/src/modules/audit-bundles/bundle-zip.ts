@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Writable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { AUDIT_BUNDLE_FILES, type AuditBundleManifest, type AuditBundleManifestFile } from '@muster/contracts';
 import { ZipFile } from 'yazl';
@@ -111,26 +111,34 @@ export async function writeBundleZip(options: WriteBundleOptions): Promise<Writt
     files.push({ path: file.path, size: file.body.length, sha256: sha256(file.body), record: file.record });
   };
 
-  let count = 0;
-  for await (const file of options.files) {
-    await add(file, false);
-    count += 1;
-    await options.onFile?.(count);
-  }
-  for (const extra of await options.extras()) await add(extra, true);
+  try {
+    let count = 0;
+    for await (const file of options.files) {
+      await add(file, false);
+      count += 1;
+      await options.onFile?.(count);
+    }
+    for (const extra of await options.extras()) await add(extra, true);
 
-  const manifest: AuditBundleManifest = { ...options.head, files };
-  const manifestBytes = Buffer.from(canonicalJson(manifest), 'utf8');
-  const signature = await options.sign(manifestBytes);
-  await room();
-  zip.addBuffer(manifestBytes, AUDIT_BUNDLE_FILES.manifest, { mtime: options.mtime, compress: true });
-  zip.addBuffer(Buffer.from(`${signature}\n`, 'utf8'), AUDIT_BUNDLE_FILES.signature, { mtime: options.mtime, compress: false });
-  sinceYield = YIELD_EVERY;
-  await setAside();
-  queue.entries = writtenEntries.concat(queue.entries);
-  zip.end();
-  await written;
-  return { manifest, manifestBytes, manifestSha256: sha256(manifestBytes), entries: files.length + 2, sizeBytes: emitted };
+    const manifest: AuditBundleManifest = { ...options.head, files };
+    const manifestBytes = Buffer.from(canonicalJson(manifest), 'utf8');
+    const signature = await options.sign(manifestBytes);
+    await room();
+    zip.addBuffer(manifestBytes, AUDIT_BUNDLE_FILES.manifest, { mtime: options.mtime, compress: true });
+    zip.addBuffer(Buffer.from(`${signature}\n`, 'utf8'), AUDIT_BUNDLE_FILES.signature, { mtime: options.mtime, compress: false });
+    sinceYield = YIELD_EVERY;
+    await setAside();
+    queue.entries = writtenEntries.concat(queue.entries);
+    zip.end();
+    await written;
+    return { manifest, manifestBytes, manifestSha256: sha256(manifestBytes), entries: files.length + 2, sizeBytes: emitted };
+  } catch (err) {
+    // A file that fails (its hash no longer matches) ends the zip: the streams are closed, nothing is left open.
+    (zip.outputStream as Readable).destroy();
+    options.out.destroy();
+    await written.catch(() => undefined);
+    throw err;
+  }
 }
 
 /** A file name safe in a zip path on every system: lower-case letters, digits and dashes, at most `max` characters. */
