@@ -1,5 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -48,6 +47,9 @@ function png(): Buffer {
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+/** Resolves when the server closes the socket. */
+const disconnected = (socket: ChatSocket) => new Promise<void>((done) => socket.once('disconnect', () => done()));
 
 const sha256 = (body: Buffer) => createHash('sha256').update(body).digest('hex');
 
@@ -536,7 +538,7 @@ describe('Auditor portal: scoped evidence, stamped downloads, reviews, previews'
     expect((await client.get('/api/auditor/evidence')).status).toBe(200);
     const socket = await chatSocket(url(), client);
     sockets.push(socket);
-    const closed = once(socket, 'disconnect');
+    const closed = disconnected(socket);
     expect((await admin.delete(`/api/auditor-invites/${id}`)).status).toBe(200);
     await closed;
     await expectSignedOut(client);
@@ -557,7 +559,7 @@ describe('Auditor portal: scoped evidence, stamped downloads, reviews, previews'
     expect((await client.get('/api/auditor/dashboard')).status).toBe(200);
     const socket = await chatSocket(url(), client);
     sockets.push(socket);
-    await once(socket, 'disconnect');
+    await disconnected(socket);
     await expectSignedOut(client);
     expect(await expectJson(await admin.get(`/api/auditor-invites/${id}`), 200)).toMatchObject({ status: 'expired' });
     // Even a session that outlives its invite (the expiry moved back by hand, no job yet) is refused.
