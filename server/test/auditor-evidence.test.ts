@@ -53,6 +53,9 @@ function png(): Buffer {
   ]);
 }
 
+/** Resolves when the server closes the socket. */
+const disconnected = (socket: ChatSocket) => new Promise<void>((done) => socket.once('disconnect', () => done()));
+
 const sha256 = (body: Buffer) => createHash('sha256').update(body).digest('hex');
 
 interface Seeded {

@@ -177,6 +177,15 @@ test('a guest auditor reviews scoped evidence at 390 px, and an admin previews t
   await expect(page.getByTestId('evidence-review').getByTestId('evidence-state')).toHaveAttribute('data-state', 'flagged');
   await expect(page.getByTestId('evidence-review-comment')).toHaveText('The photo shows no date');
   await noHorizontalScroll(page, 'record');
+
+  // In Arabic the portal is mirrored and still fits the phone.
+  await page.goto('/auditor/evidence?lng=ar');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('سجلات الأدلة');
+  await expect(page.getByTestId('evidence-row').filter({ hasText: title }).getByTestId('evidence-state')).toHaveText('عليه ملاحظة');
+  await noHorizontalScroll(page, 'evidence list in Arabic');
+  await shot(page, 'auditor-evidence-390-ar');
+  await page.goto(`/auditor/evidence?lng=en&record=${record.id}`);
   await expectAccessible(page, 'evidence record');
   await shot(page, 'auditor-record-390');
 
