@@ -68,19 +68,30 @@ describe('Evidence vault', () => {
     server = await startServer({
       databaseUrl: db.url,
       prefix,
-      env: { SEED_ON_EMPTY: 'true', AUTH_ATTEMPTS_PER_IP: '10000', STORAGE_DIR: storageDir },
+      env: { SEED_ON_EMPTY: 'true', SEED_EVIDENCE: 'true', AUTH_ATTEMPTS_PER_IP: '10000', STORAGE_DIR: storageDir },
     });
     admin = await as('admin@harborpoint.example');
     manager = await as('manager@harborpoint.example');
     internalAuditor = await as('auditor@harborpoint.example');
     demoOrgId = (await me(admin)).org!.id;
-  });
+    // Seeding the demo vault renders a drill report, an SOP and two sheets as PDFs before the server listens.
+  }, 240_000);
 
   afterAll(async () => {
     await server?.stop();
     await db?.drop();
     await clearRedisPrefix(prefix);
     await rm(storageDir, { recursive: true, force: true });
+  });
+
+  it('seeds the demo vault with uploads and snapshots of a run, the packet, an SOP and the audit chain, one of them held', async () => {
+    const seeded = await json<EvidenceList>(await admin.get('/api/evidence?pageSize=100'), 200);
+    expect([...new Set(seeded.items.map((r) => r.kind))].sort()).toEqual(['audit_export', 'drill_run', 'file', 'packet', 'sop_version']);
+    expect(seeded.items.filter((r) => r.hold).map((r) => r.title)).toEqual(['Fire pump weekly test log']);
+    for (const record of seeded.items.filter((r) => r.kind !== 'file')) expect(record.source).not.toBeNull();
+    const packet = seeded.items.find((r) => r.kind === 'packet')!;
+    const body = Buffer.from(await (await admin.get(`/api/evidence/${packet.id}/file`)).arrayBuffer());
+    expect(sha256(body)).toBe(packet.sha256);
   });
 
   it('adds an uploaded file with its hash, lists and filters it, and records every view and download as custody', async () => {

@@ -14,8 +14,11 @@ import { evidenceFileUrl, useEvidenceRecord, usePlaceHold, useReleaseHold } from
 /** A moment in the organisation's time zone, with the zone's short name ("27 Nov 2026, 14:05 GMT+1"). */
 export function formatMoment(iso: string, language: string | undefined, timeZone: string): string {
   return new Intl.DateTimeFormat(`${intlLocale(language)}-u-nu-latn`, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
     timeZone,
     timeZoneName: 'short',
   }).format(new Date(iso));
