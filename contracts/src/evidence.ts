@@ -61,7 +61,7 @@ export const evidenceMetaSchema = z
   .object({
     title: z.string({ error: required }).trim().min(1, required).max(EVIDENCE_LIMITS.titleMax, reason('validation.maxLength')),
     description: z.string().trim().max(EVIDENCE_LIMITS.descriptionMax, reason('validation.maxLength')).default(''),
-    ruleIds: ruleIdListSchema.refine((ids) => ids.length > 0, reason('evidence.noRules')),
+    ruleIds: ruleIdListSchema.default([]).refine((ids) => ids.length > 0, reason('evidence.noRules')),
     from: isoDaySchema,
     to: isoDaySchema,
     /** The facility it concerns (a compliance profile's facility name); null for the whole organisation. */
@@ -86,7 +86,7 @@ export const createEvidenceLinkSchema = z
   .object({
     title: z.string({ error: required }).trim().min(1, required).max(EVIDENCE_LIMITS.titleMax, reason('validation.maxLength')),
     description: z.string().trim().max(EVIDENCE_LIMITS.descriptionMax, reason('validation.maxLength')).default(''),
-    ruleIds: ruleIdListSchema.refine((ids) => ids.length > 0, reason('evidence.noRules')),
+    ruleIds: ruleIdListSchema.default([]).refine((ids) => ids.length > 0, reason('evidence.noRules')),
     from: isoDaySchema,
     to: isoDaySchema,
     facility: z

@@ -10,6 +10,7 @@ import { PasswordService } from './modules/identity/password.service.js';
 import type { AppConfig } from './config/config.js';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './database/embedded.js';
 import { DEMO_PASSWORD, isEmpty, seedDemoData } from './database/seed.js';
+import { seedEvidence } from './database/seed-evidence.js';
 import { seedPackets } from './database/seed-packets.js';
 import { RemindersService } from './modules/drills/reminders.service.js';
 import { setupHttp } from './platform/http/http.setup.js';
@@ -71,6 +72,8 @@ export async function startMuster(config: AppConfig): Promise<RunningMuster> {
       await context.get(RemindersService).requeue();
       // Two signed compliance packets of the demo ISPS profile (one superseded): they need the signing key and storage.
       await seedPackets(context);
+      // The evidence vault: uploads and snapshots of the seeded run, packet, SOP and audit chain, one under a legal hold.
+      if (config.SEED_EVIDENCE !== false) await seedEvidence(context);
       logger.info(
         `Seeded the demo organisation: sign in as admin@harborpoint.example with ${DEMO_PASSWORD} (the README lists every demo login)`,
       );

@@ -126,6 +126,11 @@ export const configSchema = z
     AUTH_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(50),
     /** Seed demo data on the first start of an empty database. */
     SEED_ON_EMPTY: bool.optional(),
+    /**
+     * With the demo data, fill the demo evidence vault (uploads and snapshots rendered as PDFs,
+     * several seconds); on unless false. The integration tests turn it off but where they test it.
+     */
+    SEED_EVIDENCE: bool.optional(),
     /** Live chats a support operator takes at once until they set their own capacity. */
     CHAT_OPERATOR_CAPACITY: z.coerce.number().int().min(1).max(20).default(3),
     /** Chats a customer (account, or visitor address) may start in an hour. */

@@ -61,6 +61,8 @@ export function startServer(options: ServerOptions): Promise<ServerProcess> {
     LOG_LEVEL: 'info',
     APP_ORIGINS: 'http://localhost:5173',
     JOB_BACKOFF_MS: '50',
+    // The demo evidence vault renders PDFs at seeding: only the files that test it ask for it.
+    SEED_EVIDENCE: 'false',
     // A developer's .env is not the tests' configuration.
     ENV_FILE: '',
     // A query of an org-owned table that names no organisation fails the test (platform/tenancy).

@@ -6,6 +6,7 @@ import { DomainError } from '../../platform/errors/domain-error.js';
 import { StorageService } from '../../platform/storage/storage.service.js';
 import { acrossOrganisations } from '../../platform/tenancy/tenant-check.js';
 import { isUuid } from '../../platform/tenancy/tenant-scope.js';
+import { UsageService } from '../usage/usage.service.js';
 import { EvidenceHoldRow } from './entities/evidence-hold.entity.js';
 import { EvidenceRecordRow } from './entities/evidence-record.entity.js';
 
@@ -14,7 +15,8 @@ const PURGE_BATCH = 500;
 
 /**
  * The only way evidence goes: a record past its retention and under no active legal hold is
- * deleted (the database trigger checks both again) with its file, one audit event each. Anything
+ * deleted (the database trigger checks both again) with its file, one audit event each, and its
+ * bytes are given back to the organisation's storage usage. Anything
  * else is refused with the reason (409), before the database would refuse it too.
  */
 @Injectable()
@@ -24,6 +26,7 @@ export class EvidencePurgeService {
     @InjectRepository(EvidenceHoldRow) private readonly holds: Repository<EvidenceHoldRow>,
     private readonly storage: StorageService,
     private readonly audit: AuditService,
+    private readonly usage: UsageService,
   ) {}
 
   /** Purges every expired, unheld record (the daily `recovery.evidence-purge` job). */
@@ -56,6 +59,8 @@ export class EvidencePurgeService {
     if (held) throw new DomainError('CONFLICT', 'evidence.onHold');
     await this.records.delete({ id: row.id, orgId, retainUntil: LessThanOrEqual(now) });
     await this.storage.remove(row.storageKey);
+    // The file no longer counts against the organisation's storage.
+    await this.usage.release(orgId, 'storage', row.size);
     await this.audit.record({
       action: 'evidence.purged',
       outcome: 'success',

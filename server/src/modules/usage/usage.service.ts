@@ -123,6 +123,39 @@ export class UsageService {
   }
 
   /**
+   * Gives back `amount` of a level resource (storage) that is no longer held — a purged evidence
+   * file — in the organisation's billing month (a month without a row starts where the latest
+   * earlier month ended); never below zero. Answers the month's new level.
+   */
+  async release(
+    orgId: string,
+    resourceType: UsageResourceType,
+    amount: number,
+    options: Pick<RecordOptions, 'at' | 'manager'> = {},
+  ): Promise<number> {
+    if (!LEVEL_RESOURCES.includes(resourceType)) {
+      throw new InvalidFieldError('resourceType', 'validation.resourceType', { list: LEVEL_RESOURCES.join(', ') });
+    }
+    if (!Number.isSafeInteger(amount) || amount < 0) {
+      throw new InvalidFieldError('amount', 'validation.wholeAmount');
+    }
+    const manager = options.manager ?? this.records.manager;
+    const period = billingMonth(options.at ?? new Date());
+    const rows = await manager.query<{ amount: string }[]>(
+      `INSERT INTO usage_records (org_id, resource_type, period, amount)
+       SELECT $1::uuid, $2::varchar, $3::char(7), GREATEST(0, COALESCE(
+                (SELECT r.amount FROM usage_records r
+                  WHERE r.org_id = $1::uuid AND r.resource_type = $2::varchar AND r.period < $3::char(7)
+                  ORDER BY r.period DESC LIMIT 1), 0) - $4::bigint)
+       ON CONFLICT (org_id, resource_type, period)
+       DO UPDATE SET amount = GREATEST(0, usage_records.amount - $4::bigint), updated_at = now()
+       RETURNING amount`,
+      [orgId, resourceType, period, amount],
+    );
+    return Number(rows[0]!.amount);
+  }
+
+  /**
    * Makes the alerts of every threshold the organisation's committed usage has reached this month
    * that do not exist yet, and pushes each new one to the organisation. Safe to run any number of
    * times: a threshold is alerted once.

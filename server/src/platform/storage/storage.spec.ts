@@ -8,6 +8,7 @@ import { cleanFilename, detectFileType } from './file-type.js';
 import { LocalDiskDriver } from './local-disk.driver.js';
 import { isValidStorageKey } from './storage-key.js';
 import { localStorageDir, StorageService } from './storage.service.js';
+import { StorageOverwriteError } from './storage.types.js';
 
 async function text(stream: Readable): Promise<string> {
   const chunks: Buffer[] = [];
@@ -78,6 +79,18 @@ describe('LocalDiskDriver', () => {
     await driver.put('a/b', Buffer.from('1'), 'image/png');
     expect(await readdir(join(root, 'objects', 'a'))).toEqual(['b']);
     expect(await readdir(join(root, 'meta', 'a'))).toEqual(['b.json']);
+  });
+
+  it('writes a new object once and refuses to overwrite it (putNew), keeping the first bytes and no temporary file', async () => {
+    await driver.putNew('evidence/org/record', Buffer.from('original'), 'application/pdf');
+    await expect(driver.putNew('evidence/org/record', Buffer.from('tampered'), 'image/png')).rejects.toBeInstanceOf(StorageOverwriteError);
+    const kept = await driver.read('evidence/org/record');
+    expect(kept).toMatchObject({ size: 8, contentType: 'application/pdf' });
+    expect(await text(kept!.stream)).toBe('original');
+    expect(await readdir(join(root, 'objects', 'evidence', 'org'))).toEqual(['record']);
+    // An object written by `put` is refused too.
+    await driver.put('evidence/org/other', Buffer.from('x'), 'image/png');
+    await expect(driver.putNew('evidence/org/other', Buffer.from('y'), 'image/png')).rejects.toBeInstanceOf(StorageOverwriteError);
   });
 
   it('refuses keys that would leave its directory', async () => {
