@@ -7,7 +7,7 @@ import {
   type EvidenceRequestView,
   type SubmitEvidenceRequest,
 } from '@muster/contracts';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -145,8 +145,14 @@ function OrgRequestCard({ request, highlighted }: { request: EvidenceRequestView
   const auditor = request.auditor.firm
     ? t('list.nameFirm', { name: request.auditor.name, firm: request.auditor.firm })
     : request.auditor.name;
+  const ref = useRef<HTMLDivElement>(null);
+  // The notification's link names the request: bring it into view once.
+  useEffect(() => {
+    if (highlighted) ref.current?.scrollIntoView({ block: 'center' });
+  }, [highlighted]);
   return (
     <Card.Root
+      ref={ref}
       variant="outline"
       as="li"
       borderColor={highlighted ? 'brand.solid' : undefined}
