@@ -15,11 +15,6 @@ import { sql } from './support/db.js';
 import { expectJson, json } from './support/http.js';
 import { codeIn, MailWatcher } from './support/outbox.js';
 
-/** Resolves when the server closes the socket. */
-function disconnected(socket: ChatSocket): Promise<void> {
-  return new Promise((resolve) => socket.once('disconnect', () => resolve()));
-}
-
 const SCOPE_FACILITY = 'North Quay';
 
 /** A PDF of `pages` pages, each saying its number (pdf-lib is enough for a test's plain English). */
