@@ -16,6 +16,7 @@ import { seedRecovery } from './seed-recovery.js';
 import { seedControls } from './seed-controls.js';
 import { seedMaps } from './seed-maps.js';
 import { seedCompliance } from './seed-compliance.js';
+import { ComplianceProfileRow } from '../modules/compliance/entities/compliance-profile.entity.js';
 import { seedSops } from './seed-sops.js';
 
 export const DEMO_ORGANIZATION = 'Harbor Point Port Authority';
@@ -126,6 +127,22 @@ async function seedIn(dataSource: DataSource, passwordHash: string): Promise<{ c
     await seedControls(tx, org.id, passwordHash, names.get('SYSOPS')!);
     await seedMaps(tx, org.id, names);
     await seedCompliance(tx, org.id, { admin: names.get('ADMIN')!, manager: names.get('MANAGER')! });
+    // The demo guest auditor reviews both compliance profiles over the last year.
+    const profiles = await tx.find(ComplianceProfileRow, { where: { orgId: org.id }, order: { createdAt: 'ASC' } });
+    const today = new Date();
+    const day = (d: Date) => d.toISOString().slice(0, 10);
+    await tx.update(
+      AuditorInvite,
+      { orgId: org.id, email: DEMO_AUDITOR.email },
+      {
+        scope: {
+          profileIds: profiles.map((p) => p.id),
+          facilities: [],
+          from: day(new Date(today.getTime() - 365 * 86_400_000)),
+          to: day(today),
+        },
+      },
+    );
     await seedSops(tx, org.id, {
       admin: names.get('ADMIN')!,
       manager: names.get('MANAGER')!,
