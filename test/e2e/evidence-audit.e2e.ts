@@ -34,7 +34,9 @@ const day = (d: Date) => d.toISOString().slice(0, 10);
 async function addFile(admin: Page, title: string): Promise<void> {
   await admin.getByTestId('evidence-add-file').click();
   const form = admin.getByTestId('evidence-file-form');
-  await form.getByTestId('evidence-file-input').setInputFiles({ name: `${title}.pdf`, mimeType: 'application/pdf', buffer: await pdf(title) });
+  await form
+    .getByTestId('evidence-file-input')
+    .setInputFiles({ name: `${title}.pdf`, mimeType: 'application/pdf', buffer: await pdf(title) });
   await form.getByTestId('evidence-file-title').fill(title);
   await form.getByText(RULE).click();
   await form.getByTestId('evidence-file-submit').click();
@@ -66,7 +68,10 @@ test.describe('evidence vault and the guest-auditor portal', () => {
     // A record outside the scope (another rule): the auditor must not see it.
     const outside = await admin.request.post(
       `/api/evidence?title=${encodeURIComponent(`Abandon-ship log ${stamp}`)}&ruleIds=solas_iii_19_3&from=${day(new Date())}&to=${day(new Date())}`,
-      { headers: await csrfHeaders(admin.request), multipart: { file: { name: 'log.pdf', mimeType: 'application/pdf', buffer: await pdf('Abandon ship') } } },
+      {
+        headers: await csrfHeaders(admin.request),
+        multipart: { file: { name: 'log.pdf', mimeType: 'application/pdf', buffer: await pdf('Abandon ship') } },
+      },
     );
     expect(outside.status()).toBe(201);
 
@@ -99,7 +104,10 @@ test.describe('evidence vault and the guest-auditor portal', () => {
     await expect(auditor.getByText(`Abandon-ship log ${stamp}`)).toHaveCount(0);
 
     // Views the file inline.
-    await rows.filter({ hasText: `Muster list ${stamp}` }).getByTestId('evidence-open').click();
+    await rows
+      .filter({ hasText: `Muster list ${stamp}` })
+      .getByTestId('evidence-open')
+      .click();
     const record = auditor.getByTestId('evidence-record');
     await expect(record).toContainText(`Muster list ${stamp}`);
     await record.getByTestId('evidence-view').click();
@@ -107,7 +115,10 @@ test.describe('evidence vault and the guest-auditor portal', () => {
 
     // Flags the drill run with a comment.
     await record.getByTestId('evidence-back').click();
-    await rows.filter({ hasText: `Approved drill ${stamp}` }).getByTestId('evidence-open').click();
+    await rows
+      .filter({ hasText: `Approved drill ${stamp}` })
+      .getByTestId('evidence-open')
+      .click();
     await auditor.getByTestId('evidence-flag').click();
     await auditor.getByTestId('flag-comment').fill('Participants list is missing the night shift');
     await auditor.getByTestId('flag-submit').click();
@@ -120,14 +131,20 @@ test.describe('evidence vault and the guest-auditor portal', () => {
     await requestForm.getByTestId('request-text').fill(`Night shift muster list ${stamp}`);
     await requestForm.getByTestId('request-due').fill(day(new Date(Date.now() + 14 * 86_400_000)));
     await requestForm.getByTestId('request-submit').click();
-    const requestCard = auditor.getByTestId('requests-list').locator('[data-testid^="request-"]').filter({ hasText: `Night shift muster list ${stamp}` });
+    const requestCard = auditor
+      .getByTestId('requests-list')
+      .locator('[data-testid^="request-"]')
+      .filter({ hasText: `Night shift muster list ${stamp}` });
     await expect(requestCard.getByTestId('request-state')).toHaveText('Open');
 
     // The admin answers it with new evidence.
     await admin.goto('/app/admin/evidence-vault?lng=en');
     await addFile(admin, `Night shift list ${stamp}`);
     await admin.goto('/app/admin/evidence-vault?tab=requests&lng=en');
-    const orgRequest = admin.locator('[data-testid^="org-request-"]').filter({ hasText: `Night shift muster list ${stamp}` }).first();
+    const orgRequest = admin
+      .locator('[data-testid^="org-request-"]')
+      .filter({ hasText: `Night shift muster list ${stamp}` })
+      .first();
     await orgRequest.getByTestId('org-request-answer').click();
     const answer = admin.getByTestId('answer-form');
     await answer.getByTestId('answer-search').fill(stamp);
@@ -144,12 +161,20 @@ test.describe('evidence vault and the guest-auditor portal', () => {
 
     // Builds a bundle, watches it progress, downloads it.
     await auditor.goto('/auditor/bundles?lng=en');
+    // Every stage the page shows (the progress bar's values), recorded as they come: a small bundle is built in a moment.
+    await auditor.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { seenProgress: string[] }).seenProgress = seen;
+      new MutationObserver(() => {
+        for (const bar of document.querySelectorAll('[data-testid="bundle-progress"]')) seen.push(bar.textContent ?? '');
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
     await auditor.getByTestId('bundle-build-submit').click();
-    await expect(auditor.getByTestId('bundle-progress').first()).toBeVisible();
     const bundle = auditor.getByTestId('bundle').first();
     await expect(bundle.getByTestId('bundle-download')).toBeVisible({ timeout: 90_000 });
+    expect(await auditor.evaluate(() => (window as unknown as { seenProgress: string[] }).seenProgress.length)).toBeGreaterThan(0);
     const [download] = await Promise.all([auditor.waitForEvent('download'), bundle.getByTestId('bundle-download').click()]);
-    const zip = readFileSync((await download.path())!);
+    const zip = readFileSync((await download.path()));
     expect(zip.subarray(0, 2).toString('latin1')).toBe('PK');
     await expect(bundle.getByTestId('bundle-manifest-sha256')).toHaveText(/[0-9a-f]{64}/);
     await auditorContext.close();
@@ -157,7 +182,10 @@ test.describe('evidence vault and the guest-auditor portal', () => {
     // The organisation's timeline shows the auditor's view and download.
     for (const action of ['evidence.viewed', 'audit_bundle.downloaded']) {
       const page = (await (await admin.request.get(`/api/admin/security/timeline?action=${action}&pageSize=100`)).json()) as TimelinePage;
-      expect(page.items.some((e) => e.actor.inviteId === invite.id), action).toBe(true);
+      expect(
+        page.items.some((e) => e.actor.inviteId === invite.id),
+        action,
+      ).toBe(true);
     }
     await admin.goto('/app/admin/security-timeline?lng=en');
     await expect(admin.getByText(email).first()).toBeVisible();
