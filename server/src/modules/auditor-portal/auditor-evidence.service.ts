@@ -23,7 +23,7 @@ import { EvidenceHoldRow, EvidenceRecordRow, EvidenceRequestRow, EvidenceReviewR
 import { EvidenceFilesService, sha256Of } from '../evidence/evidence-files.service.js';
 import { whereInScope } from '../evidence/evidence-scope.js';
 import { AuditorAccessService, type AuditorAccess } from './auditor-access.service.js';
-import { stampedCopy, StampError } from './watermark.js';
+import { isCsv, stampCsv, stampedCopy, StampError } from './watermark.js';
 
 /** An auditor's review of a record as the portal shows it. */
 type ReviewView = NonNullable<EvidenceRecord['review']>;
@@ -211,16 +211,18 @@ export class AuditorEvidenceService {
       await this.custody.record(row.orgId, [row.id], 'viewed', access.who, null, meta);
       return { body: original, contentType: row.contentType, fileName: row.fileName, disposition: 'inline' };
     }
+    const stampInfo = {
+      who: access.who.name,
+      at: new Date(),
+      timeZone: principal.timeZone,
+      language,
+      recordId: row.id,
+      sha256: row.sha256,
+    };
+    const csv = isCsv(row.contentType);
     let stamped: Buffer;
     try {
-      stamped = await stampedCopy(original, row.contentType, {
-        who: access.who.name,
-        at: new Date(),
-        timeZone: principal.timeZone,
-        language,
-        recordId: row.id,
-        sha256: row.sha256,
-      });
+      stamped = csv ? stampCsv(original, stampInfo) : await stampedCopy(original, row.contentType, stampInfo);
     } catch (err) {
       if (err instanceof StampError) throw new DomainError('CONFLICT', 'evidence.cannotStamp');
       throw err;
@@ -230,7 +232,14 @@ export class AuditorEvidenceService {
       ...meta,
       stampedSha256: stampedSha,
     });
-    return { body: stamped, contentType: 'application/pdf', fileName: stampedName(row.fileName), disposition: 'attachment' };
+    return csv
+      ? {
+          body: stamped,
+          contentType: row.contentType,
+          fileName: row.fileName.replace(/(\.csv)?$/i, '-stamped.csv'),
+          disposition: 'attachment',
+        }
+      : { body: stamped, contentType: 'application/pdf', fileName: stampedName(row.fileName), disposition: 'attachment' };
   }
 
   /** Accepts a record, or flags it with a comment: one verdict per invite and record (the latest), each a custody event. */

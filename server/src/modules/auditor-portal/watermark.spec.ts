@@ -2,7 +2,7 @@ import { deflateSync, crc32 } from 'node:zlib';
 import { degrees, PDFDocument } from 'pdf-lib';
 import { createPdf } from '../../platform/documents/pdf-text.js';
 import { comparable, poppler } from '../../platform/documents/pdf-reading.js';
-import { footerText, stampedCopy, stampImage, stampPdf, StampError, type StampInfo } from './watermark.js';
+import { footerText, isCsv, stampCsv, stampedCopy, stampImage, stampPdf, StampError, type StampInfo } from './watermark.js';
 
 const HASH = 'ab'.repeat(32);
 const INFO: StampInfo = {
@@ -111,5 +111,29 @@ describe('stamped evidence copies', () => {
       'latin1',
     );
     await expect(stampPdf(encrypted, INFO)).rejects.toBeInstanceOf(StampError);
+  });
+});
+
+describe('stampCsv', () => {
+  const info = {
+    who: 'Iris Vogel (Seaward Audit LLP)',
+    at: new Date('2026-11-27T10:00:00Z'),
+    timeZone: 'UTC',
+    language: 'en' as const,
+    recordId: 'rec-1',
+    sha256: 'a'.repeat(64),
+  };
+
+  it('keeps every row and adds one quoted row naming the auditor, the time and the original hash', () => {
+    const original = Buffer.from('time,action\r\n2026-11-01,"auth.login"\r\n');
+    const stamped = stampCsv(original, info).toString('utf8');
+    expect(stamped.startsWith(original.toString('utf8'))).toBe(true);
+    const last = stamped.trimEnd().split('\r\n').at(-1)!;
+    expect(last).toMatch(/^"Downloaded by .*Iris Vogel \(Seaward Audit LLP\).*a{64}.*"$/);
+  });
+
+  it('recognises CSV types with parameters', () => {
+    expect(isCsv('text/csv; charset=utf-8')).toBe(true);
+    expect(isCsv('application/pdf')).toBe(false);
   });
 });

@@ -185,6 +185,19 @@ export async function stampImage(image: Buffer, info: StampInfo): Promise<Buffer
   }
 }
 
+/** Whether a type is a CSV export (an audit-chain export), stamped with a last row rather than a footer. */
+export function isCsv(contentType: string): boolean {
+  return contentType.split(';')[0]!.trim().toLowerCase() === 'text/csv';
+}
+
+/** A CSV's stamped copy: its rows as they are, then one quoted row with the footer's sentence. */
+export function stampCsv(body: Buffer, info: StampInfo): Buffer {
+  const text = body.toString('utf8');
+  const newline = text.includes('\r\n') ? '\r\n' : '\n';
+  const footer = `"${footerText(info).replaceAll('"', '""')}"`;
+  return Buffer.concat([body, Buffer.from(`${text.endsWith('\n') ? '' : newline}${footer}${newline}`, 'utf8')]);
+}
+
 /** The stamped copy of an evidence file: PDFs keep their pages, images become a one-page PDF. */
 export function stampedCopy(body: Buffer, contentType: string, info: StampInfo): Promise<Buffer> {
   if (contentType === 'application/pdf') return stampPdf(body, info);
