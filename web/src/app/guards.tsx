@@ -15,13 +15,10 @@ export function SessionGate({ children }: { children: ReactNode }) {
   return <RequireSignedIn>{(session) => <SignedInSessionProvider session={session}>{children}</SignedInSessionProvider>}</RequireSignedIn>;
 }
 
-/**
- * Spec §4 route guard, second half: the Access Denied page when the role's rank is too low (unless
- * the route names the role in `alsoFor`).
- */
-export function RankGate({ minRole, alsoFor, children }: { minRole: Role | null; alsoFor?: readonly Role[]; children: ReactNode }) {
+/** Spec §4 route guard, second half: the Access Denied page when the role's rank is too low. */
+export function RankGate({ minRole, children }: { minRole: Role | null; children: ReactNode }) {
   const session = useSignedInSession();
-  if (minRole && !hasRank(session.role, minRole) && !alsoFor?.includes(session.role)) return <AccessDenied />;
+  if (minRole && !hasRank(session.role, minRole)) return <AccessDenied />;
   return <>{children}</>;
 }
 

@@ -28,11 +28,6 @@ export interface RouteEntry {
   organisation?: OrganisationArea;
   /** A route of Muster's own beyond `spec/routes.json` (the spec test leaves it out). */
   beyondSpec?: true;
-  /**
-   * Roles ranked below `minRole` that may open the page anyway, to read it (issue 20: an
-   * INTERNAL_AUDITOR reads the evidence vault, which only ADMINs change).
-   */
-  alsoFor?: readonly Role[];
 }
 
 export type OrganisationArea = 'drills' | 'billing' | 'usage' | 'members' | 'compliance';
@@ -195,7 +190,7 @@ export const ROUTES: readonly RouteEntry[] = [
   r('/app/admin/saml', 'app', 'ADMIN', 'saml', page.feature),
   r('/app/admin/scim', 'app', 'ADMIN', 'scim', page.feature),
   r('/app/admin/siem', 'app', 'ADMIN', 'siem', page.siem),
-  { ...r('/app/admin/evidence-vault', 'app', 'ADMIN', 'evidenceVault', page.evidenceVault, 'compliance'), alsoFor: ['INTERNAL_AUDITOR'] },
+  r('/app/admin/evidence-vault', 'app', 'ADMIN', 'evidenceVault', page.evidenceVault),
   r('/app/admin/executive', 'app', 'ADMIN', 'executive', page.feature),
   r('/app/admin/security-pins', 'app', 'ADMIN', 'securityPins', page.securityPins),
   r('/app/admin/security-threats', 'app', 'ADMIN', 'securityThreats', page.securityThreats),

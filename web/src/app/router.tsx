@@ -55,21 +55,13 @@ function element(route: RouteEntry) {
     const bare = <Suspense fallback={<LoadingOverlay />}>{page}</Suspense>;
     return route.minRole ? (
       <SessionGate>
-        <RankGate minRole={route.minRole} alsoFor={route.alsoFor}>
-          {bare}
-        </RankGate>
+        <RankGate minRole={route.minRole}>{bare}</RankGate>
       </SessionGate>
     ) : (
       bare
     );
   }
-  return route.minRole ? (
-    <RankGate minRole={route.minRole} alsoFor={route.alsoFor}>
-      {page}
-    </RankGate>
-  ) : (
-    page
-  );
+  return route.minRole ? <RankGate minRole={route.minRole}>{page}</RankGate> : page;
 }
 
 function childrenOf(layout: Layout): RouteObject[] {
