@@ -190,7 +190,7 @@ export const ROUTES: readonly RouteEntry[] = [
   r('/app/admin/saml', 'app', 'ADMIN', 'saml', page.feature),
   r('/app/admin/scim', 'app', 'ADMIN', 'scim', page.feature),
   r('/app/admin/siem', 'app', 'ADMIN', 'siem', page.siem),
-  r('/app/admin/evidence-vault', 'app', 'ADMIN', 'evidenceVault', page.evidenceVault),
+  r('/app/admin/evidence-vault', 'app', 'ADMIN', 'evidenceVault', page.evidenceVault, 'compliance'),
   r('/app/admin/executive', 'app', 'ADMIN', 'executive', page.feature),
   r('/app/admin/security-pins', 'app', 'ADMIN', 'securityPins', page.securityPins),
   r('/app/admin/security-threats', 'app', 'ADMIN', 'securityThreats', page.securityThreats),
