@@ -24,6 +24,7 @@ import { EvidenceFilesService, sha256Of } from '../evidence/evidence-files.servi
 import { whereInScope } from '../evidence/evidence-scope.js';
 import { AuditorAccessService, type AuditorAccess } from './auditor-access.service.js';
 import { isCsv, stampCsv, stampedCopy, StampError } from './watermark.js';
+import { evidenceRecordView } from './evidence-record-view.js';
 
 /** An auditor's review of a record as the portal shows it. */
 type ReviewView = NonNullable<EvidenceRecord['review']>;
@@ -43,26 +44,7 @@ function holdView(hold: EvidenceHoldRow): LegalHold {
 
 /** A record as the portal shows it, with its active hold and this invite's review. */
 export function recordView(row: EvidenceRecordRow, activeHold: EvidenceHoldRow | null, review: ReviewView | null): EvidenceRecord {
-  return {
-    id: row.id,
-    kind: row.kind,
-    title: row.title,
-    description: row.description,
-    ruleIds: row.ruleIds,
-    from: row.periodFrom,
-    to: row.periodTo,
-    facility: row.facility,
-    source: row.sourceType ? { type: row.sourceType, id: row.sourceId, label: row.sourceLabel ?? '' } : null,
-    fileName: row.fileName,
-    contentType: row.contentType,
-    size: row.size,
-    sha256: row.sha256,
-    addedBy: { id: row.addedByUserId, name: row.addedByName },
-    createdAt: row.createdAt.toISOString(),
-    retainUntil: row.retainUntil.toISOString(),
-    hold: activeHold ? holdView(activeHold) : null,
-    review,
-  };
+  return { ...evidenceRecordView(row, activeHold), review };
 }
 
 /** `%`, `_` and `\` taken literally in an ILIKE pattern. */
