@@ -174,7 +174,7 @@ test.describe('evidence vault and the guest-auditor portal', () => {
     await expect(bundle.getByTestId('bundle-download')).toBeVisible({ timeout: 90_000 });
     expect(await auditor.evaluate(() => (window as unknown as { seenProgress: string[] }).seenProgress.length)).toBeGreaterThan(0);
     const [download] = await Promise.all([auditor.waitForEvent('download'), bundle.getByTestId('bundle-download').click()]);
-    const zip = readFileSync((await download.path()));
+    const zip = readFileSync(await download.path());
     expect(zip.subarray(0, 2).toString('latin1')).toBe('PK');
     await expect(bundle.getByTestId('bundle-manifest-sha256')).toHaveText(/[0-9a-f]{64}/);
     await auditorContext.close();
