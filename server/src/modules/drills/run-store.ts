@@ -175,13 +175,13 @@ export class RunStore {
     return (tx?.getRepository(RunParticipantRow) ?? this.participants).find({ where: { runId }, order: { position: 'ASC' } });
   }
 
-  async rosterCounts(runIds: string[]): Promise<Map<string, number>> {
+  async rosterCounts(orgId: string, runIds: string[]): Promise<Map<string, number>> {
     if (runIds.length === 0) return new Map();
     const rows = await this.participants
       .createQueryBuilder('p')
       .select('p.run_id', 'runId')
       .addSelect('count(*)::int', 'n')
-      .where({ runId: In(runIds) })
+      .where({ orgId, runId: In(runIds) })
       .groupBy('p.run_id')
       .getRawMany<{ runId: string; n: number }>();
     return new Map(rows.map((r) => [r.runId, r.n]));

@@ -67,7 +67,10 @@ export class RunsService {
       .skip(query.offset)
       .take(query.limit)
       .getManyAndCount();
-    const counts = await this.store.rosterCounts(rows.map((r) => r.id));
+    const counts = await this.store.rosterCounts(
+      actor.orgId,
+      rows.map((r) => r.id),
+    );
     return { items: rows.map((r) => runSummaryOf(r, counts.get(r.id) ?? 0)), total };
   }
 
