@@ -3,7 +3,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { comparable, extractText } from '../src/platform/documents/pdf-reading.js';
 import { signIn, signUpElsewhere } from './support/accounts.js';
@@ -14,6 +13,7 @@ import { createTestDatabase } from './support/databases.js';
 import { sql } from './support/db.js';
 import { expectJson, json } from './support/http.js';
 import { codeIn, MailWatcher } from './support/outbox.js';
+import { solidPng } from './support/images.js';
 
 const SCOPE_FACILITY = 'North Quay';
 
@@ -23,29 +23,6 @@ async function pdfOf(title: string, pages: number): Promise<Buffer> {
   const font = await doc.embedFont(StandardFonts.Helvetica);
   for (let i = 1; i <= pages; i++) doc.addPage([595, 842]).drawText(`${title}, page ${String(i)}`, { x: 50, y: 780, size: 14, font });
   return Buffer.from(await doc.save());
-}
-
-/** An 8×4 truecolour PNG. */
-function png(): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const out = Buffer.alloc(8 + data.length + 4);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), 8 + data.length);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(8, 0);
-  header.writeUInt32BE(4, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const rows = Buffer.concat(Array.from({ length: 4 }, () => Buffer.concat([Buffer.from([0]), Buffer.alloc(24, 120)])));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
 }
 
 /** Resolves when the server closes the socket. */
@@ -182,7 +159,7 @@ describe('Auditor portal: scoped evidence, stamped downloads, reviews, previews'
       orgId,
       'png',
       { ruleIds: ['isps_b18_6'], from: '2025-12-01', to: '2026-01-15', facility: SCOPE_FACILITY, title: 'Gate log photo' },
-      png(),
+      solidPng(8, 4, 120),
       'image/png',
       'gate.png',
     );

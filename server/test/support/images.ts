@@ -113,3 +113,26 @@ export function webpWithGps(): Buffer {
 
 /** The bytes of the GPS latitude rationals (51/1, 55/1, 12/1) as EXIF writes them. */
 export const GPS_LATITUDE_BYTES = Buffer.from([0, 0, 0, 51, 0, 0, 0, 1, 0, 0, 0, 55, 0, 0, 0, 1, 0, 0, 0, 12, 0, 0, 0, 1]);
+
+/** A `width`×`height` truecolour PNG of one grey level (valid chunks and CRCs, no metadata). */
+export function solidPng(width: number, height: number, grey: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const out = Buffer.alloc(8 + data.length + 4);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), 8 + data.length);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const rows = Buffer.concat(Array.from({ length: height }, () => Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, grey)])));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
