@@ -53,7 +53,7 @@ export class MusterIoAdapter extends IoAdapter {
             const joined = [rooms.user(principal.principalId), rooms.session(principal.sessionId)];
             if (principal.orgId) joined.push(rooms.org(principal.orgId));
             if (hasRank(principal.role, 'SYSOPS')) joined.push(rooms.sysops());
-            void socket.join(joined);
+            void Promise.resolve(socket.join(joined)).then(() => this.recheck(socket, sessionId));
           }
           next();
         })
@@ -61,6 +61,20 @@ export class MusterIoAdapter extends IoAdapter {
     });
     this.realtime.attach(server);
     return server;
+  }
+
+  /**
+   * A session ended between the handshake's read and the joins missed the broadcast that
+   * disconnects its sockets (they were not in its room yet): read it once more now that they are,
+   * and close the socket if it is gone. An end after this read reaches the socket through its room.
+   */
+  private recheck(socket: { disconnect(close?: boolean): unknown }, sessionId: string | null | undefined): void {
+    this.sessions
+      .get(sessionId)
+      .then((session) => {
+        if (!session) socket.disconnect(true);
+      })
+      .catch(() => socket.disconnect(true));
   }
 
   override async close(server: MusterServer): Promise<void> {
