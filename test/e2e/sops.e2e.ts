@@ -126,6 +126,8 @@ for (const lng of ['en', 'ar'] as const) {
   test(`the SOP screens are accessible, right-to-left in Arabic and usable at 390 px, with the seeded fire SOP's redline (${lng})`, async ({
     browser,
   }) => {
+    // Three screens, each checked by axe.
+    test.setTimeout(90_000);
     const page = await signedInPage(browser, DEMO_USERS.MANAGER);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`/app/compliance/sops?lng=${lng}`);
