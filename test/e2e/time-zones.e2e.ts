@@ -30,6 +30,8 @@ test.describe('Time zones and languages', () => {
     browser,
     baseURL,
   }) => {
+    // A sign-up, two members' settings and two emails: 37 s on a loaded machine.
+    test.setTimeout(90_000);
     const email = uniqueEmail('tz');
     const password = `Harbour-${randomBytes(4).toString('hex')}-2026`;
     await page.goto('/signup?lng=en');
