@@ -18,7 +18,10 @@ export default defineConfig({
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list']],
-  timeout: 30_000,
+  // A test's whole budget. CI's machine runs the server, the browser and axe on two cores, and
+  // flows of several screens ran 27–37 s there that take 10–15 s alone: 60 s, not 30, so a slow
+  // machine does not fail a correct test. Each wait keeps its own 10 s limit (expect, below).
+  timeout: process.env.CI ? 60_000 : 30_000,
   expect: { timeout: 10_000 },
   outputDir: '../test-results',
   use: {
