@@ -174,7 +174,9 @@ export function parseFilter(expression: string): InstanceType<typeof SCIMMY.Type
   } catch (err) {
     throw fromScimmy(err, 'invalidFilter');
   }
-  for (const node of filter as unknown as FilterNode[]) {
+  // scimmy's filters are immutable: check and lower-case a copy, then build the filter from it.
+  const nodes = JSON.parse(JSON.stringify(filter)) as FilterNode[];
+  for (const node of nodes) {
     walk(node, (path, leaf) => {
       const parts = leaf[0] === 'not' ? leaf.slice(1) : leaf;
       const op = String(parts[0]).toLowerCase();
@@ -184,7 +186,11 @@ export function parseFilter(expression: string): InstanceType<typeof SCIMMY.Type
       if (CASE_INSENSITIVE.has(path) && typeof leaf[i] === 'string') leaf[i] = (leaf[i] as string).toLowerCase();
     });
   }
-  return filter;
+  try {
+    return new (scimmy().Types.Filter)(nodes);
+  } catch (err) {
+    throw fromScimmy(err, 'invalidFilter');
+  }
 }
 
 /** A resource as the filter sees it: case-insensitive values lower-cased, extension attributes also by their full URN path. */
