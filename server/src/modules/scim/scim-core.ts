@@ -213,9 +213,15 @@ export function applyFilter<T extends Record<string, unknown>>(
   resources: T[],
 ): T[] {
   if (!filter) return resources;
-  const views = resources.map(matchable);
-  const selected = new Set(filter.match(views));
-  return resources.filter((_, i) => selected.has(views[i]));
+  // One resource at a time: scimmy throws on a sub-attribute filter of a resource that lacks the
+  // attribute (no emails, no name), which is simply no match.
+  return resources.filter((resource) => {
+    try {
+      return filter.match([matchable(resource)]).length === 1;
+    } catch {
+      return false;
+    }
+  });
 }
 
 // ---------------------------------------------------------------- users
