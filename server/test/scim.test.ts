@@ -28,7 +28,7 @@ class Scim {
     if (payload !== undefined) headers['content-type'] = 'application/scim+json';
     const res = await fetch(`${this.base}/api/scim/v2${path}`, { method, headers, body: payload });
     const text = await res.text();
-    return { status: res.status, body: text ? (JSON.parse(text) as Loose) : null, headers: res.headers };
+    return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
   }
 
   get(path: string) {
@@ -112,11 +112,11 @@ describe('SCIM 2.0 provisioning', () => {
     expect(config.headers.get('content-type')).toMatch(/^application\/scim\+json/);
     expect(config.body).toMatchObject({ patch: { supported: true }, filter: { supported: true }, bulk: { supported: false } });
     const types = await scim.get('/ResourceTypes');
-    expect(types.body.Resources.map((r: Loose) => r.id)).toEqual(['User', 'Group']);
+    expect(types.body.Resources.map((r: { id: string }) => r.id)).toEqual(['User', 'Group']);
     expect(types.body.Resources[0].schemaExtensions).toEqual([{ schema: ENTERPRISE, required: false }]);
     const schemas = await scim.get('/Schemas');
-    expect(schemas.body.Resources.map((s: Loose) => s.id)).toEqual([USER_SCHEMA, ENTERPRISE, GROUP_SCHEMA]);
-    expect((await scim.get(`/Schemas/${ENTERPRISE}`)).body.attributes.map((a: Loose) => a.name)).toContain('department');
+    expect(schemas.body.Resources.map((s: { id: string }) => s.id)).toEqual([USER_SCHEMA, ENTERPRISE, GROUP_SCHEMA]);
+    expect((await scim.get(`/Schemas/${ENTERPRISE}`)).body.attributes.map((a: { name: string }) => a.name)).toContain('department');
 
     expectScimError(await new Scim(api.url!, 'mscim_wrong').get('/Users'), 401);
     const none = await fetch(`${api.url!}/api/scim/v2/Users`);
@@ -283,7 +283,7 @@ describe('SCIM 2.0 provisioning', () => {
     expect(first.body).toMatchObject({ totalResults: 7, startIndex: 1, itemsPerPage: 5 });
     const second = await scim.get('/Users?startIndex=6&count=5');
     expect(second.body).toMatchObject({ totalResults: 7, startIndex: 6, itemsPerPage: 2 });
-    expect(new Set([...first.body.Resources, ...second.body.Resources].map((r: Loose) => r.id)).size).toBe(7);
+    expect(new Set([...first.body.Resources, ...second.body.Resources].map((r: { id: string }) => r.id)).size).toBe(7);
     expect((await scim.get('/Users?count=0')).body).toMatchObject({ totalResults: 7, itemsPerPage: 0, Resources: [] });
     expect((await scim.get('/Users?startIndex=-4&count=2')).body).toMatchObject({ startIndex: 1, itemsPerPage: 2 });
 
@@ -319,7 +319,7 @@ describe('SCIM 2.0 provisioning', () => {
       members: [{ value: ann }, { value: ben }],
     });
     expect(group.status).toBe(201);
-    expect(group.body.members.map((m: Loose) => m.value).sort()).toEqual([ann, ben].sort());
+    expect(group.body.members.map((m: { value: string }) => m.value).sort()).toEqual([ann, ben].sort());
     expectScimError(await scim.post('/Groups', { schemas: [GROUP_SCHEMA], displayName: 'harbour masters' }), 409, 'uniqueness');
     const gid = group.body.id as string;
     expect((await scim.get(`/Groups?filter=${encodeURIComponent('displayName eq "HARBOUR MASTERS"')}`)).body.totalResults).toBe(1);
@@ -347,7 +347,7 @@ describe('SCIM 2.0 provisioning', () => {
       ],
     });
     expect(entra.status).toBe(200);
-    expect(entra.body.members.map((m: Loose) => m.value).sort()).toEqual([ben, cy].sort());
+    expect(entra.body.members.map((m: { value: string }) => m.value).sort()).toEqual([ben, cy].sort());
     expect(await roleOf(cy)).toBe('MANAGER');
     // Okta: remove with a filter path, rename.
     const okta = await scim.patch(`/Groups/${gid}`, [
@@ -366,7 +366,7 @@ describe('SCIM 2.0 provisioning', () => {
 
     // Okta's PUT of a group replaces its members.
     const put = await scim.put(`/Groups/${gid}`, { schemas: [GROUP_SCHEMA], displayName: 'Harbour Masters', members: [{ value: ann }] });
-    expect(put.body.members.map((m: Loose) => m.value)).toEqual([ann]);
+    expect(put.body.members.map((m: { value: string }) => m.value)).toEqual([ann]);
 
     const overview = await json<ScimOverview>(await admin.get('/api/admin/scim'), 200);
     expect(overview.groups).toEqual([expect.objectContaining({ id: gid, displayName: 'Harbour Masters', members: 1, role: 'MANAGER' })]);

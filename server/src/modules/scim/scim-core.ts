@@ -44,10 +44,10 @@ export function scimBadRequest(type: Exclude<ScimType, 'uniqueness'>, detail: st
 /** Whatever scimmy threw, as our error (its SCIMError carries status and scimType; a schema error carries neither). */
 export function fromScimmy(err: unknown, fallback: Exclude<ScimType, 'uniqueness'>): DomainError {
   if (err instanceof DomainError) return err;
-  const e = err as { status?: number; scimType?: string; message?: string };
-  const detail = typeof e?.message === 'string' ? e.message : 'invalid request';
+  const e = (typeof err === 'object' && err !== null ? err : {}) as { status?: number; scimType?: string; message?: string };
+  const detail = typeof e.message === 'string' ? e.message : 'invalid request';
   const known: ScimType[] = ['invalidFilter', 'invalidSyntax', 'invalidValue', 'invalidPath', 'noTarget', 'mutability'];
-  const type = known.includes(e?.scimType as ScimType) ? (e.scimType as Exclude<ScimType, 'uniqueness'>) : fallback;
+  const type = known.includes(e.scimType as ScimType) ? (e.scimType as Exclude<ScimType, 'uniqueness'>) : fallback;
   return scimBadRequest(type, detail);
 }
 
@@ -183,7 +183,7 @@ export function parseFilter(expression: string): InstanceType<typeof SCIMMY.Type
       if (!COMPARATORS.has(op)) throw scimBadRequest('invalidFilter', `Unknown operator '${String(parts[0])}' for ${path}`);
       if (op !== 'pr' && parts.length < 2) throw scimBadRequest('invalidFilter', `The comparison of ${path} has no value`);
       const i = leaf[0] === 'not' ? 2 : 1;
-      if (CASE_INSENSITIVE.has(path) && typeof leaf[i] === 'string') leaf[i] = (leaf[i] as string).toLowerCase();
+      if (CASE_INSENSITIVE.has(path) && typeof leaf[i] === 'string') leaf[i] = leaf[i].toLowerCase();
     });
   }
   try {
@@ -197,7 +197,7 @@ export function parseFilter(expression: string): InstanceType<typeof SCIMMY.Type
 export function matchable(resource: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...resource };
   for (const key of ['userName', 'displayName', 'externalId']) {
-    if (typeof out[key] === 'string') out[key] = (out[key] as string).toLowerCase();
+    if (typeof out[key] === 'string') out[key] = out[key].toLowerCase();
   }
   if (Array.isArray(out.emails)) {
     out.emails = out.emails.map((e: unknown) => (isObject(e) && typeof e.value === 'string' ? { ...e, value: e.value.toLowerCase() } : e));
@@ -326,7 +326,7 @@ export async function patchUser(user: StoredUser, body: unknown): Promise<Record
   try {
     const S = scimmy();
     const patched = await new S.Messages.PatchOp(message as never).apply(new S.Schemas.User(userPatchBase(user), 'in'));
-    return JSON.parse(JSON.stringify(patched ?? userPatchBase(user))) as Record<string, unknown>;
+    return JSON.parse(JSON.stringify(patched)) as Record<string, unknown>;
   } catch (err) {
     throw fromScimmy(err, 'invalidValue');
   }
@@ -399,7 +399,7 @@ export async function patchGroup(group: StoredGroup, body: unknown): Promise<Rec
   try {
     const S = scimmy();
     const patched = await new S.Messages.PatchOp(message as never).apply(new S.Schemas.Group(base, 'in'));
-    return JSON.parse(JSON.stringify(patched ?? base)) as Record<string, unknown>;
+    return JSON.parse(JSON.stringify(patched)) as Record<string, unknown>;
   } catch (err) {
     throw fromScimmy(err, 'invalidValue');
   }
@@ -417,7 +417,8 @@ export function pageOf(query: Record<string, unknown>, max: number): Page {
   const num = (v: unknown, fallback: number): number => {
     if (v === undefined || v === '') return fallback;
     const n = Number(v);
-    if (!Number.isInteger(n)) throw scimBadRequest('invalidValue', `'${String(v)}' is not a whole number`);
+    if (!Number.isInteger(n))
+      throw scimBadRequest('invalidValue', `'${typeof v === 'string' ? v : JSON.stringify(v)}' is not a whole number`);
     return n;
   };
   return { startIndex: Math.max(1, num(query.startIndex, 1)), count: Math.min(max, Math.max(0, num(query.count, max))) };

@@ -54,7 +54,7 @@ export function schemas(base: string): Record<string, unknown>[] {
   const user = S.Schemas.User.definition.describe(`${base}/Schemas`) as { attributes: { name: string }[] } & Record<string, unknown>;
   return [
     { ...user, attributes: user.attributes.filter((a) => !a.name.startsWith('urn:')) },
-    S.Schemas.EnterpriseUser.definition.describe(`${base}/Schemas`) as Record<string, unknown>,
-    S.Schemas.Group.definition.describe(`${base}/Schemas`) as Record<string, unknown>,
+    S.Schemas.EnterpriseUser.definition.describe(`${base}/Schemas`),
+    S.Schemas.Group.definition.describe(`${base}/Schemas`),
   ];
 }

@@ -18,7 +18,10 @@ export function isScimPath(url: string): boolean {
 export function registerScimHttp(fastify: FastifyInstance, onDone: (request: FastifyRequest, reply: FastifyReply) => void): void {
   fastify.addContentTypeParser('application/scim+json', { parseAs: 'string' }, (_request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') return done(null, undefined);
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
     try {
       done(null, JSON.parse(text) as unknown);
     } catch {
@@ -30,13 +33,17 @@ export function registerScimHttp(fastify: FastifyInstance, onDone: (request: Fas
   });
 
   fastify.addHook('onSend', (request, reply, payload, done) => {
-    if (!isScimPath(request.url)) return done(null, payload);
+    if (!isScimPath(request.url)) {
+      done(null, payload);
+      return;
+    }
     const status = reply.statusCode;
     if (status >= 400 && typeof payload === 'string') {
       const body = errorBodyOf(payload);
       if (body) {
         void reply.header('content-type', SCIM_CONTENT_TYPE);
-        return done(null, JSON.stringify(scimErrorBody(status, body.reason, body.message ?? 'Error')));
+        done(null, JSON.stringify(scimErrorBody(status, body.reason, body.message ?? 'Error')));
+        return;
       }
     }
     if (status !== 204 && String(reply.getHeader('content-type') ?? '').startsWith('application/json')) {
@@ -61,7 +68,7 @@ function errorBodyOf(payload: string): OurErrorBody | null {
   try {
     const body = JSON.parse(payload) as unknown;
     if (typeof body !== 'object' || body === null || Array.isArray(body) || 'schemas' in body) return null;
-    return body as OurErrorBody;
+    return body;
   } catch {
     return null;
   }

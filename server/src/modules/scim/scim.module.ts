@@ -29,7 +29,9 @@ export class ScimModule implements OnModuleInit {
 
   /** In an api process (a worker has no HTTP listener): the SCIM edge and the request log. */
   onModuleInit(): void {
-    const fastify = this.adapterHost.httpAdapter?.getInstance() as FastifyInstance | undefined;
+    // A worker's application context has no HTTP adapter.
+    const adapter = this.adapterHost.httpAdapter as HttpAdapterHost['httpAdapter'] | undefined;
+    const fastify = adapter?.getInstance<FastifyInstance>();
     if (!fastify || typeof fastify.addContentTypeParser !== 'function') return;
     registerScimHttp(fastify, (request, reply) => {
       const caller = request.scimCaller!;

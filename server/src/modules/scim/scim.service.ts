@@ -17,7 +17,6 @@ import {
 import { DataSource, type EntityManager, type Repository } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { AuditService, type AuditActor } from '../../platform/audit/audit.service.js';
-import type { ClientContext } from '../../platform/auth/auth.decorators.js';
 import { DomainError } from '../../platform/errors/domain-error.js';
 import { SessionService } from '../../platform/session/session.service.js';
 import { acrossOrganisations, withinOrganisation } from '../../platform/tenancy/tenant-check.js';
@@ -26,7 +25,7 @@ import { profileOf } from '../identity/accounts.js';
 import { AuthService } from '../identity/auth.service.js';
 import { MembersService } from '../members/members.service.js';
 import { UsageService } from '../usage/usage.service.js';
-import { ScimGroupRow, ScimRequestRow, ScimTokenRow, ScimUserRow } from './entities/scim.entities.js';
+import { ScimGroupRow, ScimRequestRow, ScimTokenRow } from './entities/scim.entities.js';
 import {
   applyFilter,
   emailOf,
