@@ -12,7 +12,7 @@ export function serviceProviderConfig(base: string): Record<string, unknown> {
     filter: { supported: true, maxResults: SCIM_LIMITS.maxPageSize },
     changePassword: { supported: false },
     sort: { supported: false },
-    etag: { supported: true },
+    etag: { supported: false },
     authenticationSchemes: [
       {
         type: 'oauthbearertoken',
