@@ -192,6 +192,8 @@ describe('SCIM 2.0 provisioning', () => {
         { op: 'Replace', path: 'emails[type eq "work"].value', value: userName },
         { op: 'Replace', value: { 'name.familyName': 'King', title: 'Harbour pilot' } },
         { op: 'Add', path: `${ENTERPRISE}:costCenter`, value: 'CC-12' },
+        { op: 'Add', path: `${ENTERPRISE}:manager`, value: 'okta-manager-7' },
+        { op: 'Add', path: 'phoneNumbers[type eq "mobile"].value', value: '+1 555 0100' },
         { op: 'Remove', path: 'displayName' },
       ],
     });
@@ -199,7 +201,8 @@ describe('SCIM 2.0 provisioning', () => {
     expect(entra.body).toMatchObject({
       name: { givenName: 'Augusta', familyName: 'King' },
       title: 'Harbour pilot',
-      [ENTERPRISE]: { costCenter: 'CC-12' },
+      phoneNumbers: [{ type: 'mobile', value: '+1 555 0100' }],
+      [ENTERPRISE]: { costCenter: 'CC-12', manager: { value: 'okta-manager-7' } },
     });
     expect(entra.body.displayName).toBeUndefined();
     expect(entra.body.meta.version).toBe('W/"3"');

@@ -197,6 +197,23 @@ describe('users', () => {
     expect(await asyncReasonOf(() => patchUser(user(), { Operations: [{ op: 'remove' }] }))).toBe('400 scim.noTarget');
   });
 
+  it('adds a typed value Entra names by a filter when the user has none of that type, and takes a bare manager id', async () => {
+    const patched = await patchUser(user(), {
+      schemas: [PATCH],
+      Operations: [
+        { op: 'Add', path: 'phoneNumbers[type eq "mobile"].value', value: '+44 20 7946 0000' },
+        { op: 'Replace', path: 'addresses[type eq "work"].locality', value: 'Harbor Point' },
+        { op: 'Replace', path: `${ENTERPRISE}:manager`, value: 'a4f3c2d1' },
+        { op: 'Remove', path: 'nickName' },
+      ],
+    });
+    expect(parseUser(patched).attributes).toMatchObject({
+      phoneNumbers: [{ type: 'mobile', value: '+44 20 7946 0000' }],
+      addresses: [{ type: 'work', locality: 'Harbor Point' }],
+      [ENTERPRISE]: { department: 'Pilotage', manager: { value: 'a4f3c2d1' } },
+    });
+  });
+
   it('renders the resource with its groups, location and version', () => {
     const resource = userResource(user({ groups: [{ id: 'g1', displayName: 'Pilots' }] }), 'https://m.example/api/scim/v2');
     expect(resource).toMatchObject({

@@ -321,12 +321,48 @@ export function userPatchBase(user: StoredUser): Record<string, unknown> {
 }
 
 /** Applies a (normalised) PatchOp to a user: the patched resource, as a body to store. */
+const TYPED_VALUE_PATH =
+  /^(emails|phoneNumbers|addresses|ims|photos|entitlements|roles|x509Certificates)\[\s*type\s+eq\s+"([^"]*)"\s*\]\.(\w+)$/i;
+const MANAGER_PATH = new RegExp(`^${SCIM_SCHEMA_IDS.enterpriseUser.replace(/[.:]/g, (c) => `\\${c}`)}:manager$`, 'i');
+
+/**
+ * Entra's user patches made standard against the resource they change: an `add`/`replace` of
+ * `emails[type eq "work"].value` when the user has no work address yet adds one (`{type, value}`)
+ * rather than failing with noTarget, and the enterprise `manager` given as a bare id becomes
+ * `{value: id}`.
+ */
+export function normaliseUserOperations(operations: PatchOperation[], base: Record<string, unknown>): PatchOperation[] {
+  return operations.map((operation) => {
+    const { op, path } = operation;
+    let value = operation.value;
+    if (path && MANAGER_PATH.test(path) && typeof value === 'string') value = { value };
+    if (!path && isObject(value)) {
+      const key = Object.keys(value).find((k) => MANAGER_PATH.test(k));
+      if (key && typeof value[key] === 'string') value = { ...value, [key]: { value: value[key] } };
+    }
+    const typed = path && op !== 'remove' ? TYPED_VALUE_PATH.exec(path) : null;
+    if (typed) {
+      const [, attribute, type, sub] = typed as unknown as [string, string, string, string];
+      const key = Object.keys(base).find((k) => k.toLowerCase() === attribute.toLowerCase()) ?? attribute;
+      const current = Array.isArray(base[key]) ? (base[key] as unknown[]) : [];
+      const exists = current.some(
+        (entry) => isObject(entry) && typeof entry.type === 'string' && entry.type.toLowerCase() === type.toLowerCase(),
+      );
+      if (!exists) return { op: 'add', path: key, value: [{ type, [sub]: value }] };
+    }
+    return { ...operation, ...(value !== undefined ? { value } : {}) };
+  });
+}
+
 export async function patchUser(user: StoredUser, body: unknown): Promise<Record<string, unknown>> {
   const message = normalisePatch(body);
+  const base = userPatchBase(user);
+  message.Operations = normaliseUserOperations(message.Operations, base);
   try {
     const S = scimmy();
-    const patched = await new S.Messages.PatchOp(message as never).apply(new S.Schemas.User(userPatchBase(user), 'in'));
-    return JSON.parse(JSON.stringify(patched)) as Record<string, unknown>;
+    // scimmy answers nothing when the operations changed nothing.
+    const patched = (await new S.Messages.PatchOp(message as never).apply(new S.Schemas.User(base, 'in'))) as object | undefined;
+    return JSON.parse(JSON.stringify(patched ?? base)) as Record<string, unknown>;
   } catch (err) {
     throw fromScimmy(err, 'invalidValue');
   }
@@ -398,8 +434,8 @@ export async function patchGroup(group: StoredGroup, body: unknown): Promise<Rec
   };
   try {
     const S = scimmy();
-    const patched = await new S.Messages.PatchOp(message as never).apply(new S.Schemas.Group(base, 'in'));
-    return JSON.parse(JSON.stringify(patched)) as Record<string, unknown>;
+    const patched = (await new S.Messages.PatchOp(message as never).apply(new S.Schemas.Group(base, 'in'))) as object | undefined;
+    return JSON.parse(JSON.stringify(patched ?? base)) as Record<string, unknown>;
   } catch (err) {
     throw fromScimmy(err, 'invalidValue');
   }
