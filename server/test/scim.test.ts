@@ -366,6 +366,9 @@ describe('SCIM 2.0 provisioning', () => {
     );
     const list = await scim.get('/Groups?excludedAttributes=members');
     expect(list.body.Resources[0].members).toBeUndefined();
+    const single = await scim.get(`/Groups/${gid}?excludedAttributes=members`);
+    expect(single.body).toMatchObject({ id: gid, displayName: 'Harbour Masters (Day)' });
+    expect(single.body.members).toBeUndefined();
 
     // Okta's PUT of a group replaces its members.
     const put = await scim.put(`/Groups/${gid}`, { schemas: [GROUP_SCHEMA], displayName: 'Harbour Masters', members: [{ value: ann }] });
@@ -500,6 +503,28 @@ describe('SCIM 2.0 provisioning', () => {
     const plain = await signIn(api.url!, email, 'An0ther-Harbour-Pass!');
     expect((await plain.get('/api/admin/scim')).status).toBe(403);
     expect((await plain.post('/api/admin/scim/tokens', { name: 'Mine' })).status).toBe(403);
+  });
+
+  it("stays within the plan's seats: a create or a reactivation beyond them is a SCIM 403 that says so", async () => {
+    const { me, scim } = await organisation();
+    const [seats] = await sql<{ used: string }>(
+      db.url,
+      `SELECT count(*) AS used FROM memberships WHERE org_id = $1 AND status = 'active'`,
+      [me.org!.id],
+    );
+    const limit = 15; // Basic
+    const stamp = Date.now();
+    for (let i = Number(seats!.used); i < limit; i++) {
+      expect((await scim.post('/Users', oktaUser(`seat${i}-${stamp}@harbor.example`))).status).toBe(201);
+    }
+    const full = await scim.post('/Users', oktaUser(`one.too.many-${stamp}@harbor.example`));
+    expectScimError(full, 403);
+    expect(full.body.detail).toContain('15 seats');
+    // A deactivated user takes no seat; reactivating one needs a seat.
+    const parked = await scim.post('/Users', oktaUser(`parked-${stamp}@harbor.example`, { active: false }));
+    expect(parked.status).toBe(201);
+    expect(parked.body.active).toBe(false);
+    expectScimError(await scim.patch(`/Users/${parked.body.id}`, [{ op: 'replace', path: 'active', value: true }]), 403);
   });
 
   it('logged no server error and no lost request-log line during the whole file', () => {

@@ -21,6 +21,11 @@ function withEtag(reply: FastifyReply, resource: Record<string, unknown>): Recor
 
 type Query = Record<string, unknown>;
 
+/** Entra reads groups with `excludedAttributes=members`. */
+function excludesMembers(query: Query): boolean {
+  return typeof query.excludedAttributes === 'string' && /(^|,)\s*members\s*(,|$)/i.test(query.excludedAttributes);
+}
+
 /**
  * The SCIM 2.0 protocol (RFC 7644) at `/api/scim/v2`: discovery, Users and Groups. Authenticated by
  * the organisation's bearer tokens (`ScimTokenGuard`), never by a session. Answers are SCIM JSON;
@@ -137,8 +142,12 @@ export class ScimProtocolController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
     @Param('id') id: string,
+    @Query() query: Query,
   ): Promise<Record<string, unknown>> {
-    return withEtag(reply, await this.scim.getGroup(callerOf(request), id));
+    const group = withEtag(reply, await this.scim.getGroup(callerOf(request), id));
+    if (!excludesMembers(query)) return group;
+    const { members: _members, ...rest } = group;
+    return rest;
   }
 
   @Post('Groups')
