@@ -276,6 +276,28 @@ export const SIEM_REASONS = {
   disabled: 'The destination is disabled: enable it first',
 } as const;
 
+export const SCIM_REASONS = {
+  unauthenticated: 'A valid SCIM bearer token is required',
+  rateLimited: 'Too many SCIM requests with this token: try again later',
+  invalidFilter: 'Invalid filter: {{detail}}',
+  invalidSyntax: 'Invalid request: {{detail}}',
+  invalidValue: 'Invalid value: {{detail}}',
+  invalidPath: 'Invalid attribute path: {{detail}}',
+  noTarget: 'No attribute matches the path: {{detail}}',
+  mutability: 'This attribute cannot be changed: {{detail}}',
+  userNameTaken: 'A user with the userName {{userName}} is already provisioned',
+  otherOrganization: 'The address {{email}} belongs to a member of another organisation',
+  groupNameTaken: 'A group named {{displayName}} already exists',
+  noEmail: 'A user needs an email address: send emails, or a userName that is an email address',
+  seatLimit: 'All {{limit}} seats of the plan are taken: free a seat or upgrade the plan',
+  lastAdmin: "The organisation's last active administrator cannot be deactivated, demoted or removed",
+  userNotFound: 'No SCIM user with this id',
+  groupNotFound: 'No SCIM group with this id',
+  tokenNotFound: 'No such SCIM token',
+  tooManyTokens: 'An organisation can have at most {{max}} active SCIM tokens',
+  unknownEndpoint: 'No SCIM endpoint here',
+} as const;
+
 export const BILLING_REASONS = {
   adminsOnly: 'Only administrators can change the plan or the billing settings',
   samePlan: 'Your organisation is already on this plan and billing cycle',
@@ -641,6 +663,7 @@ export const ERROR_REASONS = {
   drillRun: DRILL_RUN_REASONS,
   drillTemplate: DRILL_TEMPLATE_REASONS,
   siem: SIEM_REASONS,
+  scim: SCIM_REASONS,
   billing: BILLING_REASONS,
   chat: CHAT_REASONS,
   audit: AUDIT_REASONS,

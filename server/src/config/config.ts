@@ -167,6 +167,8 @@ export const configSchema = z
     /** SIEM deliveries a worker makes at once, and at most to one destination. */
     SIEM_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(32),
     SIEM_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100).default(8),
+    /** SCIM requests one token may make per minute (429 with Retry-After beyond). */
+    SCIM_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
     /**
      * How long a worker holds a job before another may take it over (BullMQ's lock duration and
      * stalled-job check interval): a killed worker's jobs resume after about this long.

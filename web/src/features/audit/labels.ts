@@ -75,6 +75,8 @@ export const KNOWN_TARGET_TYPES = [
   'chat_ban',
   'siem_destination',
   'siem_delivery',
+  'scim_token',
+  'scim_group',
 ] as const;
 
 /**

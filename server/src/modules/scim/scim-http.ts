@@ -1,0 +1,75 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { scimErrorBody } from './scim-core.js';
+
+const SCIM_PREFIX = '/api/scim';
+export const SCIM_CONTENT_TYPE = 'application/scim+json; charset=utf-8';
+
+export function isScimPath(url: string): boolean {
+  const path = url.split('?')[0] ?? '';
+  return path === SCIM_PREFIX || path.startsWith(`${SCIM_PREFIX}/`);
+}
+
+/**
+ * The HTTP edge of the protocol, on the Fastify instance: `application/scim+json` bodies are read
+ * as JSON, and every answer under `/api/scim` is SCIM's — its content type, and any error (ours,
+ * Fastify's: malformed JSON, body too large; an unknown route; 401; 429) rewritten from the one
+ * error body into a SCIM error body (RFC 7644 §3.12) with the same status.
+ */
+export function registerScimHttp(fastify: FastifyInstance, onDone: (request: FastifyRequest, reply: FastifyReply) => void): void {
+  fastify.addContentTypeParser('application/scim+json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    try {
+      done(null, JSON.parse(text) as unknown);
+    } catch {
+      const err = new Error('Body is not valid JSON') as Error & { statusCode: number; code: string };
+      err.statusCode = 400;
+      err.code = 'FST_ERR_CTP_INVALID_JSON_BODY';
+      done(err, undefined);
+    }
+  });
+
+  fastify.addHook('onSend', (request, reply, payload, done) => {
+    if (!isScimPath(request.url)) {
+      done(null, payload);
+      return;
+    }
+    const status = reply.statusCode;
+    if (status >= 400 && typeof payload === 'string') {
+      const body = errorBodyOf(payload);
+      if (body) {
+        void reply.header('content-type', SCIM_CONTENT_TYPE);
+        done(null, JSON.stringify(scimErrorBody(status, body.reason, body.message ?? 'Error')));
+        return;
+      }
+    }
+    if (status !== 204 && String(reply.getHeader('content-type') ?? '').startsWith('application/json')) {
+      void reply.header('content-type', SCIM_CONTENT_TYPE);
+    }
+    done(null, payload);
+  });
+
+  fastify.addHook('onResponse', (request, reply, done) => {
+    if (request.scimCaller) onDone(request, reply);
+    done();
+  });
+}
+
+interface OurErrorBody {
+  reason?: string;
+  message?: string;
+}
+
+/** Our one error body in an answer (null for anything else, a SCIM body included). */
+function errorBodyOf(payload: string): OurErrorBody | null {
+  try {
+    const body = JSON.parse(payload) as unknown;
+    if (typeof body !== 'object' || body === null || Array.isArray(body) || 'schemas' in body) return null;
+    return body;
+  } catch {
+    return null;
+  }
+}
