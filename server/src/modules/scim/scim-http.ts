@@ -16,20 +16,16 @@ export function isScimPath(url: string): boolean {
  * error body into a SCIM error body (RFC 7644 §3.12) with the same status.
  */
 export function registerScimHttp(fastify: FastifyInstance, onDone: (request: FastifyRequest, reply: FastifyReply) => void): void {
-  fastify.addContentTypeParser('application/scim+json', { parseAs: 'string' }, (_request, body, done) => {
+  // Fastify's own JSON parser (a `__proto__` or `constructor.prototype` key is refused, as for
+  // application/json); an empty body is no body.
+  const json = fastify.getDefaultJsonParser('error', 'error');
+  fastify.addContentTypeParser('application/scim+json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') {
       done(null, undefined);
       return;
     }
-    try {
-      done(null, JSON.parse(text) as unknown);
-    } catch {
-      const err = new Error('Body is not valid JSON') as Error & { statusCode: number; code: string };
-      err.statusCode = 400;
-      err.code = 'FST_ERR_CTP_INVALID_JSON_BODY';
-      done(err, undefined);
-    }
+    json(request, text, done);
   });
 
   fastify.addHook('onSend', (request, reply, payload, done) => {
