@@ -18,6 +18,7 @@ import { usageEndpoints } from './usage.js';
 import { billingEndpoints } from './billing.js';
 import { auditEndpoints } from './audit.js';
 import { siemEndpoints } from './siem.js';
+import { samlEndpoints } from './saml.js';
 import { documentEndpoints } from './documents.js';
 import { memberEndpoints } from './members.js';
 import { securityEndpoints } from './security.js';
@@ -54,6 +55,7 @@ export const api = {
   billing: billingEndpoints,
   audit: auditEndpoints,
   siem: siemEndpoints,
+  saml: samlEndpoints,
   documents: documentEndpoints,
   members: memberEndpoints,
   security: securityEndpoints,

@@ -33,6 +33,7 @@ export * from './drill-reminders.js';
 export * from './notifications.js';
 export * from './audit.js';
 export * from './siem.js';
+export * from './saml.js';
 export * from './members.js';
 export * from './security.js';
 export * from './recovery.js';

@@ -21,6 +21,7 @@ import { SecurityModule } from './modules/security/security.module.js';
 import { AuditModule } from './platform/audit/audit.module.js';
 import { AuditTrailModule } from './modules/audit/audit.module.js';
 import { SiemModule } from './modules/siem/siem.module.js';
+import { SsoModule } from './modules/sso/sso.module.js';
 import { DocumentsModule } from './modules/documents/documents.module.js';
 import { MembersModule } from './modules/members/members.module.js';
 import { RecoveryModule } from './modules/recovery/recovery.module.js';
@@ -80,6 +81,7 @@ export class AppModule {
         DrillsModule,
         AuditTrailModule,
         SiemModule,
+        SsoModule,
         DocumentsModule,
         MembersModule,
         RecoveryModule,

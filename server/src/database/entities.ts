@@ -20,6 +20,7 @@ import { UsageRecord } from '../modules/usage/entities/usage-record.entity.js';
 import { UsageThreshold } from '../modules/usage/entities/usage-threshold.entity.js';
 import { AuditChainHead, AuditEvent } from '../platform/audit/audit-event.entity.js';
 import { SIEM_ENTITIES } from '../modules/siem/siem.module.js';
+import { SSO_ENTITIES } from '../modules/sso/sso.module.js';
 import { DRILL_ENTITIES } from '../modules/drills/drills.module.js';
 import { BILLING_ENTITIES } from '../modules/billing/billing.module.js';
 import { NotificationRow } from '../modules/notifications/entities/notification.entity.js';
@@ -70,6 +71,7 @@ export const ENTITIES = [
   ...BILLING_ENTITIES,
   ...MEMBER_ENTITIES,
   ...SIEM_ENTITIES,
+  ...SSO_ENTITIES,
   SecurityPolicyRow,
   SecurityPinRow,
   VerificationCaseRow,

@@ -24,6 +24,7 @@ import { ComplianceProfilesDocuments1795783194295 } from './1795783194295-Compli
 import { Sops1795783080346 } from './1795783080346-Sops.js';
 import { EvidenceVault1795796581352 } from './1795796581352-EvidenceVault.js';
 import { AuditBundles1795798655709 } from './1795798655709-AuditBundles.js';
+import { SamlSso1795812688564 } from './1795812688564-SamlSso.js';
 
 /**
  * Every migration, in order. To add one: change the entities, build the server, run
@@ -55,4 +56,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   Sops1795783080346,
   EvidenceVault1795796581352,
   AuditBundles1795798655709,
+  SamlSso1795812688564,
 ];

@@ -74,6 +74,13 @@ export class AuthService {
     private readonly restrictions: RestrictionsService,
   ) {}
 
+  /** Whether a member of an organisation that enforces SSO keeps password authentication (the sso module's break-glass admins). */
+  private passwordExempt: (account: Account) => Promise<boolean> = () => Promise.resolve(false);
+
+  registerPasswordExemption(exempt: (account: Account) => Promise<boolean>): void {
+    this.passwordExempt = exempt;
+  }
+
   /** Adds a rule to every sign-in (see `SignInCheck`). */
   registerSignInCheck(check: SignInCheck): void {
     this.signInChecks.push(check);
@@ -176,11 +183,8 @@ export class AuthService {
       }
       throw new DomainError('INVALID_CREDENTIALS', 'auth.invalidCredentials');
     }
+    // SSO enforcement (with its break-glass admins) is a sign-in check of the sso module.
     await this.assertMaySignIn(account, client, 'auth.login');
-    if (account.org?.ssoRequired) {
-      await this.audit.record({ action: 'auth.login', outcome: 'failure', reason: 'sso_required', actor: this.actor(client, account) });
-      throw new DomainError('INVALID_CREDENTIALS', 'auth.invalidCredentials');
-    }
     await this.throttle.reset('failuresPerAccount', email);
     return account;
   }
@@ -209,7 +213,7 @@ export class AuthService {
   ): Promise<SessionInfo> {
     // The organisation's security policy may not allow this method for this member (audited there).
     await this.policy.assertMethodAllowed(account, method, client);
-    await this.signIn(request, reply, newSessionOf(account));
+    await this.signIn(request, reply, { ...newSessionOf(account), method });
     await this.users.update(account.user.id, { lastLoginAt: new Date() });
     await this.audit.record({
       action: method === 'password' ? 'auth.login' : 'auth.magic.verified',
@@ -358,7 +362,12 @@ export class AuthService {
       ip: client.ip,
       userAgent: client.userAgent,
     };
-    if (!account || account.org?.ssoRequired || !account.user.passwordHash) {
+    // A session opened through SSO is unlocked through SSO; under enforcement only break-glass
+    // admins keep password authentication.
+    const session = await this.sessions.record(auth.sessionId);
+    const ssoSession =
+      session?.method === 'sso' || (account?.org?.ssoRequired === true && !(await this.passwordExempt(account).catch(() => false)));
+    if (!account || ssoSession || !account.user.passwordHash) {
       await this.audit.record({ action: 'auth.verify_password', outcome: 'failure', reason: 'no_password_authentication', actor });
       throw new DomainError('SSO_REQUIRED', 'auth.ssoRequired');
     }
