@@ -53,7 +53,8 @@ interface XmlElement {
 type XmlNode = Parameters<typeof xpath.selectElements>[0];
 
 function select(node: unknown, path: string): XmlElement[] {
-  return xpath.selectElements(node as XmlNode, path);
+  const found: unknown = xpath.selectElements(node as XmlNode, path);
+  return found as XmlElement[];
 }
 
 /** The identity provider an IdP metadata document describes (the first with an IDPSSODescriptor). */

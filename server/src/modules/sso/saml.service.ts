@@ -88,6 +88,9 @@ export function safeReturnPath(value: unknown): string | null {
   return value;
 }
 
+/** A string the library's types promise but an answer may lack. */
+const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');
+
 function stringsOf(value: unknown): string[] {
   if (typeof value === 'string') return [value];
   if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string');
@@ -591,11 +594,11 @@ export class SamlService implements OnModuleInit {
     try {
       ({ profile } = await saml.validatePostResponseAsync({ SAMLResponse: (samlResponse as string).replace(/\s+/g, '') }));
     } catch (err) {
-      const message = String((err as Error).message);
+      const message = textOf((err as Error).message) || 'invalid';
       throw new SamlRefused(refusalOf(message), message.slice(0, 500));
     }
     if (!profile) throw new SamlRefused('malformed', 'No assertion');
-    const subject = (String(profile.nameID) || '').slice(0, 320) || null;
+    const subject = textOf(profile.nameID).slice(0, 320) || null;
     const acs = this.spUrls(row.id).acsUrl;
     const destination = /<(?:\w+:)?Response\b[^>]*\sDestination\s*=\s*["']([^"']+)["']/.exec(xml)?.[1];
     if (destination !== undefined && destination !== acs) throw new SamlRefused('recipient', `Destination ${destination}`, subject);
@@ -633,7 +636,7 @@ export class SamlService implements OnModuleInit {
     try {
       if (!row.enabled) throw new SamlRefused('disabled', 'This provider is disabled');
       const { profile, flow } = await this.validate(row, form.SAMLResponse);
-      subject = (String(profile.nameID) || '').slice(0, 320) || null;
+      subject = textOf(profile.nameID).slice(0, 320) || null;
       const email = emailOf(profile);
       if (!email) throw new SamlRefused('no_email', 'The assertion carries no email address', subject);
       const groups = stringsOf(profile[row.groupAttribute]);
@@ -654,8 +657,8 @@ export class SamlService implements OnModuleInit {
         method: 'sso',
         sso: {
           providerId: row.id,
-          nameId: profile.nameID,
-          nameIdFormat: (profile.nameIDFormat) ?? null,
+          nameId: textOf(profile.nameID),
+          nameIdFormat: textOf(profile.nameIDFormat) || null,
           sessionIndex: profile.sessionIndex ?? null,
         },
       });
