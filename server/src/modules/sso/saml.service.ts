@@ -42,7 +42,7 @@ import { parseCertificate, pemOf } from './saml-cert.js';
 import { SsoAlertsService } from './sso-alerts.service.js';
 import { fetchMetadata } from './saml-metadata-fetch.js';
 import { SamlSpKeyService } from './saml-sp-key.service.js';
-import { decodeSamlMessage, parseIdpMetadata } from './saml-xml.js';
+import { decodeSamlMessage, parseIdpMetadata, parseXml } from './saml-xml.js';
 
 type CreateInput = z.output<typeof createSamlProviderSchema>;
 type UpdateInput = z.output<typeof updateSamlProviderSchema>;
@@ -581,6 +581,7 @@ export class SamlService implements OnModuleInit {
    */
   private async validate(row: SamlProviderRow, samlResponse: unknown): Promise<{ profile: Profile; flow: Flow }> {
     const xml = decodeSamlMessage(samlResponse);
+    await parseXml(xml); // not well-formed: 400
     if (/<!--/.test(xml)) throw new SamlRefused('malformed', 'XML comments are not accepted');
     const now = Date.now();
     if (!row.certificates.some((c) => new Date(c.notAfter).getTime() > now)) {

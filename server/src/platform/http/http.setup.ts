@@ -53,21 +53,6 @@ export async function setupHttp(app: NestFastifyApplication, config: AppConfig):
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await app.register(cookie, {});
   registerCsrf(fastify, config.APP_ORIGINS);
-  // HTML form posts: SAML's HTTP-POST binding (an IdP posts SAMLResponse and RelayState). The SSO
-  // module bounds the decoded message itself; this is the ceiling of the whole form.
-  fastify.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 2 * 1024 * 1024 },
-    (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    },
-  );
-  // Multipart bodies are read only where a route asks for them (readUpload), one file at a time,
-  // with the route's own size limit; these are the ceilings.
-  await app.register(streamingMultipart, {
-    limits: { fileSize: ATTACHMENT_MAX_BYTES, files: 1, fields: 10, parts: 20 },
-    throwFileSizeLimit: true,
-  });
 
   // Files are looked up on disk per request (not listed at boot), so a rebuilt web app is served
   // as it is now, index.html included.
