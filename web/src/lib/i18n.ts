@@ -44,6 +44,7 @@ export const NAMESPACES = [
   'billing',
   'audit',
   'siem',
+  'saml',
   'documents',
   'members',
   'security',
