@@ -1,5 +1,13 @@
 import { createPublicKey, randomBytes, sign, X509Certificate, type KeyObject } from 'node:crypto';
-import type { SamlIdpCertificate } from './entities/saml-provider.entity.js';
+
+/** A signing certificate of an identity provider, with what the health panel shows of it. */
+export interface SamlIdpCertificate {
+  /** Base64 DER, no PEM armour. */
+  der: string;
+  fingerprint: string;
+  subject: string;
+  notAfter: string;
+}
 
 /*
  * X.509 for SAML: reading an IdP's signing certificates (node:crypto's X509Certificate) and making

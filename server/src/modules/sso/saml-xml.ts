@@ -2,7 +2,7 @@ import { SAML_LIMITS } from '@muster/contracts';
 import { parseDomFromString, xpath } from '@node-saml/node-saml/lib/xml.js';
 import { DomainError } from '../../platform/errors/domain-error.js';
 import { parseCertificate } from './saml-cert.js';
-import type { SamlIdpCertificate } from './entities/saml-provider.entity.js';
+import type { SamlIdpCertificate } from './saml-cert.js';
 
 /**
  * Checks made before any XML reaches a parser: a bounded size, and no document type declaration

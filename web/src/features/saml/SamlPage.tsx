@@ -25,7 +25,7 @@ function CertificateLine({ cert }: { cert: SamlCertificate }) {
       <Badge colorPalette={cert.expired ? 'red' : soon ? 'orange' : 'green'}>
         {cert.expired ? t('health.certExpired') : soon ? t('health.certSoon') : t('health.certValid')}
       </Badge>
-      <Text>{t('health.certUntil', { date: formatDate(cert.notAfter, i18n.language) })}</Text>
+      <Text>{t('health.certUntil', { date: formatDate(cert.notAfter.slice(0, 10), i18n.language) })}</Text>
       <Text color="fg.muted" fontFamily="mono" fontSize="xs" dir="ltr" wordBreak="break-all">
         {cert.fingerprint.slice(0, 23)}…
       </Text>

@@ -1,15 +1,9 @@
 import type { SamlMetadataSource, SamlRole } from '@muster/contracts';
 import { Column, CreateDateColumn, Entity, ForeignKey, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { Organization } from '../../identity/entities/organization.entity.js';
+import type { SamlIdpCertificate } from '../saml-cert.js';
 
-/** A signing certificate of an identity provider, with what the health panel shows of it. */
-export interface SamlIdpCertificate {
-  /** Base64 DER, no PEM armour. */
-  der: string;
-  fingerprint: string;
-  subject: string;
-  notAfter: string;
-}
+export type { SamlIdpCertificate } from '../saml-cert.js';
 
 export interface SamlGroupMapping {
   group: string;
