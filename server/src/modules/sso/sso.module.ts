@@ -9,6 +9,7 @@ import { SamlSignInEventRow } from './entities/saml-sign-in-event.entity.js';
 import { SamlSpKeyRow } from './entities/sp-key.entity.js';
 import { SsoSettingsRow } from './entities/sso-settings.entity.js';
 import { SamlAdminController, SamlSignInController } from './saml.controller.js';
+import { SamlProcessor } from './saml.processor.js';
 import { SamlService } from './saml.service.js';
 import { SamlSpKeyService } from './saml-sp-key.service.js';
 import { SsoAlertsService } from './sso-alerts.service.js';
@@ -20,7 +21,7 @@ export const SSO_ENTITIES = [SamlProviderRow, SsoSettingsRow, SamlSignInEventRow
 @Module({
   imports: [TypeOrmModule.forFeature([...SSO_ENTITIES, Membership, User]), MembersModule, NotificationsModule, SigningModule],
   controllers: [SamlAdminController, SamlSignInController],
-  providers: [SamlService, SamlSpKeyService, SsoAlertsService],
+  providers: [SamlService, SamlSpKeyService, SsoAlertsService, SamlProcessor],
   exports: [SamlService],
 })
 export class SsoModule {}
