@@ -1,4 +1,6 @@
 import { generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { inflateRawSync } from 'node:zlib';
 import { COOKIES, type SamlOverview, type SamlProvider, type SessionInfo } from '@muster/contracts';
 import { signXml } from '@node-saml/node-saml/lib/xml.js';
@@ -142,7 +144,7 @@ describe('SAML single sign-on', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    const env = { AUTH_ATTEMPTS_PER_IP: '10000' };
+    const env = { AUTH_ATTEMPTS_PER_IP: '10000', SIEM_ALLOWED_NETWORKS: '127.0.0.1/32' };
     [api, api2] = await Promise.all([
       startServer({ databaseUrl: db.url, prefix, env }),
       startServer({ databaseUrl: db.url, prefix, role: 'api', env }),
@@ -204,6 +206,39 @@ describe('SAML single sign-on', () => {
       code: 'BAD_REQUEST',
     });
     await admin.request('DELETE', `/api/saml/providers/${created.id}`);
+
+    // From a metadata URL (loopback is allowed here, as SIEM tests allow it), read again on demand.
+    let served = idpMetadata;
+    const host = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/samlmetadata+xml' }).end(served));
+    await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
+    try {
+      const metadataUrl = `http://127.0.0.1:${String((host.address() as AddressInfo).port)}/metadata`;
+      const fromUrl = await json<SamlProvider>(
+        await admin.post('/api/saml/providers', { name: 'From URL', metadataUrl, enabled: false }),
+        201,
+      );
+      expect(fromUrl).toMatchObject({
+        metadataSource: 'url',
+        metadataUrl,
+        ssoUrl: `https://other.${domain}/sso`,
+        metadataRefreshError: null,
+      });
+      served = idpMetadata.replace(`https://other.${domain}/sso`, `https://moved.${domain}/sso`);
+      const refreshed = await json<SamlProvider>(await admin.post(`/api/saml/providers/${fromUrl.id}/refresh`), 200);
+      expect(refreshed.ssoUrl).toBe(`https://moved.${domain}/sso`);
+      served = '<broken';
+      const failed = await json<SamlProvider>(await admin.post(`/api/saml/providers/${fromUrl.id}/refresh`), 200);
+      expect(failed).toMatchObject({ ssoUrl: `https://moved.${domain}/sso`, metadataRefreshError: expect.any(String) as string });
+      await admin.request('DELETE', `/api/saml/providers/${fromUrl.id}`);
+    } finally {
+      host.close();
+    }
+    // A private address is refused (the SIEM SSRF guard).
+    expect(
+      await json(await admin.post('/api/saml/providers', { name: 'Internal', metadataUrl: 'http://10.0.0.5/metadata' }), 400),
+    ).toMatchObject({
+      code: 'BAD_REQUEST',
+    });
   });
 
   it('signs in SP-initiated with just-in-time provisioning and the group mapping; refuses a replay on another instance', async () => {
