@@ -138,12 +138,7 @@ function ProviderForm({ onDone }: { onDone: () => void }) {
           control={form.control}
           name="source"
           render={({ field }) => (
-            <SegmentGroup.Root
-              value={field.value}
-              onValueChange={(d) => field.onChange(d.value)}
-              size="sm"
-              data-testid="saml-source"
-            >
+            <SegmentGroup.Root value={field.value} onValueChange={(d) => field.onChange(d.value)} size="sm" data-testid="saml-source">
               <SegmentGroup.Indicator />
               <SegmentGroup.Items
                 items={[
@@ -177,7 +172,11 @@ function ProviderForm({ onDone }: { onDone: () => void }) {
           </Stack>
         )}
         {source === 'url' && (
-          <FormField label={t('form.metadataUrl')} error={form.message('metadataUrl') ?? form.message('_')} helperText={t('form.metadataUrlHelp')}>
+          <FormField
+            label={t('form.metadataUrl')}
+            error={form.message('metadataUrl') ?? form.message('_')}
+            helperText={t('form.metadataUrlHelp')}
+          >
             <Input {...form.register('metadataUrl')} type="url" dir="ltr" data-testid="saml-metadata-url" />
           </FormField>
         )}
