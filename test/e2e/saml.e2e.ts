@@ -50,7 +50,7 @@ async function startIdp(user: { email: string; groups: string[] }): Promise<{ se
       "//*[local-name(.)='Assertion']",
       { reference: "//*[local-name(.)='Assertion']/*[local-name(.)='Issuer']", action: 'after' },
       {
-        privateKey: privateKey.export({ format: 'pem', type: 'pkcs8' }) as string,
+        privateKey: privateKey.export({ format: 'pem', type: 'pkcs8' }),
         signatureAlgorithm: 'sha256',
         digestAlgorithm: 'sha256',
       },

@@ -53,6 +53,12 @@ export async function setupHttp(app: NestFastifyApplication, config: AppConfig):
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await app.register(cookie, {});
   registerCsrf(fastify, config.APP_ORIGINS);
+  // Multipart bodies are read only where a route asks for them (readUpload), one file at a time,
+  // with the route's own size limit; these are the ceilings.
+  await app.register(streamingMultipart, {
+    limits: { fileSize: ATTACHMENT_MAX_BYTES, files: 1, fields: 10, parts: 20 },
+    throwFileSizeLimit: true,
+  });
 
   // Files are looked up on disk per request (not listed at boot), so a rebuilt web app is served
   // as it is now, index.html included.
