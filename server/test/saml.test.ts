@@ -3,6 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { inflateRawSync } from 'node:zlib';
 import { COOKIES, type SamlOverview, type SamlProvider, type SessionInfo } from '@muster/contracts';
+import { SAML } from '@node-saml/node-saml';
 import { signXml } from '@node-saml/node-saml/lib/xml.js';
 import { selfSignedCertificate } from '../src/modules/sso/saml-cert.js';
 import { signUpElsewhere } from './support/accounts.js';
@@ -270,6 +271,42 @@ describe('SAML single sign-on', () => {
     expect(await json<SessionInfo>(await first.client!.get('/api/auth/me'), 200)).toMatchObject({ role: 'ADMIN' });
     ben = first.client!;
     expect((await consume(response, api2.url!)).location).toBe('/login?sso_error=replay');
+  });
+
+  it('single logout: SP-initiated answers a signed LogoutRequest URL; an IdP LogoutRequest ends the sessions', async () => {
+    await json(await admin.request('PATCH', `/api/saml/providers/${provider.id}`, { sloUrl: `https://idp.${domain}/slo` }), 200);
+    const email = `dora@${domain}`;
+    const first = await consume(samlResponse(idp, base({ email })));
+    await first.client!.init();
+    const out = await json<{ ok: true; redirectUrl?: string }>(await first.client!.post('/api/auth/logout'), 200);
+    const url = new URL(out.redirectUrl!);
+    expect(`${url.origin}${url.pathname}`).toBe(`https://idp.${domain}/slo`);
+    expect(url.searchParams.get('SAMLRequest')).toBeTruthy();
+    expect(url.searchParams.get('Signature')).toBeTruthy();
+    expect(inflateRawSync(Buffer.from(url.searchParams.get('SAMLRequest')!, 'base64')).toString('utf8')).toContain(email);
+
+    // The IdP ends the member's sessions: a LogoutRequest signed with its key (HTTP-Redirect).
+    const again = await consume(samlResponse(idp, base({ email })));
+    expect((await again.client!.get('/api/auth/me')).status).toBe(200);
+    const asIdp = new SAML({
+      callbackUrl: `https://idp.${domain}/acs`,
+      issuer: idp.entityId,
+      idpCert: idp.certificate,
+      entryPoint: provider.sp.sloUrl,
+      logoutUrl: provider.sp.sloUrl,
+      privateKey: idp.key.export({ format: 'pem', type: 'pkcs8' }) as string,
+      signatureAlgorithm: 'sha256',
+    });
+    const request = await asIdp.getLogoutUrlAsync(
+      { issuer: idp.entityId, nameID: email, nameIDFormat: 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress' },
+      '',
+      {},
+    );
+    const answered = await fetch(request.replace(/^http:\/\/localhost:\d+/, api.url!), { redirect: 'manual' });
+    expect(answered.status).toBe(303);
+    expect(answered.headers.get('location')).toMatch(new RegExp(`^https://idp\\.${domain.replace('.', '\\.')}/slo\\?SAMLResponse=`));
+    expect((await again.client!.get('/api/auth/me')).status).toBe(401);
+    await json(await admin.request('PATCH', `/api/saml/providers/${provider.id}`, { sloUrl: '' }), 200);
   });
 
   it('refuses unsigned, wrongly signed, expired-certificate, wrong audience, wrong recipient, expired and unknown InResponseTo answers', async () => {

@@ -33,6 +33,7 @@ import {
 import { REDIS } from '../../platform/redis/redis.tokens.js';
 import { clearSessionCookie, sessionIdFrom, setSessionCookie } from '../../platform/session/session-cookie.js';
 import { SessionService, type NewSession } from '../../platform/session/session.service.js';
+import type { SessionRecord } from '../../platform/session/session.store.js';
 import { newSessionOf, profileOf, sessionInfoOf, type Account } from './accounts.js';
 import { Membership } from './entities/membership.entity.js';
 import { Organization } from './entities/organization.entity.js';
@@ -288,8 +289,19 @@ export class AuthService {
     return `${this.config.APP_ORIGINS[0] ?? ''}${path}`;
   }
 
-  async logout(request: FastifyRequest, reply: FastifyReply, auth: Principal | null, client: ClientContext): Promise<void> {
+  /** Where an SSO session's logout continues (the IdP's single logout), from the sso module. */
+  private logoutRedirect: (session: SessionRecord, client: ClientContext) => Promise<string | null> = () => Promise.resolve(null);
+
+  registerLogoutRedirect(redirect: (session: SessionRecord, client: ClientContext) => Promise<string | null>): void {
+    this.logoutRedirect = redirect;
+  }
+
+  /** Ends the session; answers the IdP's single-logout URL for an SSO session whose IdP has one. */
+  async logout(request: FastifyRequest, reply: FastifyReply, auth: Principal | null, client: ClientContext): Promise<string | null> {
+    let redirectUrl: string | null = null;
     if (auth) {
+      const session = await this.sessions.record(auth.sessionId);
+      if (session?.sso) redirectUrl = await this.logoutRedirect(session, client).catch(() => null);
       await this.sessions.destroy(auth.sessionId);
       await this.audit.record({
         action: 'auth.logout',
@@ -305,6 +317,7 @@ export class AuthService {
       });
     }
     clearSessionCookie(request, reply);
+    return redirectUrl;
   }
 
   /** Emails a sign-in code bound to this browser. Says nothing about whether the account exists. */

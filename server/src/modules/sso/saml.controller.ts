@@ -85,6 +85,20 @@ export class SamlSignInController {
     void reply.send(xml);
   }
 
+  @Endpoint(api.saml.slo)
+  @Public()
+  async slo(
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+    @Param('id') id: string,
+    @Query() query: Record<string, string>,
+    @Client() client: ClientContext,
+  ): Promise<void> {
+    const raw = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
+    const location = await this.saml.slo(id, query, raw, client);
+    void reply.status(303).header('location', location).send();
+  }
+
   @Endpoint(api.saml.acs)
   @Public()
   async acs(

@@ -25,6 +25,8 @@ import { AuditService, type AuditActor } from '../../platform/audit/audit.servic
 import type { ClientContext } from '../../platform/auth/auth.decorators.js';
 import { DomainError, InvalidFieldError } from '../../platform/errors/domain-error.js';
 import { REDIS } from '../../platform/redis/redis.tokens.js';
+import { SessionService } from '../../platform/session/session.service.js';
+import type { SessionRecord } from '../../platform/session/session.store.js';
 import { acrossOrganisations, withinOrganisation } from '../../platform/tenancy/tenant-check.js';
 import { isUuid } from '../../platform/tenancy/tenant-scope.js';
 import type { Account } from '../identity/accounts.js';
@@ -106,11 +108,13 @@ export class SamlService implements OnModuleInit {
     private readonly members: MembersService,
     private readonly audit: AuditService,
     private readonly alerts: SsoAlertsService,
+    private readonly sessions: SessionService,
   ) {}
 
   onModuleInit(): void {
     this.auth.registerSignInCheck((account, client, action) => this.enforce(account, client, action));
     this.auth.registerPasswordExemption((account) => this.isBreakGlass(account));
+    this.auth.registerLogoutRedirect((session, client) => this.logoutUrl(session, client));
   }
 
   // ------------------------------------------------------------------ URLs
@@ -542,6 +546,70 @@ export class SamlService implements OnModuleInit {
     const sp = await this.spKey.key();
     const saml = await this.samlOf(row, 'always');
     return saml.generateServiceProviderMetadata(null, sp.certificate);
+  }
+
+  // ------------------------------------------------------------------ single logout
+
+  /** A signed LogoutRequest to the IdP of an SSO session (null when the IdP has no single logout). */
+  async logoutUrl(session: SessionRecord, client: ClientContext): Promise<string | null> {
+    if (!session.sso) return null;
+    const row = await this.providerById(session.sso.providerId).catch(() => null);
+    if (!row?.sloUrl) return null;
+    const saml = await this.samlOf(row, 'always');
+    const url = await saml.getLogoutUrlAsync(
+      {
+        issuer: row.idpEntityId,
+        nameID: session.sso.nameId,
+        nameIDFormat: session.sso.nameIdFormat ?? 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress',
+        ...(session.sso.sessionIndex ? { sessionIndex: session.sso.sessionIndex } : {}),
+      },
+      '',
+      {},
+    );
+    await this.audit.record({
+      action: 'sso.logout',
+      outcome: 'success',
+      actor: { userId: session.userId, role: session.role, orgId: row.orgId, ip: client.ip, userAgent: client.userAgent },
+      target: { type: 'saml_provider', id: row.id },
+      metadata: { initiatedBy: 'sp' },
+    });
+    return url;
+  }
+
+  /**
+   * The SLO endpoint (HTTP-Redirect): the IdP's LogoutResponse to our request (then the login page),
+   * or its own LogoutRequest, which ends every session of that member (then our LogoutResponse).
+   */
+  async slo(providerId: string, query: Record<string, string>, rawQuery: string, client: ClientContext): Promise<string> {
+    const row = await this.providerById(providerId);
+    for (const key of ['SAMLRequest', 'SAMLResponse'] as const) {
+      if (query[key] !== undefined && (typeof query[key] !== 'string' || query[key].length > SAML_LIMITS.maxXmlBytes)) {
+        throw new DomainError('BAD_REQUEST', 'saml.malformed');
+      }
+    }
+    if (!query.SAMLRequest && !query.SAMLResponse) throw new DomainError('BAD_REQUEST', 'saml.malformed');
+    const saml = await this.samlOf(row, query.SAMLResponse ? 'always' : 'never');
+    let profile: Profile | null;
+    try {
+      ({ profile } = await saml.validateRedirectAsync(query, rawQuery));
+    } catch (err) {
+      const message = (err as Error).message;
+      await this.event(row, 'refused', refusalOf(message), null, `logout: ${message}`);
+      return `/login?sso_error=${refusalOf(message)}`;
+    }
+    if (query.SAMLResponse) return '/login';
+    const email = textOf(profile?.nameID).toLowerCase();
+    const account = email ? await this.auth.findAccount({ email }) : null;
+    let ended = 0;
+    if (account && account.membership.orgId === row.orgId) ended = await this.sessions.destroyAllFor(account.user.id);
+    await this.audit.record({
+      action: 'sso.logout',
+      outcome: 'success',
+      actor: { userId: account?.user.id ?? null, orgId: row.orgId, email: email || null, ip: client.ip, userAgent: client.userAgent },
+      target: { type: 'saml_provider', id: row.id },
+      metadata: { initiatedBy: 'idp', sessionsEnded: ended },
+    });
+    return saml.getLogoutResponseUrlAsync(profile!, query.RelayState ?? '', {}, true);
   }
 
   // ------------------------------------------------------------------ the assertion consumer service
