@@ -294,7 +294,7 @@ describe('SAML single sign-on', () => {
       idpCert: idp.certificate,
       entryPoint: provider.sp.sloUrl,
       logoutUrl: provider.sp.sloUrl,
-      privateKey: idp.key.export({ format: 'pem', type: 'pkcs8' }) as string,
+      privateKey: idp.key.export({ format: 'pem', type: 'pkcs8' }),
       signatureAlgorithm: 'sha256',
     });
     const request = await asIdp.getLogoutUrlAsync(
