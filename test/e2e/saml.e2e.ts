@@ -88,6 +88,14 @@ test('an administrator configures an IdP from its metadata, signs in through it 
   const password = 'Sso-Harbour-Pass-42!';
   const idp = await startIdp({ email, groups: ['muster-admins'] });
   try {
+    // A refused answer comes back to the login page with its reason, translated (Arabic, phone width).
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/login?lng=ar&sso_error=replay');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByTestId('sso-error')).toBeVisible();
+    await expect(page.getByTestId('sso-submit')).toBeVisible();
+    await page.screenshot({ path: 'test-results/saml-login-ar-390.png' });
+    await page.setViewportSize({ width: 1280, height: 720 });
     await page.goto('/?lng=en');
     const registered = await page.request.post('/api/auth/register', {
       headers: await csrfHeaders(page.request),
