@@ -19,6 +19,7 @@ import { billingEndpoints } from './billing.js';
 import { auditEndpoints } from './audit.js';
 import { siemEndpoints } from './siem.js';
 import { scimEndpoints } from './scim.js';
+import { samlEndpoints } from './saml.js';
 import { documentEndpoints } from './documents.js';
 import { memberEndpoints } from './members.js';
 import { securityEndpoints } from './security.js';
@@ -56,6 +57,7 @@ export const api = {
   audit: auditEndpoints,
   siem: siemEndpoints,
   scim: scimEndpoints,
+  saml: samlEndpoints,
   documents: documentEndpoints,
   members: memberEndpoints,
   security: securityEndpoints,

@@ -152,6 +152,10 @@ export type SessionInfo = z.infer<typeof sessionSchema>;
 
 export const okSchema = z.object({ ok: z.literal(true) });
 
+/** Logout's answer: with `redirectUrl` when the session came from an IdP with single logout (the browser goes there next). */
+export const logoutResultSchema = z.object({ ok: z.literal(true), redirectUrl: z.string().optional() });
+export type LogoutResult = z.infer<typeof logoutResultSchema>;
+
 export const authEndpoints = {
   me: defineEndpoint({
     method: 'GET',
@@ -181,8 +185,8 @@ export const authEndpoints = {
     method: 'POST',
     path: API_PATHS.logout,
     tag: 'auth',
-    summary: 'Sign out: the session is destroyed on the server',
-    response: okSchema,
+    summary: 'Sign out: the session is destroyed on the server (and, for an SSO session, the IdP single-logout URL is answered)',
+    response: logoutResultSchema,
   }),
   requestMagic: defineEndpoint({
     method: 'POST',

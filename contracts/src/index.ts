@@ -34,6 +34,7 @@ export * from './notifications.js';
 export * from './audit.js';
 export * from './siem.js';
 export * from './scim.js';
+export * from './saml.js';
 export * from './members.js';
 export * from './security.js';
 export * from './recovery.js';

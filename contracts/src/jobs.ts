@@ -38,6 +38,8 @@ export const JobName = {
   ComplianceCheck: 'reminders.compliance-check',
   /** SOPs (issue 19): the daily check of review dates. */
   SopReviewCheck: 'reminders.sop-review-check',
+  /** SAML (issue 21): the daily re-read of identity providers' metadata URLs. */
+  SamlMetadataRefresh: 'system.saml-metadata-refresh',
   EvidencePurge: 'recovery.evidence-purge',
   AuditorInviteExpires: 'system.auditor-invite-expires',
   /** Audit bundles (issue 20): builds one zip of evidence records, on the render queue. */
@@ -119,6 +121,8 @@ export interface JobPayloads {
   [JobName.SopReviewCheck]: {
     orgId?: string;
   };
+  /** Re-reads every identity provider configured from a metadata URL (daily job scheduler). */
+  [JobName.SamlMetadataRefresh]: Record<string, never>;
   /** Purges evidence records past their retention and not held, one audit event each (daily job scheduler). */
   [JobName.EvidencePurge]: Record<string, never>;
   /** An auditor invite reached its expiry (a delayed job): its sessions end and their sockets close. */
@@ -152,6 +156,7 @@ export const JOB_QUEUES: Readonly<Record<JobName, QueueName>> = {
   [JobName.RestrictionEnds]: QueueName.System,
   [JobName.ComplianceCheck]: QueueName.Reminders,
   [JobName.SopReviewCheck]: QueueName.Reminders,
+  [JobName.SamlMetadataRefresh]: QueueName.System,
   [JobName.EvidencePurge]: QueueName.Recovery,
   [JobName.AuditorInviteExpires]: QueueName.System,
   [JobName.RenderAuditBundle]: QueueName.Render,
@@ -191,6 +196,8 @@ export const jobIds = {
   complianceCheck: 'compliance-check-daily',
   /** The job scheduler of the SOP review check (hourly; each organisation once a day on its own clock). */
   sopReviewCheck: 'sop-review-daily',
+  /** The job scheduler of the daily SAML metadata refresh. */
+  samlMetadataRefresh: 'saml-metadata-refresh-daily',
   /** The job scheduler of the daily evidence purge. */
   evidencePurge: 'evidence-purge-daily',
   /** The end of one auditor invite (its expiry; a changed expiry gets a new id). */

@@ -13,6 +13,7 @@ export const NOTIFICATION_KINDS = [
   'compliance_document',
   'sop_review',
   'evidence_request',
+  'sso_break_glass',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

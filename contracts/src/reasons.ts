@@ -206,6 +206,7 @@ export const NOT_FOUND_REASONS = {
   invite: 'Invite not found',
   siemDestination: 'No such SIEM destination',
   siemDelivery: 'No such delivery',
+  samlProvider: 'No such identity provider',
   sop: 'SOP not found',
   sopVersion: 'SOP version not found',
 } as const;
@@ -655,6 +656,32 @@ export const AUDITOR_REASONS = {
   bundleUnknown: 'No audit bundle with this manifest is known',
 } as const;
 
+/** SAML single sign-on (issue 21). */
+export const SAML_REASONS = {
+  invalidUrl: 'Enter a full http:// or https:// address',
+  invalidDomain: 'Enter email domains such as example.com',
+  groupRequired: 'Enter the IdP group name',
+  entityIdRequired: "Enter the identity provider's entity ID",
+  groupAttributeRequired: 'Enter the attribute that carries the groups',
+  tooManyCertificates: 'At most {{max}} certificates',
+  tooManyDomains: 'At most {{max}} email domains',
+  tooManyMappings: 'At most {{max}} group mappings',
+  tooManyBreakGlass: 'At most {{max}} break-glass admins',
+  tooManyProviders: 'An organisation can have at most {{max}} identity providers',
+  sourceRequired: "Paste the IdP's metadata, give its metadata URL, or enter its entity ID, SSO URL and certificate",
+  malformed: 'This is not a well-formed SAML document (document type declarations and entities are refused)',
+  tooLarge: 'This SAML document is too large',
+  metadataInvalid: 'This metadata has no identity provider with a sign-in URL and a signing certificate',
+  metadataFetch: 'The metadata could not be read from this address: {{detail}}',
+  certificateInvalid: 'This is not a valid X.509 certificate',
+  domainTaken: 'The domain {{domain}} already belongs to another enabled identity provider',
+  unknownAdmin: 'Choose admins of your organisation',
+  enforceNeedsProvider: 'Enable at least one identity provider before enforcing SSO',
+  enforceNeedsBreakGlass: 'Name at least one break-glass admin before enforcing SSO',
+  noProvider: 'No single sign-on is set up for this email domain',
+  useSso: 'Your organisation signs in through single sign-on: use "Sign in with SSO"',
+} as const;
+
 export const ERROR_REASONS = {
   validation: VALIDATION_REASONS,
   common: COMMON_REASONS,
@@ -664,6 +691,7 @@ export const ERROR_REASONS = {
   drillTemplate: DRILL_TEMPLATE_REASONS,
   siem: SIEM_REASONS,
   scim: SCIM_REASONS,
+  saml: SAML_REASONS,
   billing: BILLING_REASONS,
   chat: CHAT_REASONS,
   audit: AUDIT_REASONS,

@@ -22,6 +22,7 @@ import { AuditModule } from './platform/audit/audit.module.js';
 import { AuditTrailModule } from './modules/audit/audit.module.js';
 import { SiemModule } from './modules/siem/siem.module.js';
 import { ScimModule } from './modules/scim/scim.module.js';
+import { SsoModule } from './modules/sso/sso.module.js';
 import { DocumentsModule } from './modules/documents/documents.module.js';
 import { MembersModule } from './modules/members/members.module.js';
 import { RecoveryModule } from './modules/recovery/recovery.module.js';
@@ -82,6 +83,7 @@ export class AppModule {
         AuditTrailModule,
         SiemModule,
         ScimModule,
+        SsoModule,
         DocumentsModule,
         MembersModule,
         RecoveryModule,

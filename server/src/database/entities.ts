@@ -21,6 +21,7 @@ import { UsageThreshold } from '../modules/usage/entities/usage-threshold.entity
 import { AuditChainHead, AuditEvent } from '../platform/audit/audit-event.entity.js';
 import { SIEM_ENTITIES } from '../modules/siem/siem.module.js';
 import { SCIM_ENTITIES } from '../modules/scim/scim.module.js';
+import { SSO_ENTITIES } from '../modules/sso/sso.module.js';
 import { DRILL_ENTITIES } from '../modules/drills/drills.module.js';
 import { BILLING_ENTITIES } from '../modules/billing/billing.module.js';
 import { NotificationRow } from '../modules/notifications/entities/notification.entity.js';
@@ -72,6 +73,7 @@ export const ENTITIES = [
   ...MEMBER_ENTITIES,
   ...SIEM_ENTITIES,
   ...SCIM_ENTITIES,
+  ...SSO_ENTITIES,
   SecurityPolicyRow,
   SecurityPinRow,
   VerificationCaseRow,

@@ -45,6 +45,7 @@ export const NAMESPACES = [
   'audit',
   'siem',
   'scim',
+  'saml',
   'documents',
   'members',
   'security',

@@ -25,6 +25,7 @@ import { Sops1795783080346 } from './1795783080346-Sops.js';
 import { EvidenceVault1795796581352 } from './1795796581352-EvidenceVault.js';
 import { AuditBundles1795798655709 } from './1795798655709-AuditBundles.js';
 import { ScimProvisioning1795812633222 } from './1795812633222-ScimProvisioning.js';
+import { SamlSso1795812688564 } from './1795812688564-SamlSso.js';
 
 /**
  * Every migration, in order. To add one: change the entities, build the server, run
@@ -57,4 +58,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   EvidenceVault1795796581352,
   AuditBundles1795798655709,
   ScimProvisioning1795812633222,
+  SamlSso1795812688564,
 ];

@@ -4,6 +4,7 @@ import {
   loginSchema,
   verifyMagicSchema,
   type ChangePasswordRequest,
+  type LogoutResult,
   type LanguageCode,
   type RegisterRequest,
   type ResetPasswordRequest,
@@ -74,9 +75,9 @@ export class AuthController {
     @Res({ passthrough: true }) reply: FastifyReply,
     @OptionalAuth() auth: Principal | null,
     @Client() client: ClientContext,
-  ): Promise<Ok> {
-    await this.auth.logout(request, reply, auth, client);
-    return OK;
+  ): Promise<LogoutResult> {
+    const redirectUrl = await this.auth.logout(request, reply, auth, client);
+    return redirectUrl ? { ok: true, redirectUrl } : OK;
   }
 
   @Endpoint(api.auth.requestMagic)

@@ -33,6 +33,7 @@ import {
 import { REDIS } from '../../platform/redis/redis.tokens.js';
 import { clearSessionCookie, sessionIdFrom, setSessionCookie } from '../../platform/session/session-cookie.js';
 import { SessionService, type NewSession } from '../../platform/session/session.service.js';
+import type { SessionRecord } from '../../platform/session/session.store.js';
 import { newSessionOf, profileOf, sessionInfoOf, type Account } from './accounts.js';
 import { Membership } from './entities/membership.entity.js';
 import { Organization } from './entities/organization.entity.js';
@@ -73,6 +74,13 @@ export class AuthService {
     private readonly termination: TerminationService,
     private readonly restrictions: RestrictionsService,
   ) {}
+
+  /** Whether a member of an organisation that enforces SSO keeps password authentication (the sso module's break-glass admins). */
+  private passwordExempt: (account: Account) => Promise<boolean> = () => Promise.resolve(false);
+
+  registerPasswordExemption(exempt: (account: Account) => Promise<boolean>): void {
+    this.passwordExempt = exempt;
+  }
 
   /** Adds a rule to every sign-in (see `SignInCheck`). */
   registerSignInCheck(check: SignInCheck): void {
@@ -176,11 +184,8 @@ export class AuthService {
       }
       throw new DomainError('INVALID_CREDENTIALS', 'auth.invalidCredentials');
     }
+    // SSO enforcement (with its break-glass admins) is a sign-in check of the sso module.
     await this.assertMaySignIn(account, client, 'auth.login');
-    if (account.org?.ssoRequired) {
-      await this.audit.record({ action: 'auth.login', outcome: 'failure', reason: 'sso_required', actor: this.actor(client, account) });
-      throw new DomainError('INVALID_CREDENTIALS', 'auth.invalidCredentials');
-    }
     await this.throttle.reset('failuresPerAccount', email);
     return account;
   }
@@ -209,7 +214,7 @@ export class AuthService {
   ): Promise<SessionInfo> {
     // The organisation's security policy may not allow this method for this member (audited there).
     await this.policy.assertMethodAllowed(account, method, client);
-    await this.signIn(request, reply, newSessionOf(account));
+    await this.signIn(request, reply, { ...newSessionOf(account), method });
     await this.users.update(account.user.id, { lastLoginAt: new Date() });
     await this.audit.record({
       action: method === 'password' ? 'auth.login' : 'auth.magic.verified',
@@ -284,8 +289,19 @@ export class AuthService {
     return `${this.config.APP_ORIGINS[0] ?? ''}${path}`;
   }
 
-  async logout(request: FastifyRequest, reply: FastifyReply, auth: Principal | null, client: ClientContext): Promise<void> {
+  /** Where an SSO session's logout continues (the IdP's single logout), from the sso module. */
+  private logoutRedirect: (session: SessionRecord, client: ClientContext) => Promise<string | null> = () => Promise.resolve(null);
+
+  registerLogoutRedirect(redirect: (session: SessionRecord, client: ClientContext) => Promise<string | null>): void {
+    this.logoutRedirect = redirect;
+  }
+
+  /** Ends the session; answers the IdP's single-logout URL for an SSO session whose IdP has one. */
+  async logout(request: FastifyRequest, reply: FastifyReply, auth: Principal | null, client: ClientContext): Promise<string | null> {
+    let redirectUrl: string | null = null;
     if (auth) {
+      const session = await this.sessions.record(auth.sessionId);
+      if (session?.sso) redirectUrl = await this.logoutRedirect(session, client).catch(() => null);
       await this.sessions.destroy(auth.sessionId);
       await this.audit.record({
         action: 'auth.logout',
@@ -301,6 +317,7 @@ export class AuthService {
       });
     }
     clearSessionCookie(request, reply);
+    return redirectUrl;
   }
 
   /** Emails a sign-in code bound to this browser. Says nothing about whether the account exists. */
@@ -358,7 +375,12 @@ export class AuthService {
       ip: client.ip,
       userAgent: client.userAgent,
     };
-    if (!account || account.org?.ssoRequired || !account.user.passwordHash) {
+    // A session opened through SSO is unlocked through SSO; under enforcement only break-glass
+    // admins keep password authentication.
+    const session = await this.sessions.record(auth.sessionId);
+    const ssoSession =
+      session?.method === 'sso' || (account?.org?.ssoRequired === true && !(await this.passwordExempt(account).catch(() => false)));
+    if (!account || ssoSession || !account.user.passwordHash) {
       await this.audit.record({ action: 'auth.verify_password', outcome: 'failure', reason: 'no_password_authentication', actor });
       throw new DomainError('SSO_REQUIRED', 'auth.ssoRequired');
     }

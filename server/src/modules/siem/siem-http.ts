@@ -56,7 +56,7 @@ export function resolveAll(host: string): Promise<string[]> {
   });
 }
 
-function guardedLookup(policy: AddressPolicy): LookupFunction {
+export function guardedLookup(policy: AddressPolicy): LookupFunction {
   return (hostname, options, callback) => {
     dnsLookup(hostname, { all: true, family: options.family ?? 0, hints: options.hints }, (err, addresses: LookupAddress[]) => {
       if (err) {

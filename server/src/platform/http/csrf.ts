@@ -6,7 +6,8 @@ import { normaliseError } from '../errors/error-body.js';
 import { originAllowed } from './origin.js';
 
 /** Machine endpoints that authenticate by bearer token or signature, not by cookie. */
-export const CSRF_EXEMPT_PREFIXES = ['/api/scim/', '/api/webhooks/'];
+/** `/api/sso/saml/`: identity providers POST assertions and logout messages cross-site (signed SAML, not cookies). */
+export const CSRF_EXEMPT_PREFIXES = ['/api/scim/', '/api/webhooks/', '/api/sso/saml/'];
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const TOKEN = /^[A-Za-z0-9_-]{32,64}$/;

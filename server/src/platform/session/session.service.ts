@@ -6,7 +6,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { RealtimeService } from '../realtime/realtime.service.js';
 import { REDIS } from '../redis/redis.tokens.js';
 import { principalOf } from '../auth/principal.js';
-import { SessionStore, type SessionProfile, type SessionRecord } from './session.store.js';
+import { SessionStore, type SessionMethod, type SessionProfile, type SessionRecord, type SessionSso } from './session.store.js';
 
 /** What a new session is issued for (a checked sign-in). */
 export interface NewSession {
@@ -19,6 +19,10 @@ export interface NewSession {
   /** An absolute end earlier than the default (a guest auditor's invite expiry). */
   notAfter?: Date;
   profile: SessionProfile;
+  /** How the principal signed in (the session-lock unlock refuses a password for an SSO session). */
+  method?: SessionMethod;
+  /** The SAML session, for single logout. */
+  sso?: SessionSso;
 }
 
 /** Activity is written back at most this often per session. */
@@ -61,6 +65,8 @@ export class SessionService {
       lastActivityAt: now,
       expiresAt: Math.min(max, principal.notAfter?.getTime() ?? max),
       profile: principal.profile,
+      ...(principal.method ? { method: principal.method } : {}),
+      ...(principal.sso ? { sso: principal.sso } : {}),
     };
     const id = randomBytes(32).toString('base64url');
     const ttl = this.ttlSeconds(record, now);
@@ -73,6 +79,11 @@ export class SessionService {
       .expire(index, Math.ceil((record.expiresAt - now) / 1000), 'NX')
       .exec();
     return { id, record, maxAgeSeconds: Math.ceil((record.expiresAt - now) / 1000) };
+  }
+
+  /** The session as stored (null when it ended). */
+  record(id: string): Promise<SessionRecord | null> {
+    return this.store.get(id);
   }
 
   /** Records activity, extending the idle lifetime (written at most once a minute). */

@@ -20,6 +20,16 @@ export interface SessionProfile {
 }
 
 /** What a server-side session holds (DESIGN.md §4). The browser holds only the opaque id. */
+export type SessionMethod = 'password' | 'magic_code' | 'sso' | 'invite';
+
+/** A session opened by a SAML sign-in: what single logout needs. */
+export interface SessionSso {
+  providerId: string;
+  nameId: string;
+  nameIdFormat: string | null;
+  sessionIndex: string | null;
+}
+
 export interface SessionRecord {
   kind: 'user' | 'auditor';
   /** The user's id, or the invite's id for a guest auditor: the key of "all sessions of". */
@@ -34,6 +44,8 @@ export interface SessionRecord {
   expiresAt: number;
   /** Sessions issued before profiles were complete lack it: they are not accepted (sign in again). */
   profile?: SessionProfile;
+  method?: SessionMethod;
+  sso?: SessionSso;
 }
 
 const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;

@@ -70,6 +70,16 @@ export class SigningService {
     return Buffer.concat([decipher.update(body!), decipher.final()]);
   }
 
+  /** Encrypts another platform secret (the SAML service-provider key) under the same key-encryption key. */
+  seal(secret: Buffer, label: string): string {
+    return this.encrypt(secret, label);
+  }
+
+  /** Decrypts what `seal` encrypted under the same label. */
+  unseal(sealed: string, label: string): Buffer {
+    return this.decrypt({ kid: label, privateKeyEnc: sealed } as SigningKeyRow);
+  }
+
   private async create(now: Date): Promise<SigningKeyRow> {
     const { publicKey, privateKey } = generateKeyPairSync('ed25519');
     const kid = newKid();

@@ -13,8 +13,9 @@ import { AuthCard } from './AuthCard';
 import { MagicCodeForm } from './MagicCodeForm';
 import { TestSessionButton } from './TestSessionButton';
 import { useCompleteSignIn } from './useCompleteSignIn';
-import { errorText } from '../../lib/error-text';
+import { errorText, refusalOf } from '../../lib/error-text';
 import { isSupportRefusal, SignInRefusal } from '../account-controls/components';
+import { SsoErrorAlert, SsoSignInForm } from '../saml/SsoSignIn';
 
 /** The email handed over by the sign-up screen (router state), if any. */
 function prefilledEmail(state: unknown): string {
@@ -22,7 +23,12 @@ function prefilledEmail(state: unknown): string {
   return typeof email === 'string' ? email : '';
 }
 
-function PasswordLoginForm({ initialEmail }: { initialEmail: string }) {
+/** A refusal that means "use single sign-on" (the organisation enforces SSO). */
+function isUseSso(err: unknown): boolean {
+  return refusalOf(err)?.reason === 'saml.useSso';
+}
+
+function PasswordLoginForm({ initialEmail, onUseSso }: { initialEmail: string; onUseSso: () => void }) {
   const { t } = useTranslation('auth');
   const completeSignIn = useCompleteSignIn();
   const form = useMusterForm(loginSchema, { email: initialEmail, password: '' });
@@ -45,6 +51,11 @@ function PasswordLoginForm({ initialEmail }: { initialEmail: string }) {
           return;
         }
         const status = errorStatus(err);
+        if (isUseSso(err)) {
+          toaster.create({ type: 'info', title: t('login.failedTitle'), description: errorText(t, err) });
+          onUseSso();
+          return;
+        }
         if (status === 401) {
           // Keep the email, empty the password, and show no "Required" for the emptied field.
           form.reset({ email: form.getValues('email'), password: '' });
@@ -101,7 +112,8 @@ export default function LoginPage() {
   const { t } = useTranslation('auth');
   const location = useLocation();
   const completeSignIn = useCompleteSignIn();
-  const [method, setMethod] = useState('password');
+  // A refused SSO answer comes back here: the SSO tab is open, with the reason above it.
+  const [method, setMethod] = useState(() => (new URLSearchParams(location.search).has('sso_error') ? 'sso' : 'password'));
   const initialEmail = prefilledEmail(location.state);
   usePageMeta('login');
 
@@ -124,6 +136,7 @@ export default function LoginPage() {
       }
     >
       <Stack gap="5">
+        <SsoErrorAlert />
         <Tabs.Root value={method} onValueChange={(d) => setMethod(d.value)} variant="enclosed" fitted>
           <Tabs.List>
             <Tabs.Trigger value="password" data-testid="login-tab-password">
@@ -132,9 +145,12 @@ export default function LoginPage() {
             <Tabs.Trigger value="code" data-testid="login-tab-code">
               {t('login.tabCode')}
             </Tabs.Trigger>
+            <Tabs.Trigger value="sso" data-testid="login-tab-sso">
+              {t('login.tabSso')}
+            </Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="password" pt="5">
-            <PasswordLoginForm initialEmail={initialEmail} />
+            <PasswordLoginForm initialEmail={initialEmail} onUseSso={() => setMethod('sso')} />
           </Tabs.Content>
           <Tabs.Content value="code" pt="5">
             <MagicCodeForm
@@ -145,6 +161,9 @@ export default function LoginPage() {
               onSignedIn={completeSignIn}
               initialEmail={initialEmail}
             />
+          </Tabs.Content>
+          <Tabs.Content value="sso" pt="5">
+            <SsoSignInForm initialEmail={initialEmail} />
           </Tabs.Content>
         </Tabs.Root>
         <Separator />

@@ -54,6 +54,12 @@ export function notificationText(t: TFunction, notification: Notification, langu
       lines: [data.state === 'overdue' ? t('sopReview.overdue', values) : t('sopReview.dueSoon', values)],
     };
   }
+  if (notification.kind === 'sso_break_glass') {
+    return {
+      title: t('breakGlass.title', { ns: 'notifications', admin: text(data.admin) }),
+      lines: [t('breakGlass.line', { ns: 'notifications', email: text(data.email), ip: text(data.ip) })],
+    };
+  }
   if (notification.kind === 'evidence_request') {
     // A guest auditor's request (event `created`) or their verdict on the answer (`accepted`, `flagged`).
     const title = t('evidenceRequest.title', { ns: 'notifications', auditor: text(data.auditor) });

@@ -13,6 +13,7 @@ import { memberInviteMail } from './members.js';
 import { evidenceRequestAnsweredMail, evidenceRequestMail } from './evidence.js';
 import { sopReviewMail } from './sops.js';
 import { siemDisabledMail } from './siem.js';
+import { ssoBreakGlassMail } from './sso.js';
 import {
   recoveryApprovalMail,
   recoveryCoolingOffMail,
@@ -35,6 +36,7 @@ export * from './auth.js';
 export * from './drills.js';
 export * from './members.js';
 export * from './siem.js';
+export * from './sso.js';
 export * from './support.js';
 export * from './recovery.js';
 export * from './sops.js';
@@ -56,6 +58,7 @@ export const MAIL_TEMPLATES = {
   'ticket.reply': ticketReplyMail,
   'ticket.status': ticketStatusMail,
   'siem.disabled': siemDisabledMail,
+  'sso.breakGlass': ssoBreakGlassMail,
   'drill.reminder': drillReminderMail,
   'drill.cadence': drillCadenceMail,
   'compliance.rule': complianceRuleMail,

@@ -63,6 +63,9 @@ const SAMPLES: { [K in MailKind]: MailParams<(typeof MAIL_TEMPLATES)[K]>[] } = {
     { name: null, number: 8, ticketSubject: null, author: 'Sam Ops', body: 'Thanks for writing.' },
   ],
   'ticket.status': [{ name: 'Uma Patel', number: 7, ticketSubject: 'Lost observations', from: 'open', to: 'resolved' }],
+  'sso.breakGlass': [
+    { admin: 'Dana Okafor', email: 'dana@harborpoint.example', ip: '203.0.113.9', url: 'https://muster.example/app/admin/saml' },
+  ],
   'siem.disabled': [
     { name: 'Splunk production', url: 'https://siem.example/hec', reason: 'gone' },
     { name: 'Old Splunk', url: 'https://old.example/hec', reason: 'failing' },
