@@ -25,7 +25,7 @@ export function registerScimHttp(fastify: FastifyInstance, onDone: (request: Fas
       done(null, undefined);
       return;
     }
-    json(request, text, done);
+    void json(request, text, done);
   });
 
   fastify.addHook('onSend', (request, reply, payload, done) => {
