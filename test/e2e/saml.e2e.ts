@@ -116,6 +116,17 @@ test('an administrator configures an IdP from its metadata, signs in through it 
     await expect(card.getByTestId('saml-certificates')).toContainText('Valid');
     await expect(card.getByTestId('saml-sp-metadata')).toHaveAttribute('href', /\/api\/sso\/saml\/[0-9a-f-]+\/metadata\?download=1$/);
 
+    // Edited in place: the settings change, the metadata (left empty) is kept.
+    await card.getByTestId('saml-edit').click();
+    const form = page.getByTestId('saml-provider-form');
+    await expect(page.getByTestId('saml-name')).toHaveValue('Harbour IdP');
+    await expect(page.getByTestId('saml-domains')).toHaveValue(domain);
+    await page.getByTestId('saml-name').fill('Harbour IdP (production)');
+    await page.getByTestId('saml-save').click();
+    await expect(form).toBeHidden();
+    await expect(card).toContainText('Harbour IdP (production)');
+    await expect(card.getByTestId('saml-certificates')).toContainText('Valid');
+
     // Out, and in again through the identity provider.
     await page.request.post('/api/auth/logout', { headers: await csrfHeaders(page.request) });
     await page.goto('/login?lng=en');

@@ -13,7 +13,16 @@ import {
   Stack,
   Textarea,
 } from '@chakra-ui/react';
-import { createSamlProviderSchema, SAML_LIMITS, SAML_ROLES, type CreateSamlProviderInput, type SamlRole } from '@muster/contracts';
+import {
+  createSamlProviderSchema,
+  SAML_LIMITS,
+  SAML_ROLES,
+  updateSamlProviderSchema,
+  type CreateSamlProviderInput,
+  type SamlProvider,
+  type SamlRole,
+  type UpdateSamlProviderInput,
+} from '@muster/contracts';
 import { useMemo, useState, type ChangeEvent } from 'react';
 import { Controller, useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +31,7 @@ import { FormField } from '../../components/form/FormField';
 import { toaster } from '../../components/ui/toaster';
 import { errorText } from '../../lib/error-text';
 import { passIssues, useMusterForm } from '../../lib/forms';
-import { useCreateProvider } from './api';
+import { useCreateProvider, useUpdateProvider } from './api';
 
 type Source = 'xml' | 'url' | 'manual';
 
@@ -42,12 +51,15 @@ interface ProviderValues {
   allowIdpInitiated: boolean;
 }
 
-/** The form's values as the contracts' create body (only the chosen source's fields). */
-export function createInputOf(v: ProviderValues): CreateSamlProviderInput {
-  const domains = v.emailDomains
+const domainsOf = (text: string) =>
+  text
     .split(/[\s,;]+/)
     .map((d) => d.trim())
     .filter(Boolean);
+
+/** The form's values as the contracts' create body (only the chosen source's fields). */
+export function createInputOf(v: ProviderValues): CreateSamlProviderInput {
+  const domains = domainsOf(v.emailDomains);
   const source =
     v.source === 'xml'
       ? { metadataXml: v.metadataXml }
@@ -65,11 +77,69 @@ export function createInputOf(v: ProviderValues): CreateSamlProviderInput {
   };
 }
 
-const schema = z.custom<ProviderValues>().transform((values, ctx) => {
+/**
+ * The form's values as the update body of `provider`: its settings, and the IdP's side only where
+ * the admin gave something new — metadata pasted, another metadata URL, or the manual fields (an
+ * empty certificate box keeps the certificates it has).
+ */
+export function updateInputOf(v: ProviderValues, provider: SamlProvider): UpdateSamlProviderInput {
+  const source =
+    v.source === 'xml'
+      ? v.metadataXml.trim()
+        ? { metadataXml: v.metadataXml }
+        : {}
+      : v.source === 'url'
+        ? v.metadataUrl !== (provider.metadataUrl ?? '') || provider.metadataSource !== 'url'
+          ? { metadataUrl: v.metadataUrl }
+          : {}
+        : {
+            idpEntityId: v.idpEntityId,
+            ssoUrl: v.ssoUrl,
+            sloUrl: v.sloUrl,
+            ...(v.certificate.trim() ? { certificates: [v.certificate] } : {}),
+          };
+  return {
+    name: v.name,
+    ...source,
+    emailDomains: domainsOf(v.emailDomains),
+    defaultRole: v.defaultRole,
+    groupAttribute: v.groupAttribute,
+    groupMappings: v.groupMappings.filter((m) => m.group.trim()),
+    allowIdpInitiated: v.allowIdpInitiated,
+  };
+}
+
+const createSchema = z.custom<ProviderValues>().transform((values, ctx) => {
   const result = createSamlProviderSchema.safeParse(createInputOf(values));
   if (result.success) return createInputOf(values);
   passIssues(ctx, result.error.issues);
   return z.NEVER;
+});
+
+const updateSchemaOf = (provider: SamlProvider) =>
+  z.custom<ProviderValues>().transform((values, ctx) => {
+    const body = updateInputOf(values, provider);
+    const result = updateSamlProviderSchema.safeParse(body);
+    if (result.success) return body;
+    passIssues(ctx, result.error.issues);
+    return z.NEVER;
+  });
+
+/** The form filled with a provider's settings; the metadata and certificate boxes start empty. */
+const valuesOf = (provider: SamlProvider): ProviderValues => ({
+  source: provider.metadataSource,
+  name: provider.name,
+  metadataXml: '',
+  metadataUrl: provider.metadataUrl ?? '',
+  idpEntityId: provider.idpEntityId,
+  ssoUrl: provider.ssoUrl,
+  sloUrl: provider.sloUrl ?? '',
+  certificate: '',
+  emailDomains: provider.emailDomains.join(', '),
+  defaultRole: provider.defaultRole,
+  groupAttribute: provider.groupAttribute,
+  groupMappings: provider.groupMappings.map((m) => ({ group: m.group, role: m.role })),
+  allowIdpInitiated: provider.allowIdpInitiated,
 });
 
 const EMPTY: ProviderValues = {
@@ -88,13 +158,19 @@ const EMPTY: ProviderValues = {
   allowIdpInitiated: false,
 };
 
-function ProviderForm({ onDone }: { onDone: () => void }) {
+function ProviderForm({ provider, onDone }: { provider?: SamlProvider; onDone: () => void }) {
   const { t } = useTranslation(['saml', 'common']);
   const create = useCreateProvider();
+  const update = useUpdateProvider();
+  const saving = create.isPending || update.isPending;
   const [failure, setFailure] = useState<string | null>(null);
+  const schema: z.ZodType<CreateSamlProviderInput | UpdateSamlProviderInput, ProviderValues> = useMemo(
+    () => (provider ? updateSchemaOf(provider) : createSchema),
+    [provider],
+  );
   const form = useMusterForm(
-    useMemo(() => schema, []),
-    EMPTY,
+    schema,
+    useMemo(() => (provider ? valuesOf(provider) : EMPTY), [provider]),
   );
   const mappings = useFieldArray({ control: form.control, name: 'groupMappings' });
   const source = form.watch('source');
@@ -111,15 +187,17 @@ function ProviderForm({ onDone }: { onDone: () => void }) {
 
   const submit = form.handleSubmit((body) => {
     setFailure(null);
-    create.mutate(body, {
-      onSuccess: (saved) => {
-        toaster.create({ type: 'success', title: t('form.saved', { name: saved.name }) });
+    const callbacks = {
+      onSuccess: (saved: SamlProvider) => {
+        toaster.create({ type: 'success', title: t(provider ? 'form.updated' : 'form.saved', { name: saved.name }) });
         onDone();
       },
-      onError: (err) => {
+      onError: (err: unknown) => {
         if (!form.setServerErrors(err)) setFailure(errorText(t, err));
       },
-    });
+    };
+    if (provider) update.mutate({ id: provider.id, body: body as UpdateSamlProviderInput }, callbacks);
+    else create.mutate(body as CreateSamlProviderInput, callbacks);
   });
 
   return (
@@ -155,7 +233,7 @@ function ProviderForm({ onDone }: { onDone: () => void }) {
             <FormField
               label={t('form.metadataXml')}
               error={form.message('metadataXml') ?? form.message('_')}
-              helperText={t('form.metadataXmlHelp')}
+              helperText={t(provider ? 'form.metadataXmlKeep' : 'form.metadataXmlHelp')}
             >
               <Textarea
                 {...form.register('metadataXml')}
@@ -191,7 +269,12 @@ function ProviderForm({ onDone }: { onDone: () => void }) {
             <FormField label={t('form.sloUrl')} error={form.message('sloUrl')}>
               <Input {...form.register('sloUrl')} type="url" dir="ltr" />
             </FormField>
-            <FormField label={t('form.certificate')} error={form.message('certificate') ?? form.message('_')} required>
+            <FormField
+              label={t('form.certificate')}
+              error={form.message('certificate') ?? form.message('_')}
+              helperText={provider ? t('form.certificateKeep') : undefined}
+              required={!provider}
+            >
               <Textarea {...form.register('certificate')} rows={4} dir="ltr" fontFamily="mono" fontSize="xs" />
             </FormField>
           </Stack>
@@ -269,7 +352,7 @@ function ProviderForm({ onDone }: { onDone: () => void }) {
           <Button variant="ghost" onClick={onDone}>
             {t('form.cancel')}
           </Button>
-          <Button type="submit" colorPalette="brand" loading={create.isPending} data-testid="saml-save">
+          <Button type="submit" colorPalette="brand" loading={saving} data-testid="saml-save">
             {t('form.save')}
           </Button>
         </HStack>
@@ -278,8 +361,19 @@ function ProviderForm({ onDone }: { onDone: () => void }) {
   );
 }
 
-/** Adding an identity provider: from its metadata (pasted, uploaded or a URL) or by hand. */
-export function ProviderDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+/**
+ * Adding an identity provider (from its metadata: pasted, uploaded or a URL; or by hand), or
+ * editing `provider`.
+ */
+export function ProviderDialog({
+  open,
+  onOpenChange,
+  provider,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  provider?: SamlProvider;
+}) {
   const { t } = useTranslation('saml');
   return (
     <Dialog.Root open={open} onOpenChange={(d) => onOpenChange(d.open)} size={{ base: 'full', md: 'lg' }} scrollBehavior="inside">
@@ -288,9 +382,9 @@ export function ProviderDialog({ open, onOpenChange }: { open: boolean; onOpenCh
         <Dialog.Positioner>
           <Dialog.Content data-testid="saml-dialog">
             <Dialog.Header>
-              <Dialog.Title>{t('form.title')}</Dialog.Title>
+              <Dialog.Title>{provider ? t('form.editTitle', { name: provider.name }) : t('form.title')}</Dialog.Title>
             </Dialog.Header>
-            <Dialog.Body>{open && <ProviderForm onDone={() => onOpenChange(false)} />}</Dialog.Body>
+            <Dialog.Body>{open && <ProviderForm provider={provider} onDone={() => onOpenChange(false)} />}</Dialog.Body>
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" />
             </Dialog.CloseTrigger>

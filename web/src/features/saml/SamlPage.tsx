@@ -39,6 +39,7 @@ function ProviderCard({ provider }: { provider: SamlProvider }) {
   const remove = useRemoveProvider();
   const refresh = useRefreshMetadata();
   const test = useTestSignIn();
+  const [editing, setEditing] = useState(false);
   const onError = (err: unknown) => toaster.create({ type: 'error', title: t('actions.failed'), description: errorText(t, err) });
   return (
     <Card.Root as="li" data-testid="saml-provider">
@@ -122,6 +123,9 @@ function ProviderCard({ provider }: { provider: SamlProvider }) {
             >
               {t('actions.test')}
             </Button>
+            <Button size="sm" variant="outline" onClick={() => setEditing(true)} data-testid="saml-edit">
+              {t('actions.edit')}
+            </Button>
             {provider.metadataSource === 'url' && (
               <Button size="sm" variant="outline" loading={refresh.isPending} onClick={() => refresh.mutate(provider.id, { onError })}>
                 {t('actions.refresh')}
@@ -141,6 +145,7 @@ function ProviderCard({ provider }: { provider: SamlProvider }) {
           </HStack>
         </Stack>
       </Card.Body>
+      <ProviderDialog open={editing} onOpenChange={setEditing} provider={provider} />
     </Card.Root>
   );
 }
