@@ -6,6 +6,7 @@ const ADMIN_PAGES = [
   { id: 'timeline', to: '/app/admin/security-timeline', takesOrgId: true },
   { id: 'threats', to: '/app/admin/security-threats', takesOrgId: true },
   { id: 'siem', to: '/app/admin/siem', takesOrgId: false },
+  { id: 'saml', to: '/app/admin/saml', takesOrgId: false },
   { id: 'scim', to: '/app/admin/scim', takesOrgId: false },
 ] as const;
 

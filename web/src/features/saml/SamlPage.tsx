@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router-dom';
 import { EmptyList, ListSkeleton, LoadError } from '../../components/list';
 import { PageHeader } from '../../components/PageHeader';
 import { Section } from '../../components/Section';
+import { SecurityAdminLinks } from '../audit/SecurityAdminLinks';
 import { toaster } from '../../components/ui/toaster';
 import { errorText } from '../../lib/error-text';
 import { formatDate, formatDateTime } from '../../lib/format';
@@ -298,6 +299,7 @@ export default function SamlPage({ pageId }: PageProps) {
   return (
     <Stack gap="6" maxWidth="6xl" data-testid="saml-page">
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
+      <SecurityAdminLinks />
       {session.org ? (
         <Providers />
       ) : (
