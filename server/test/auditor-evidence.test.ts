@@ -528,15 +528,21 @@ describe('Auditor portal: scoped evidence, stamped downloads, reviews, previews'
     const id = await invite(admin, {
       email,
       auditorName: 'Eve Expiring',
-      // Long enough to sign in; the delayed expiry job then ends the session.
-      expiresAt: new Date(Date.now() + 8_000).toISOString(),
+      expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
       scope: { profileIds: scopeOf.profiles.map((p) => p.id), facilities: [SCOPE_FACILITY], from: '2026-01-01', to: '2026-06-30' },
     });
     const client = await auditorSession(email);
     expect((await client.get('/api/auditor/dashboard')).status).toBe(200);
     const socket = await chatSocket(url(), client);
     sockets.push(socket);
-    await disconnected(socket);
+    const closed = disconnected(socket);
+    // Signed in and connected, however long that took: the expiry is brought forward to a few
+    // seconds from now, and the delayed job set for the new moment ends the session.
+    await expectJson(
+      await admin.request('PATCH', `/api/auditor-invites/${id}`, { expiresAt: new Date(Date.now() + 3_000).toISOString() }),
+      200,
+    );
+    await closed;
     await expectSignedOut(client);
     expect(await expectJson(await admin.get(`/api/auditor-invites/${id}`), 200)).toMatchObject({ status: 'expired' });
     // Even a session that outlives its invite (the expiry moved back by hand, no job yet) is refused.
