@@ -60,6 +60,7 @@ export function ConfirmButton({
   loading,
   disabled,
   colorPalette = 'red',
+  size = 'sm',
   testId,
 }: {
   label: string;
@@ -70,6 +71,7 @@ export function ConfirmButton({
   loading?: boolean;
   disabled?: boolean;
   colorPalette?: string;
+  size?: 'xs' | 'sm';
   testId?: string;
 }) {
   const { t } = useTranslation('accountControls');
@@ -77,7 +79,7 @@ export function ConfirmButton({
   return (
     <Dialog.Root open={open} onOpenChange={(e) => setOpen(e.open)} role="alertdialog">
       <Dialog.Trigger asChild>
-        <Button size="sm" variant="outline" colorPalette={colorPalette} disabled={disabled} data-testid={testId}>
+        <Button size={size} variant="outline" colorPalette={colorPalette} disabled={disabled} data-testid={testId}>
           {label}
         </Button>
       </Dialog.Trigger>

@@ -1,18 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Clipboard,
-  CloseButton,
-  Dialog,
-  HStack,
-  Input,
-  NativeSelect,
-  Portal,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Alert, Badge, Button, Clipboard, HStack, Input, NativeSelect, Stack, Table } from '@chakra-ui/react';
 import {
   createScimTokenSchema,
   SCIM_LIMITS,
@@ -34,6 +20,7 @@ import { useMusterForm } from '../../lib/forms';
 import type { PageProps } from '../../lib/page';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useAuditText } from '../audit/audit-text';
+import { ConfirmButton } from '../account-controls/components';
 import { SecurityAdminLinks } from '../audit/SecurityAdminLinks';
 import { useSignedInSession } from '../auth/signed-in-session';
 import { useCreateScimToken, useRevokeScimToken, useScimOverview, useScimRequests, useSetScimGroupRole } from './api';
@@ -83,53 +70,26 @@ function TokenForm({ onDone, onCreated }: { onDone: () => void; onCreated: (reve
 
 function RevokeButton({ token }: { token: ScimToken }) {
   const { t } = useTranslation('scim');
-  const [open, setOpen] = useState(false);
   const revoke = useRevokeScimToken();
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => setOpen(e.open)} role="alertdialog">
-      <Dialog.Trigger asChild>
-        <Button size="xs" variant="outline" colorPalette="red" data-testid="scim-token-revoke">
-          {t('tokens.revoke')}
-        </Button>
-      </Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="3">
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{t('tokens.revokeTitle')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text>{t('tokens.revokeText', { name: token.name })}</Text>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline">{t('actions.cancel')}</Button>
-              </Dialog.ActionTrigger>
-              <Button
-                colorPalette="red"
-                loading={revoke.isPending}
-                data-testid="scim-token-revoke-confirm"
-                onClick={() =>
-                  revoke.mutate(token.id, {
-                    onSuccess: () => {
-                      setOpen(false);
-                      toaster.create({ type: 'success', title: t('tokens.revoked', { name: token.name }) });
-                    },
-                    onError: (err) => toaster.create({ type: 'error', title: t('tokens.revokeFailed'), description: errorText(t, err) }),
-                  })
-                }
-              >
-                {t('tokens.revokeConfirm')}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('actions.close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <ConfirmButton
+      size="xs"
+      label={t('tokens.revoke')}
+      title={t('tokens.revokeTitle')}
+      text={t('tokens.revokeText', { name: token.name })}
+      confirm={t('tokens.revokeConfirm')}
+      loading={revoke.isPending}
+      testId="scim-token-revoke"
+      onConfirm={(close) =>
+        revoke.mutate(token.id, {
+          onSuccess: () => {
+            close();
+            toaster.create({ type: 'success', title: t('tokens.revoked', { name: token.name }) });
+          },
+          onError: (err) => toaster.create({ type: 'error', title: t('tokens.revokeFailed'), description: errorText(t, err) }),
+        })
+      }
+    />
   );
 }
 
