@@ -17,6 +17,7 @@ const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
  * @typedef {object} MusterServer
  * @property {string} url Base URL, e.g. http://127.0.0.1:41234
  * @property {() => Promise<void>} stop Stops the process, then deletes the Redis keys under its prefix. Idempotent.
+ * @property {number | undefined} pid The api process's id.
  */
 
 /**
@@ -81,7 +82,7 @@ export async function startMuster(options = {}) {
     await stop();
     throw err;
   }
-  return { url, stop };
+  return { url, stop, pid: server.pid };
 }
 
 /**

@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { onCleanup } from './cleanup.mjs';
 import { HarnessError } from './errors.mjs';
 
-const READY_TIMEOUT_MS = 60_000;
+const READY_TIMEOUT_MS = Number(process.env.BENCH_READY_TIMEOUT_MS ?? 60_000);
 const READY_POLL_MS = 250;
 const READY_REQUEST_TIMEOUT_MS = 2_000;
 const STOP_GRACE_MS = 10_000;
@@ -50,6 +50,7 @@ export async function getFreePort(host = '127.0.0.1') {
  * @typedef {object} ServerProcess
  * @property {Promise<void>} ready Resolves once readyUrl answered 200; rejects when the child exits first or the timeout passes.
  * @property {() => Promise<void>} stop SIGTERM, then SIGKILL after 10 s. Idempotent; also run on ctrl-c.
+ * @property {number | undefined} pid The child's process id (for reading its CPU time).
  */
 
 /**
@@ -134,7 +135,7 @@ export function spawnServer({ name, script, env, cwd, readyUrl }) {
   // The caller awaits `ready`; this only keeps an early rejection from counting as unhandled.
   ready.catch(() => undefined);
 
-  return { ready, stop };
+  return { ready, stop, pid: child.pid };
 }
 
 /**

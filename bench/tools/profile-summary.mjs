@@ -4,7 +4,10 @@
  * self and inclusive time per function (name, file:line) over the samples that were not idle,
  * so a change can be judged by where the time of a request goes.
  *
- *   node bench/tools/profile-summary.mjs <file.cpuprofile> [--top 40] [--filter text]
+ *   node bench/tools/profile-summary.mjs <file.cpuprofile> [--top 40] [--filter text] [--from s] [--to s]
+ *
+ * --from/--to keep only the samples taken between those seconds after the profile started (for
+ * a server profiled from its start: skip the boot and the seeding, keep the measured load).
  */
 import { readFileSync } from 'node:fs';
 
@@ -17,6 +20,9 @@ if (!file) {
 const top = Number(args[args.indexOf('--top') + 1] || 40) || 40;
 const filterAt = args.indexOf('--filter');
 const filter = filterAt >= 0 ? args[filterAt + 1] : undefined;
+const secondsArg = (name, fallback) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
+const from = secondsArg('--from', 0) * 1e6;
+const to = secondsArg('--to', Infinity) * 1e6;
 
 const profile = JSON.parse(readFileSync(file, 'utf8'));
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -34,8 +40,11 @@ const inclusive = new Map();
 let total = 0;
 let idle = 0;
 const { samples, timeDeltas } = profile;
+let at = 0;
 for (let i = 0; i < samples.length; i++) {
+  at += timeDeltas[i] ?? 0;
   const dt = timeDeltas[i + 1] ?? 0;
+  if (at < from || at > to) continue;
   const node = byId.get(samples[i]);
   const name = node.callFrame.functionName;
   if (name === '(idle)') {

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { INestApplicationContext } from '@nestjs/common';
-import { LogController } from 'fastify';
+import { LogController, type FastifyBaseLogger } from 'fastify';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 import { AppModule } from './app.module.js';
@@ -87,6 +87,7 @@ export async function startMuster(config: AppConfig): Promise<RunningMuster> {
       app = await NestFactory.createApplicationContext(module, { logger: nestLogger });
       await seedIfAsked(app);
     } else {
+      const requestLogging = config.LOG_LEVEL === 'debug' || config.LOG_LEVEL === 'trace';
       const adapter = new FastifyAdapter({
         // Fastify's own info lines ("Server listening at …" per interface) repeat the one line we
         // write when Muster is running; its warnings and errors stay.
@@ -96,8 +97,12 @@ export async function startMuster(config: AppConfig): Promise<RunningMuster> {
         trustProxy: trustProxySetting(config.TRUST_PROXY),
         logController: new LogController({
           requestIdLogLabel: 'reqId',
-          disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
+          disableRequestLogging: !requestLogging,
         }),
+        // Fastify makes a child logger per request to bind its id; the root logger's mixin already
+        // adds the id of the request being handled to every line, so without request logging (whose
+        // "incoming request" line comes before that) the child is work for nothing on every request.
+        ...(requestLogging ? {} : { childLoggerFactory: (logger: FastifyBaseLogger) => logger }),
       });
       // rawBody: the Stripe webhook's signature is over the exact bytes received.
       const http = await NestFactory.create<NestFastifyApplication>(module, adapter, { logger: nestLogger, rawBody: true });

@@ -63,6 +63,33 @@ describe('Identity: sign-up, sign-in, sessions, CSRF, codes, passwords', () => {
       expect(setCookie).toMatch(/SameSite=Lax/i);
     });
 
+    it('answers /me alike from the Nest route and from the kept session (fast path): body, status and headers', async () => {
+      const c = await client();
+      expect((await c.post('/api/auth/login', { email: 'manager@harborpoint.example', password: DEMO_PASSWORD })).status).toBe(200);
+      // The sign-in wrote the session, so the first read goes to Redis through the Nest route and
+      // keeps the session; the reads after it are answered from the kept session.
+      const answers = [];
+      for (let i = 0; i < 3; i++) answers.push(await c.get('/api/auth/me'));
+      const shapes = await Promise.all(
+        answers.map(async (res) => ({
+          status: res.status,
+          body: await json(res),
+          headers: [...res.headers.keys()].filter((name) => !['date', 'x-request-id'].includes(name)).sort(),
+          contentType: res.headers.get('content-type'),
+          requestId: res.headers.get('x-request-id'),
+        })),
+      );
+      expect(shapes[0]).toMatchObject({ status: 200, body: { authenticated: true, role: 'MANAGER' } });
+      for (const shape of shapes.slice(1)) {
+        expect(shape.status).toBe(shapes[0]!.status);
+        expect(shape.body).toEqual(shapes[0]!.body);
+        expect(shape.headers).toEqual(shapes[0]!.headers);
+        expect(shape.contentType).toBe(shapes[0]!.contentType);
+        expect(shape.requestId).toMatch(/\S/);
+      }
+      expect(new Set(shapes.map((s) => s.requestId)).size).toBe(3);
+    });
+
     it('refuses a mutating request without the CSRF header, with a wrong one, or from a foreign Origin', async () => {
       const c = await client();
       const body = { email: 'admin@harborpoint.example', password: DEMO_PASSWORD };

@@ -5,8 +5,10 @@ const SCIM_PREFIX = '/api/scim';
 export const SCIM_CONTENT_TYPE = 'application/scim+json; charset=utf-8';
 
 export function isScimPath(url: string): boolean {
-  const path = url.split('?')[0] ?? '';
-  return path === SCIM_PREFIX || path.startsWith(`${SCIM_PREFIX}/`);
+  // Every other request passes through the hook below: a prefix test first, no allocation.
+  if (!url.startsWith(SCIM_PREFIX)) return false;
+  const rest = url.charAt(SCIM_PREFIX.length);
+  return rest === '' || rest === '/' || rest === '?';
 }
 
 /**
@@ -28,11 +30,15 @@ export function registerScimHttp(fastify: FastifyInstance, onDone: (request: Fas
     void json(request, text, done);
   });
 
+  // One onSend hook, and no onResponse hook: Fastify skips a phase no hook is registered for, and
+  // these run for every request of the api. The request log is written here, where the status
+  // is final (the duration stops before the answer's bytes are written).
   fastify.addHook('onSend', (request, reply, payload, done) => {
     if (!isScimPath(request.url)) {
       done(null, payload);
       return;
     }
+    if (request.scimCaller) onDone(request, reply);
     const status = reply.statusCode;
     if (status >= 400 && typeof payload === 'string') {
       const body = errorBodyOf(payload);
@@ -46,11 +52,6 @@ export function registerScimHttp(fastify: FastifyInstance, onDone: (request: Fas
       void reply.header('content-type', SCIM_CONTENT_TYPE);
     }
     done(null, payload);
-  });
-
-  fastify.addHook('onResponse', (request, reply, done) => {
-    if (request.scimCaller) onDone(request, reply);
-    done();
   });
 }
 

@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { DomainError } from '../errors/domain-error.js';
 import { sessionIdFrom } from '../session/session-cookie.js';
 import { SessionService } from '../session/session.service.js';
-import { SessionStore } from '../session/session.store.js';
+import { SessionStore, type SessionRecord } from '../session/session.store.js';
 import { IS_PUBLIC, MIN_ROLE } from './auth.decorators.js';
 import { MutationChecks } from './mutation-checks.js';
 import { principalOf } from './principal.js';
@@ -13,6 +13,12 @@ import { principalOf } from './principal.js';
 /** Paths a guest-auditor session may call: the auditor portal's API and sign-in/out. */
 const AUDITOR_PATHS = ['/api/auditor/', '/api/auth/'];
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** What an endpoint's decorators ask of the caller, read once per handler. */
+interface AccessRule {
+  isPublic: boolean;
+  minRole: Role | undefined;
+}
 
 /**
  * The global guard: resolves the session from its cookie into the request's `Principal` (from
@@ -30,18 +36,54 @@ export class AccessGuard implements CanActivate {
     private readonly mutationChecks: MutationChecks,
   ) {}
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
+  /**
+   * Reflect metadata does not change after boot: each endpoint's rule is read once, not per
+   * request. Keyed by class, then handler (an inherited handler may sit in classes with different rules).
+   */
+  private readonly rules = new WeakMap<object, WeakMap<object, AccessRule>>();
+
+  private ruleOf(context: ExecutionContext): AccessRule {
+    const handler = context.getHandler();
+    const controller = context.getClass();
+    let byHandler = this.rules.get(controller);
+    if (!byHandler) this.rules.set(controller, (byHandler = new WeakMap()));
+    let rule = byHandler.get(handler);
+    if (!rule) {
+      const targets = [handler, controller];
+      rule = {
+        isPublic: this.reflector.getAllAndOverride<boolean | undefined>(IS_PUBLIC, targets) ?? false,
+        minRole: this.reflector.getAllAndOverride<Role | undefined>(MIN_ROLE, targets),
+      };
+      byHandler.set(handler, rule);
+    }
+    return rule;
+  }
+
+  /**
+   * Synchronous when this process keeps the session and nothing needs writing (a read of a signed-in
+   * page, nearly every request): Nest awaits a guard's promise with more of its own, and every
+   * promise costs its async-hooks propagation.
+   */
+  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     if (context.getType() !== 'http') return true;
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     const sessionId = sessionIdFrom(request.headers.cookie);
-    const record = await this.store.get(sessionId);
+    const kept = this.store.peek(sessionId);
+    if (kept !== undefined) return this.admit(context, request, sessionId, kept);
+    return this.store.get(sessionId).then((record) => this.admit(context, request, sessionId, record));
+  }
+
+  private admit(
+    context: ExecutionContext,
+    request: FastifyRequest,
+    sessionId: string | null | undefined,
+    record: SessionRecord | null,
+  ): boolean | Promise<boolean> {
     const principal = record && sessionId ? principalOf(record, sessionId) : null;
     request.principal = principal;
     request.session = principal ? record : null;
 
-    const targets = [context.getHandler(), context.getClass()];
-    const isPublic = this.reflector.getAllAndOverride<boolean | undefined>(IS_PUBLIC, targets) ?? false;
-    const minRole = this.reflector.getAllAndOverride<Role | undefined>(MIN_ROLE, targets);
+    const { isPublic, minRole } = this.ruleOf(context);
 
     if (principal?.role === 'GUEST_AUDITOR') {
       const path = request.url.split('?')[0] ?? '';
@@ -52,8 +94,13 @@ export class AccessGuard implements CanActivate {
       throw new DomainError('UNAUTHENTICATED', 'auth.notSignedIn');
     }
     if (minRole && !hasRank(principal.role, minRole)) throw new DomainError('FORBIDDEN', 'auth.forbidden');
-    if (MUTATING.has(request.method)) await this.mutationChecks.run(principal, request.routeOptions.url ?? request.url.split('?')[0] ?? '');
-    await this.sessions.touch(principal.sessionId, record);
-    return true;
+    if (MUTATING.has(request.method)) {
+      return this.mutationChecks
+        .run(principal, request.routeOptions.url ?? request.url.split('?')[0] ?? '')
+        .then(() => this.sessions.touch(principal.sessionId, record))
+        .then(() => true);
+    }
+    if (!this.sessions.needsTouch(record)) return true;
+    return this.sessions.touch(principal.sessionId, record).then(() => true);
   }
 }

@@ -12,6 +12,9 @@ import { registerCsrf } from './csrf.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { renderIndexHtml, robotsTxt, sitemapXml } from './public-pages.js';
 import { streamingMultipart } from '../storage/upload.js';
+import { registerMeFastPath } from '../auth/me-fast-path.js';
+import { SessionService } from '../session/session.service.js';
+import { SessionStore } from '../session/session.store.js';
 
 /** Where the built web app is, if it has been built. */
 export function webDistDir(config: AppConfig): string | null {
@@ -53,6 +56,8 @@ export async function setupHttp(app: NestFastifyApplication, config: AppConfig):
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await app.register(cookie, {});
   registerCsrf(fastify, config.APP_ORIGINS);
+  // Before Nest adds its routes (app.init), so the route's own preHandler is in place.
+  registerMeFastPath(fastify, app.get(SessionStore), app.get(SessionService));
   // Multipart bodies are read only where a route asks for them (readUpload), one file at a time,
   // with the route's own size limit; these are the ceilings.
   await app.register(streamingMultipart, {

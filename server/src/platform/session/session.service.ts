@@ -86,10 +86,15 @@ export class SessionService {
     return this.store.get(id);
   }
 
+  /** Whether `touch` would write now (at most once a minute per session). */
+  needsTouch(record: SessionRecord, now = Date.now()): boolean {
+    return now - record.lastActivityAt >= TOUCH_EVERY_MS;
+  }
+
   /** Records activity, extending the idle lifetime (written at most once a minute). */
   async touch(id: string, record: SessionRecord): Promise<void> {
     const now = Date.now();
-    if (now - record.lastActivityAt < TOUCH_EVERY_MS) return;
+    if (!this.needsTouch(record, now)) return;
     const next = { ...record, lastActivityAt: now };
     await this.redis.set(this.store.key(id), JSON.stringify(next), 'EX', this.ttlSeconds(next, now), 'XX');
     this.store.forget(id);

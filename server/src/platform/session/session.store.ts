@@ -116,6 +116,15 @@ export class SessionStore {
     return record;
   }
 
+  /**
+   * The session when the `SessionCache` keeps it, without a promise: `undefined` when this process
+   * does not know it (then `get` reads it), `null` for no usable session id.
+   */
+  peek(sessionId: string | undefined | null): SessionRecord | null | undefined {
+    if (!sessionId || !SESSION_ID.test(sessionId)) return null;
+    return this.cache.get(sessionId, Date.now());
+  }
+
   /** After this process wrote or deleted the session: its next read goes to Redis. */
   forget(sessionId: string): void {
     this.cache.forget(sessionId);
