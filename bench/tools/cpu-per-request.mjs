@@ -5,7 +5,9 @@
  * Unlike req/s, CPU time per request barely moves when other work shares the machine, so one
  * change can be judged while builds or tests run beside it.
  *
- *   node bench/tools/cpu-per-request.mjs [--path /api/auth/me] [--requests 60000]
+ *   node bench/tools/cpu-per-request.mjs [--path /api/auth/me] [--requests 60000] [--anonymous]
+ *
+ * --anonymous sends no cookie (as the `http` benchmark's health probe: every answer then sets the CSRF cookie).
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +20,7 @@ const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
 const path = option('--path', '/api/auth/me');
 const requests = Number(option('--requests', '60000'));
+const anonymous = args.includes('--anonymous');
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 
 /** utime + stime of a process, in microseconds. */
@@ -47,7 +50,7 @@ let body;
 let headers;
 try {
   const member = await signIn(muster.url, 'manager@harborpoint.example');
-  headers = { cookie: member.cookie };
+  headers = anonymous ? {} : { cookie: member.cookie };
   body = await (await fetch(`${muster.url}${path}`, { headers })).text();
   ours = await measure('Muster', muster.pid, `${muster.url}${path}`, headers);
 } finally {

@@ -42,6 +42,32 @@ describe('HTTP platform', () => {
     });
   });
 
+  it('answers probes within a report’s second alike, whether Nest or the fast read answers (same text, status and headers)', async () => {
+    const answers = [];
+    for (let i = 0; i < 3; i++) answers.push(await fetch(url('/api/health')));
+    const shapes = await Promise.all(
+      answers.map(async (res) => ({
+        status: res.status,
+        text: await res.text(),
+        headers: [...res.headers.keys()].filter((name) => !['date', 'set-cookie', REQUEST_ID_HEADER.toLowerCase()].includes(name)).sort(),
+        cacheControl: res.headers.get('cache-control'),
+        contentType: res.headers.get('content-type'),
+        csrfCookie: res.headers.getSetCookie().some((line) => line.startsWith('muster.csrf=')),
+      })),
+    );
+    expect(shapes[0]).toMatchObject({
+      status: 200,
+      cacheControl: 'no-store',
+      contentType: 'application/json; charset=utf-8',
+      csrfCookie: true,
+    });
+    const reports = shapes.map((shape) => JSON.parse(shape.text) as { uptimeSeconds: number });
+    for (const [i, shape] of shapes.entries()) {
+      expect({ ...shape, text: undefined }).toEqual({ ...shapes[0], text: undefined });
+      expect({ ...reports[i], uptimeSeconds: 0 }).toEqual({ ...reports[0], uptimeSeconds: 0 });
+    }
+  });
+
   it('answers malformed JSON with a 400 JSON body carrying the request id', async () => {
     const res = await postRaw('/api/health/probe', '{"socketId":');
     expect(res.status).toBe(400);

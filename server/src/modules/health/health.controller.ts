@@ -2,9 +2,18 @@ import { Controller, Res } from '@nestjs/common';
 import { api, type ProbeRequest } from '@muster/contracts';
 import type { FastifyReply } from 'fastify';
 import { Endpoint, ValidBody } from '../../platform/http/endpoint.decorator.js';
-import { HealthService } from './health.service.js';
+import { HealthService, type HealthAnswer } from './health.service.js';
 import { Public } from '../../platform/auth/auth.decorators.js';
 import { RateLimit } from '../../platform/limits/rate-limit.guard.js';
+
+/** The report's status, headers and JSON text; the fast read (health.module.ts) answers the same. */
+export function healthReply(reply: FastifyReply, { report, json }: HealthAnswer): string {
+  void reply
+    .status(report.failing.length ? 503 : 200)
+    .header('Cache-Control', 'no-store')
+    .type('application/json; charset=utf-8');
+  return json;
+}
 
 @Controller()
 @Public()
@@ -17,12 +26,7 @@ export class HealthController {
    */
   @Endpoint(api.health.report)
   async report(@Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
-    const { report, json } = await this.health.answer();
-    void reply
-      .status(report.failing.length ? 503 : 200)
-      .header('Cache-Control', 'no-store')
-      .type('application/json; charset=utf-8');
-    return json;
+    return healthReply(reply, await this.health.answer());
   }
 
   @Endpoint(api.health.probe)

@@ -43,7 +43,7 @@ export interface HealthAnswer {
 @Injectable()
 export class HealthService {
   private readonly version = process.env.npm_package_version ?? '0.1.0';
-  private cached: { at: number; report: Promise<HealthReport>; answer?: Promise<HealthAnswer> } | null = null;
+  private cached: { at: number; report: Promise<HealthReport>; answer?: Promise<HealthAnswer>; settled?: HealthAnswer } | null = null;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -60,7 +60,17 @@ export class HealthService {
   /** The current report and its JSON text, serialised once per report rather than once per request. */
   answer(): Promise<HealthAnswer> {
     const current = this.current();
-    return (current.answer ??= current.report.then((report) => ({ report, json: JSON.stringify(report) })));
+    return (current.answer ??= current.report.then((report) => (current.settled = { report, json: JSON.stringify(report) })));
+  }
+
+  /**
+   * The answer without waiting, when the current report is fresh and already made (as for nearly
+   * every probe under load); null when a check is due or running (then `answer()` it is).
+   */
+  settledAnswer(): HealthAnswer | null {
+    const cached = this.cached;
+    if (!cached?.settled || Date.now() - cached.at >= REPORT_TTL_MS) return null;
+    return cached.settled;
   }
 
   private current(): NonNullable<HealthService['cached']> {
