@@ -106,11 +106,11 @@ export function simulationPlan(
 
 /** The simulated time (ms) of a run at wall time `now` (ms): its stored time plus what ran since it was anchored. */
 export function simulationElapsed(
-  run: Pick<SimulationRun, 'elapsedMs' | 'anchorAt' | 'speed' | 'status' | 'durationMs'>,
+  run: Pick<SimulationRun, 'elapsedMs' | 'anchorAt' | 'rate' | 'status' | 'durationMs'>,
   now: number,
 ): number {
   if (run.status !== 'playing' || !run.anchorAt) return run.elapsedMs;
-  return Math.min(run.durationMs, run.elapsedMs + Math.max(0, now - Date.parse(run.anchorAt)) * run.speed);
+  return Math.min(run.durationMs, run.elapsedMs + Math.max(0, now - Date.parse(run.anchorAt)) * run.rate);
 }
 
 export const simulationRunSchema = z.object({
@@ -122,6 +122,8 @@ export const simulationRunSchema = z.object({
   participants: z.number().int(),
   speed: z.union([z.literal(1), z.literal(2), z.literal(5), z.literal(10)]),
   status: z.enum(SIMULATION_STATUSES),
+  /** Simulated ms per wall-clock ms: the speed (times the deployment's SIMULATION_TIME_SCALE, 1 but in tests). */
+  rate: z.number(),
   /** Simulated ms at `anchorAt` (while playing) or now (otherwise). */
   elapsedMs: z.number().int(),
   /** Wall time the clock last started moving at `speed` (null unless playing). */

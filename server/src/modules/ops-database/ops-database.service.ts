@@ -111,7 +111,7 @@ export class OpsDatabaseService {
       const name = new M().name ?? M.name;
       const stamp = Number(/(\d{13})$/.exec(name)?.[1] ?? 0);
       return { name, timestamp: new Date(stamp).toISOString(), applied: done.has(name) };
-    });
+    }).sort((a, b) => a.timestamp.localeCompare(b.timestamp));
     const strip = ({ name, timestamp }: MigrationStatus): MigrationStatus => ({ name, timestamp });
     return {
       database: { name: info!.name, version: info!.version, sizeBytes: Number(info!.size) },

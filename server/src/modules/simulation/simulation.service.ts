@@ -82,7 +82,7 @@ export class SimulationService implements OnApplicationBootstrap {
   }
 
   async get(id: string): Promise<SimulationRun> {
-    return viewOf(await this.find(this.runs.manager, id, false), Date.now());
+    return this.view(await this.find(this.runs.manager, id, false));
   }
 
   async create(principal: Principal, input: CreateSimulationInput): Promise<SimulationRun> {
@@ -119,7 +119,7 @@ export class SimulationService implements OnApplicationBootstrap {
     const now = Date.now();
     const row = await this.dataSource.transaction(async (tx) => {
       const run = await this.find(tx, id, true);
-      const elapsed = simulationElapsed(viewClock(run), now);
+      const elapsed = simulationElapsed(this.clock(run), now);
       switch (action) {
         case 'play':
           if (run.status === 'finished') throw new DomainError('CONFLICT', 'simulation.finished');
@@ -154,7 +154,7 @@ export class SimulationService implements OnApplicationBootstrap {
       const run = await this.find(tx, id, true);
       if (run.status === 'playing') {
         // Re-anchored: the time run so far at the old speed is kept, the rest runs at the new one.
-        run.elapsedMs = Math.round(simulationElapsed(viewClock(run), now));
+        run.elapsedMs = Math.round(simulationElapsed(this.clock(run), now));
         run.anchorAt = new Date(now);
         run.segment += 1;
       }
@@ -176,7 +176,7 @@ export class SimulationService implements OnApplicationBootstrap {
     const row = await this.dataSource.transaction(async (tx) => {
       const run = await tx.findOne(SimulationRunRow, { where: { id: simulationId }, lock: { mode: 'pessimistic_write' } });
       if (!run || run.segment !== segment || run.status !== 'playing') return null;
-      const elapsed = Math.round(simulationElapsed(viewClock(run), now));
+      const elapsed = Math.round(simulationElapsed(this.clock(run), now));
       run.reachedMs = Math.max(run.reachedMs, elapsed);
       if (elapsed >= run.durationMs) {
         run.status = 'finished';
@@ -204,10 +204,10 @@ export class SimulationService implements OnApplicationBootstrap {
 
   /** Queues the tick of the plan's next event after what the clock has reached (at its wall time at this speed). */
   private async queueNext(run: SimulationRunRow, now: number): Promise<void> {
-    const elapsed = simulationElapsed(viewClock(run), now);
+    const elapsed = simulationElapsed(this.clock(run), now);
     const next = simulationPlan(run.template, run.participants).find((e) => e.atMs > run.reachedMs);
     if (!next) return;
-    const delay = Math.max(0, Math.ceil((next.atMs - elapsed) / run.speed));
+    const delay = Math.max(0, Math.ceil((next.atMs - elapsed) / this.clock(run).rate));
     await this.queues.enqueue(
       JobName.SimulationTick,
       { simulationId: run.id, segment: run.segment },
@@ -215,24 +215,29 @@ export class SimulationService implements OnApplicationBootstrap {
     );
   }
 
+  /** The stored clock, with the rate it runs at here. */
+  private clock(run: SimulationRunRow): Pick<SimulationRun, 'elapsedMs' | 'anchorAt' | 'rate' | 'status' | 'durationMs'> {
+    return {
+      elapsedMs: run.elapsedMs,
+      anchorAt: run.anchorAt?.toISOString() ?? null,
+      rate: run.speed * this.config.SIMULATION_TIME_SCALE,
+      status: run.status,
+      durationMs: run.durationMs,
+    };
+  }
+
+  private view(row: SimulationRunRow, now = Date.now()): SimulationRun {
+    return viewOf(row, now, row.speed * this.config.SIMULATION_TIME_SCALE);
+  }
+
   private announce(row: SimulationRunRow, now = Date.now()): SimulationRun {
-    const view = viewOf(row, now);
+    const view = this.view(row, now);
     this.realtime.emitTo(rooms.sysops(), 'simulation:updated', view);
     return view;
   }
 }
 
-function viewClock(run: SimulationRunRow): Pick<SimulationRun, 'elapsedMs' | 'anchorAt' | 'speed' | 'status' | 'durationMs'> {
-  return {
-    elapsedMs: run.elapsedMs,
-    anchorAt: run.anchorAt?.toISOString() ?? null,
-    speed: run.speed,
-    status: run.status,
-    durationMs: run.durationMs,
-  };
-}
-
-export function viewOf(row: SimulationRunRow, now: number): SimulationRun {
+export function viewOf(row: SimulationRunRow, now: number, rate: number): SimulationRun {
   const plan = simulationPlan(row.template, row.participants);
   return {
     id: row.id,
@@ -242,6 +247,7 @@ export function viewOf(row: SimulationRunRow, now: number): SimulationRun {
     participants: row.participants,
     speed: row.speed,
     status: row.status,
+    rate,
     elapsedMs: row.elapsedMs,
     anchorAt: row.anchorAt?.toISOString() ?? null,
     reachedMs: row.reachedMs,
