@@ -181,7 +181,8 @@ export const jobIds = {
     `reminder-${runId}-${ruleId}-${String(scheduledAt.getTime())}`,
   injectDue: (runId: string, injectId: string, segment: number): string => `inject-${runId}-${injectId}-${String(segment)}`,
   /** The next event of a simulated run's clock segment (`at`: its simulated ms). */
-  simulationTick: (simulationId: string, segment: number, at: number): string => `simulation-${simulationId}-${String(segment)}-${String(at)}`,
+  simulationTick: (simulationId: string, segment: number, at: number): string =>
+    `simulation-${simulationId}-${String(segment)}-${String(at)}`,
   /** The job scheduler of the cadence check (hourly; each organisation once a day on its own clock). Kept under its first name, so upserting replaces the daily one. */
   cadenceCheck: 'drill-cadence-daily',
   /** The job scheduler of the daily billing close. */

@@ -122,7 +122,7 @@ export class OpsDatabaseService {
         byState: states.map((s) => ({ state: s.state, count: Number(s.count) })),
       },
       longQueries: long.map((q) => ({
-        pid: Number(q.pid),
+        pid: q.pid,
         state: q.state,
         seconds: Math.round(Number(q.seconds)),
         query: q.query,

@@ -21,7 +21,6 @@ import {
   type SimulationEvent,
   type SimulationRun,
   type SimulationRunSummary,
-  type SimulationSpeed,
   type SimulationStatus,
   type TemplateContent,
 } from '@muster/contracts';
@@ -202,7 +201,7 @@ function Controls({ run }: { run: SimulationRun }) {
             key={s}
             aria-pressed={run.speed === s}
             variant={run.speed === s ? 'solid' : 'outline'}
-            onClick={() => speed.mutate({ id: run.id, speed: s as SimulationSpeed }, { onError: failed })}
+            onClick={() => speed.mutate({ id: run.id, speed: s }, { onError: failed })}
             disabled={busy}
             data-testid={`simulation-speed-${String(s)}`}
           >
