@@ -18,6 +18,8 @@ import { usageEndpoints } from './usage.js';
 import { billingEndpoints } from './billing.js';
 import { auditEndpoints } from './audit.js';
 import { siemEndpoints } from './siem.js';
+import { opsDatabaseEndpoints } from './ops-database.js';
+import { simulationEndpoints } from './simulation.js';
 import { scimEndpoints } from './scim.js';
 import { samlEndpoints } from './saml.js';
 import { documentEndpoints } from './documents.js';
@@ -56,6 +58,8 @@ export const api = {
   billing: billingEndpoints,
   audit: auditEndpoints,
   siem: siemEndpoints,
+  opsDatabase: opsDatabaseEndpoints,
+  simulation: simulationEndpoints,
   scim: scimEndpoints,
   saml: samlEndpoints,
   documents: documentEndpoints,

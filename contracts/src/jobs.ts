@@ -46,6 +46,8 @@ export const JobName = {
   RenderAuditBundle: 'render.audit-bundle',
   /** Removes the files of audit bundles whose invite has expired (every hour). */
   AuditBundleSweep: 'render.audit-bundle-sweep',
+  /** The simulation sandbox (issue 22): the simulated clock reached its next event. */
+  SimulationTick: 'drills.simulation-tick',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -136,6 +138,11 @@ export interface JobPayloads {
   };
   /** Removes the files of audit bundles kept past their invite's expiry (hourly). */
   [JobName.AuditBundleSweep]: Record<string, never>;
+  /** A simulated run's clock reached an event; stale when the clock moved since (`segment` differs). */
+  [JobName.SimulationTick]: {
+    simulationId: string;
+    segment: number;
+  };
 }
 
 /** The queue each job runs on. */
@@ -161,6 +168,7 @@ export const JOB_QUEUES: Readonly<Record<JobName, QueueName>> = {
   [JobName.AuditorInviteExpires]: QueueName.System,
   [JobName.RenderAuditBundle]: QueueName.Render,
   [JobName.AuditBundleSweep]: QueueName.Render,
+  [JobName.SimulationTick]: QueueName.Drills,
 };
 
 /**
@@ -172,6 +180,9 @@ export const jobIds = {
   drillReminder: (runId: string, ruleId: string, scheduledAt: Date): string =>
     `reminder-${runId}-${ruleId}-${String(scheduledAt.getTime())}`,
   injectDue: (runId: string, injectId: string, segment: number): string => `inject-${runId}-${injectId}-${String(segment)}`,
+  /** The next event of a simulated run's clock segment (`at`: its simulated ms). */
+  simulationTick: (simulationId: string, segment: number, at: number): string =>
+    `simulation-${simulationId}-${String(segment)}-${String(at)}`,
   /** The job scheduler of the cadence check (hourly; each organisation once a day on its own clock). Kept under its first name, so upserting replaces the daily one. */
   cadenceCheck: 'drill-cadence-daily',
   /** The job scheduler of the daily billing close. */

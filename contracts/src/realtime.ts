@@ -27,6 +27,7 @@ import type { ProbeResult } from './health.js';
 import type { UsageAlert } from './usage.js';
 import type { SubscriptionChanged } from './billing.js';
 import type { RestrictionChanged } from './account-controls.js';
+import type { SimulationUpdated } from './simulation.js';
 
 /** Answer of a client→server event that was refused. */
 /** A refused socket request: the same code, reason and parameters as an HTTP error body. */
@@ -96,6 +97,8 @@ export interface ServerToClientEvents {
   'documents:render': (render: RenderView) => void;
   /** An audit bundle of the guest auditor moved on: its stage and percent, and once built where to download it (room `user:<invite id>`). */
   'auditor:bundle': (bundle: AuditBundleView) => void;
+  /** A simulated run's clock or events moved on (room `sysops`: every platform operator may watch the sandbox). */
+  'simulation:updated': (run: SimulationUpdated) => void;
 }
 
 /** Payload of `ticket:updated`. */

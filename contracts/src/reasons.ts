@@ -206,6 +206,7 @@ export const NOT_FOUND_REASONS = {
   invite: 'Invite not found',
   siemDestination: 'No such SIEM destination',
   siemDelivery: 'No such delivery',
+  simulation: 'No such simulation',
   samlProvider: 'No such identity provider',
   sop: 'SOP not found',
   sopVersion: 'SOP version not found',
@@ -656,6 +657,16 @@ export const AUDITOR_REASONS = {
   bundleUnknown: 'No audit bundle with this manifest is known',
 } as const;
 
+/** The drill simulation sandbox (issue 22). */
+export const SIMULATION_REASONS = {
+  unknownTemplate: 'Choose a drill template from the list',
+  unknownSpeed: 'Choose a speed of 1×, 2×, 5× or 10×',
+  unknownAction: 'Choose play, pause or reset',
+  finished: 'The simulation has finished: reset it to play it again',
+  alreadyPlaying: 'The simulation is already playing',
+  notPlaying: 'The simulation is not playing',
+} as const;
+
 /** SAML single sign-on (issue 21). */
 export const SAML_REASONS = {
   invalidUrl: 'Enter a full http:// or https:// address',
@@ -692,6 +703,7 @@ export const ERROR_REASONS = {
   siem: SIEM_REASONS,
   scim: SCIM_REASONS,
   saml: SAML_REASONS,
+  simulation: SIMULATION_REASONS,
   billing: BILLING_REASONS,
   chat: CHAT_REASONS,
   audit: AUDIT_REASONS,

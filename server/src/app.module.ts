@@ -43,6 +43,8 @@ import { RedisModule } from './platform/redis/redis.module.js';
 import { SessionModule } from './platform/session/session.module.js';
 import { StorageModule } from './platform/storage/storage.module.js';
 import { ComplianceModule } from './modules/compliance/compliance.module.js';
+import { OpsDatabaseModule } from './modules/ops-database/ops-database.module.js';
+import { SimulationModule } from './modules/simulation/simulation.module.js';
 
 /**
  * The whole application. The api and the worker entry points load the same modules; the
@@ -94,6 +96,8 @@ export class AppModule {
         EvidenceModule,
         AuditorPortalModule,
         AuditBundlesModule,
+        OpsDatabaseModule,
+        SimulationModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ErrorsFilter },

@@ -14,6 +14,7 @@ import { seedEvidence } from './database/seed-evidence.js';
 import { seedPackets } from './database/seed-packets.js';
 import { RemindersService } from './modules/drills/reminders.service.js';
 import { setupHttp } from './platform/http/http.setup.js';
+import { mountQueueBoard } from './platform/queues/queue-board.js';
 import { genRequestId } from './platform/http/request-id.js';
 import { createRootLogger, PinoNestLogger } from './platform/logging/logger.js';
 import { NODE_ID } from './platform/node-id.js';
@@ -107,6 +108,7 @@ export async function startMuster(config: AppConfig): Promise<RunningMuster> {
       // rawBody: the Stripe webhook's signature is over the exact bytes received.
       const http = await NestFactory.create<NestFastifyApplication>(module, adapter, { logger: nestLogger, rawBody: true });
       await setupHttp(http, config);
+      await mountQueueBoard(http);
       http.useWebSocketAdapter(new MusterIoAdapter(http, config, http.get(SessionStore), http.get(RealtimeService)));
       await http.init(); // migrations run here
       await seedIfAsked(http);

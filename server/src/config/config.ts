@@ -174,6 +174,11 @@ export const configSchema = z
      * stalled-job check interval): a killed worker's jobs resume after about this long.
      */
     JOB_LOCK_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
+    /**
+     * How many times faster than the chosen speed the simulation sandbox's clock runs (1: 1× is real
+     * time). Tests raise it so a simulated drill plays in seconds.
+     */
+    SIMULATION_TIME_SCALE: z.coerce.number().int().min(1).max(10_000).default(1),
     /** Another Stripe API base (stripe-mock, a test double); unset for api.stripe.com. */
     STRIPE_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   })

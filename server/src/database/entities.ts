@@ -40,6 +40,7 @@ import { COMPLIANCE_DOCUMENT_ENTITIES } from '../modules/compliance-documents/co
 import { PACKET_ENTITIES } from '../modules/compliance-packets/compliance-packets.module.js';
 import { SigningKeyRow } from '../platform/signing/signing-key.entity.js';
 import { SOP_ENTITIES } from '../modules/sops/sops.module.js';
+import { SIMULATION_ENTITIES } from '../modules/simulation/simulation.module.js';
 
 /** Every TypeORM entity; new modules add theirs here. */
 export const ENTITIES = [
@@ -85,6 +86,7 @@ export const ENTITIES = [
   ...PACKET_ENTITIES,
   SigningKeyRow,
   ...SOP_ENTITIES,
+  ...SIMULATION_ENTITIES,
   ...EVIDENCE_ENTITIES,
   ...AUDIT_BUNDLE_ENTITIES,
 ];

@@ -13,6 +13,7 @@ import { seedUsage } from './seed-usage.js';
 import { seedMembers } from './seed-members.js';
 import { seedSecurity } from './seed-security.js';
 import { seedScim } from './seed-scim.js';
+import { seedSimulation } from './seed-simulation.js';
 import { seedSaml } from './seed-saml.js';
 import { seedRecovery } from './seed-recovery.js';
 import { seedControls } from './seed-controls.js';
@@ -126,6 +127,7 @@ async function seedIn(dataSource: DataSource, passwordHash: string): Promise<{ c
     await seedMembers(tx, org.id, passwordHash, names.get('ADMIN')!);
     await seedSecurity(tx, org.id, names);
     await seedScim(tx, org.id, { admin: names.get('ADMIN')!, manager: names.get('MANAGER')! });
+    await seedSimulation(tx, names.get('SYSOPS')!);
     await seedSaml(tx, org.id, names.get('ADMIN')!.email);
     await seedRecovery(tx, org.id, names, passwordHash);
     await seedControls(tx, org.id, passwordHash, names.get('SYSOPS')!);

@@ -44,6 +44,8 @@ export const NAMESPACES = [
   'billing',
   'audit',
   'siem',
+  'opsDatabase',
+  'simulation',
   'scim',
   'saml',
   'documents',

@@ -158,20 +158,20 @@ export class AuditService {
   /**
    * Recomputes a chain from its first event, a page at a time, and reports the first link that
    * does not hold: a changed event (its hash), a removed or reordered one (the sequence or the
-   * previous hash), or a cut-off tail (the head row is further than the last event).
+   * previous hash), or a cut-off tail (the head row is further than the last event). `db` reads it
+   * (a caller's read-only transaction; the data source by default).
    */
-  async verify(orgId: string | null): Promise<ChainVerification> {
+  async verify(orgId: string | null, db: Pick<DataSource, 'query'> = this.dataSource): Promise<ChainVerification> {
     const chainKey = chainKeyOf(orgId);
     // The head first: the chain is checked up to it, so events appended meanwhile are not a break.
-    const [head] = await this.dataSource.query<{ seq: string; hash: string }[]>(
-      'SELECT seq, hash FROM audit_chain_heads WHERE chain_key = $1',
-      [chainKey],
-    );
+    const [head] = await db.query<{ seq: string; hash: string }[]>('SELECT seq, hash FROM audit_chain_heads WHERE chain_key = $1', [
+      chainKey,
+    ]);
     const headSeq = head ? Number(head.seq) : 0;
     const verifier = new ChainVerifier();
     let after = 0;
     for (;;) {
-      const rows = await this.dataSource.query<RawLink[]>(
+      const rows = await db.query<RawLink[]>(
         `SELECT id, org_id, chain_key, seq, prev_hash, hash, actor_user_id, actor_invite_id, actor_role, actor_email, ip, user_agent,
                 action, outcome, reason, target_type, target_id, class_uid, activity_id, severity_id, metadata, created_at
            FROM audit_events WHERE chain_key = $1 AND seq > $2 AND seq <= $3 ORDER BY seq LIMIT ${VERIFY_PAGE}`,
