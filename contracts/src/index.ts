@@ -47,3 +47,4 @@ export * from './sops.js';
 export * from './evidence.js';
 export * from './auditor-portal.js';
 export * from './audit-bundles.js';
+export * from './dashboards.js';

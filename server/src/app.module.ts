@@ -43,6 +43,7 @@ import { RedisModule } from './platform/redis/redis.module.js';
 import { SessionModule } from './platform/session/session.module.js';
 import { StorageModule } from './platform/storage/storage.module.js';
 import { ComplianceModule } from './modules/compliance/compliance.module.js';
+import { DashboardsModule } from './modules/dashboards/dashboards.module.js';
 
 /**
  * The whole application. The api and the worker entry points load the same modules; the
@@ -94,6 +95,7 @@ export class AppModule {
         EvidenceModule,
         AuditorPortalModule,
         AuditBundlesModule,
+        DashboardsModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ErrorsFilter },
