@@ -62,6 +62,7 @@ export const NAMESPACES = [
   'auditorPortal',
   'auditorInvites',
   'auditBundles',
+  'dashboards',
 ] as const;
 
 /**
