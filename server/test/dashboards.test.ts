@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type {
   AdminDashboard,
+  ExecutiveSummary,
   InternalAuditorDashboard,
   ManagerDashboard,
   Onboarding,
@@ -183,6 +184,18 @@ describe('Dashboards', () => {
     // Both finished runs count toward the cadences: none is overdue.
     expect(dash.cadences.overdue).toBe(0);
 
+    // The executive summary reads the same figures over the six months.
+    const executive = await json<ExecutiveSummary>(await signedIn.get('/api/dashboards/executive'), 200);
+    expect(executive.readiness).toMatchObject({
+      runs: 2,
+      attendancePercent: 75,
+      musterMedianMinutes: 5,
+      actionsOpen: 3,
+      actionsOverdue: 1,
+      cadencesOverdue: 0,
+    });
+    expect(executive.organization).toBe('Elsewhere Docks');
+
     const mine = await json<UserDashboard>(await signedIn.get('/api/dashboards/me'), 200);
     expect(mine.nextDrills.map((r) => [r.id, r.checkedIn])).toEqual([[upcoming, false]]);
     expect(mine.checkIns).toMatchObject({ attended: 1, missed: 0 });
@@ -249,6 +262,7 @@ describe('Dashboards', () => {
       [user, '/api/dashboards/sysops'],
       [auditor, '/api/dashboards/manager'],
       [manager, '/api/dashboards/admin'],
+      [manager, '/api/dashboards/executive'],
       [admin, '/api/dashboards/sysops'],
       [sysops, '/api/dashboards/admin'],
     ] as const) {

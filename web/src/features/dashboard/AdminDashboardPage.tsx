@@ -3,6 +3,7 @@ import type { AdminDashboard } from '@muster/contracts';
 import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../../lib/page';
 import { formatCount, formatDateTime } from '../../lib/format';
+import { actionKey } from '../audit/labels';
 import { useAdminDashboard, useOnboarding } from './api';
 import { ComplianceTable } from './ComplianceTable';
 import { DashboardHeading, DashboardState, Empty, Figure, OnboardingChecklist, Section } from './parts';
@@ -140,9 +141,7 @@ function AdminView({ data }: { data: AdminDashboard }) {
                     <Table.Cell whiteSpace="nowrap">{formatDateTime(e.at, lng)}</Table.Cell>
                     <Table.Cell>
                       <HStack gap="2">
-                        <Text as="bdi" fontFamily="mono" fontSize="xs">
-                          {e.action}
-                        </Text>
+                        <Text as="span">{t(`audit:${actionKey(e.action)}`, { defaultValue: e.action })}</Text>
                         {e.outcome !== 'success' && (
                           <Badge colorPalette="red" size="sm">
                             {t('admin.failed')}

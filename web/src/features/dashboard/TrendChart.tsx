@@ -19,8 +19,8 @@ export default function TrendChart({ trend }: { trend: ManagerDashboard['trend']
     ],
   });
   return (
-    <Chart.Root maxH="xs" chart={chart} data-testid="trend-chart">
-      <ComposedChart data={chart.data} accessibilityLayer>
+    <Chart.Root height="72" aspectRatio="auto" chart={chart} data-testid="trend-chart">
+      <ComposedChart data={chart.data} accessibilityLayer responsive style={{ width: '100%', height: '100%' }}>
         <CartesianGrid stroke={chart.color('border')} vertical={false} />
         <XAxis dataKey={chart.key('month')} reversed={rtl} tickLine={false} stroke={chart.color('border')} />
         <YAxis yAxisId="percent" orientation={rtl ? 'right' : 'left'} domain={[0, 100]} unit="%" stroke={chart.color('border')} />

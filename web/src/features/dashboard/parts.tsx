@@ -127,11 +127,17 @@ export function OnboardingChecklist({ onboarding }: { onboarding: Onboarding }) 
         <List.Root gap="2" variant="plain">
           {onboarding.items.map((item) => (
             <List.Item key={item.id} data-testid={`onboarding-${item.id}`} data-done={item.done}>
-              <HStack gap="3" wrap="wrap">
-                <Badge colorPalette={item.done ? 'green' : 'gray'} variant={item.done ? 'solid' : 'outline'}>
+              <HStack gap="3" align="start">
+                <Badge flexShrink={0} colorPalette={item.done ? 'green' : 'gray'} variant={item.done ? 'solid' : 'outline'}>
                   {item.done ? t('onboarding.done') : t('onboarding.todo')}
                 </Badge>
-                <Link asChild color={item.done ? 'fg.muted' : 'brand.fg'} textDecoration={item.done ? 'line-through' : undefined}>
+                <Link
+                  asChild
+                  flex="1"
+                  minWidth="0"
+                  color={item.done ? 'fg.muted' : 'brand.fg'}
+                  textDecoration={item.done ? 'line-through' : undefined}
+                >
                   <RouterLink to={ONBOARDING_LINKS[item.id]}>{t(`onboarding.items.${item.id}`)}</RouterLink>
                 </Link>
               </HStack>
