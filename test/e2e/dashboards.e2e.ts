@@ -1,11 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import type {
-  AdminDashboard,
-  InternalAuditorDashboard,
-  ManagerDashboard,
-  SysopsDashboard,
-  UserDashboard,
-} from '@muster/contracts';
+import type { AdminDashboard, InternalAuditorDashboard, ManagerDashboard, SysopsDashboard, UserDashboard } from '@muster/contracts';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_USERS, failOnMissingRecipes, signedInPage } from './support';
 
@@ -54,6 +48,8 @@ test.describe('Role dashboards', () => {
   });
 
   test('MANAGER sees cadences, corrective actions, acknowledgements and the trend chart', async ({ browser }) => {
+    // Three loads of the page (desktop, 390 px, Arabic).
+    test.slow();
     const page = await signedInPage(browser, DEMO_USERS.MANAGER);
     const data = await figures<ManagerDashboard>(page, '/api/dashboards/manager');
     await page.goto('/app/dashboard');
@@ -87,7 +83,8 @@ test.describe('Role dashboards', () => {
     await expect(shown(page, 'figure-next-drills')).toHaveText(String(data.nextDrills.length));
     await expect(shown(page, 'figure-attended')).toHaveText(String(data.checkIns.attended));
     await expect(shown(page, 'figure-open-tickets')).toHaveText(String(data.tickets.open));
-    if (data.sopsToAcknowledge.length) await expect(page.getByTestId('sops-to-ack').locator('li')).toHaveCount(data.sopsToAcknowledge.length);
+    if (data.sopsToAcknowledge.length)
+      await expect(page.getByTestId('sops-to-ack').locator('li')).toHaveCount(data.sopsToAcknowledge.length);
     await settled(page);
     await page.screenshot({ path: `${SHOTS}/user-en.png`, fullPage: true });
     await page.context().close();

@@ -217,7 +217,7 @@ export class DashboardsService {
            FROM drill_corrective_actions a WHERE a.org_id = $1 AND a.status <> 'done'`,
         [now, zone],
       ),
-      this.query<{ month: string; runs: string; present: string | null; total: string | null; muster_ms: number | null }>(
+      this.query<{ month: string; runs: string; present: string | null; total: string | null; muster_ms: number | string | null }>(
         principal,
         `WITH months AS (
            SELECT m AS start FROM generate_series(date_trunc('month', $2::timestamptz AT TIME ZONE $3) - interval '5 months',
@@ -313,7 +313,13 @@ export class DashboardsService {
         `SELECT count(*) AS open FROM tickets t WHERE t.org_id = $1 AND t.requester_user_id = $2 AND t.status IN ('open', 'pending')`,
         [me],
       ),
-      this.query<{ id: string; number: number; subject: string; status: UserDashboard['tickets']['items'][number]['status']; updated_at: Date }>(
+      this.query<{
+        id: string;
+        number: number;
+        subject: string;
+        status: UserDashboard['tickets']['items'][number]['status'];
+        updated_at: Date;
+      }>(
         principal,
         `SELECT t.id, t.number, t.subject, t.status, t.updated_at FROM tickets t
           WHERE t.org_id = $1 AND t.requester_user_id = $2 ORDER BY t.updated_at DESC LIMIT 5`,
@@ -390,7 +396,11 @@ export class DashboardsService {
       evidence: { total, fresh, stale: total - fresh, lastAddedAt: iso(evidence?.last_added) },
       flagged: { records: int(flagged?.records), requests: int(flagged?.requests) },
       chain: chain
-        ? { lastVerifiedAt: chain.created_at.toISOString(), ok: chain.outcome === 'success', checked: chain.checked === null ? null : int(chain.checked) }
+        ? {
+            lastVerifiedAt: chain.created_at.toISOString(),
+            ok: chain.outcome === 'success',
+            checked: chain.checked === null ? null : int(chain.checked),
+          }
         : { lastVerifiedAt: null, ok: null, checked: null },
     };
   }
@@ -405,7 +415,7 @@ export class DashboardsService {
       this.internalAuditor(principal, now),
     ]);
     const finished = manager.trend.reduce((sum, m) => sum + m.runs, 0);
-    const [row] = await this.query<{ present: string | null; total: string | null; muster_ms: number | null }>(
+    const [row] = await this.query<{ present: string | null; total: string | null; muster_ms: number | string | null }>(
       principal,
       `WITH runs AS (
          SELECT r.id, r.muster_elapsed_ms FROM drill_runs r
@@ -454,7 +464,13 @@ export class DashboardsService {
 
   /** Records that the summary left the product as a file (an export is audited). */
   async auditedExport(actor: AuditActor, orgId: string, language: string): Promise<void> {
-    await this.audit.record({ action: 'executive.summary.export', outcome: 'success', actor, orgId, metadata: { format: 'pdf', language } });
+    await this.audit.record({
+      action: 'executive.summary.export',
+      outcome: 'success',
+      actor,
+      orgId,
+      metadata: { format: 'pdf', language },
+    });
   }
 
   // ----------------------------------------------------------------------------------- sysops

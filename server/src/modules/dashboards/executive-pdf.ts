@@ -208,10 +208,7 @@ export async function executivePdf(summary: ExecutiveSummary, language: Language
   pdf.heading(text.security);
   pdf.field(text.failedSignIns, n(summary.security.failedSignIns));
   pdf.field(text.lockouts, n(summary.security.lockouts));
-  pdf.field(
-    text.chain,
-    summary.security.chainOk === null ? text.chainNever : summary.security.chainOk ? text.chainOk : text.chainBroken,
-  );
+  pdf.field(text.chain, summary.security.chainOk === null ? text.chainNever : summary.security.chainOk ? text.chainOk : text.chainBroken);
   pdf.field(text.seats, text.of(n(summary.seats.used), n(summary.seats.limit)));
   return pdf.finish();
 }

@@ -13,7 +13,15 @@ import { RendersService } from './renders.service.js';
 
 /** The documents engine's renders: long outputs made by the `render` queue, with progress, kept 24 hours. */
 @Module({
-  imports: [TypeOrmModule.forFeature([RenderRow]), DrillsModule, AuditTrailModule, MapsModule, CompliancePacketsModule, SopsModule, DashboardsModule],
+  imports: [
+    TypeOrmModule.forFeature([RenderRow]),
+    DrillsModule,
+    AuditTrailModule,
+    MapsModule,
+    CompliancePacketsModule,
+    SopsModule,
+    DashboardsModule,
+  ],
   controllers: [RendersController],
   providers: [RendersService, RendersProcessor],
 })

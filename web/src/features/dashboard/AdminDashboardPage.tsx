@@ -117,7 +117,9 @@ function AdminView({ data }: { data: AdminDashboard }) {
               delivered: formatCount(security.siem.delivered, lng),
               failed: formatCount(security.siem.failed, lng),
             })}
-            tone={security.siem.unhealthy > 0 || security.siem.failed > 0 ? 'danger' : security.siem.destinations > 0 ? 'success' : undefined}
+            tone={
+              security.siem.unhealthy > 0 || security.siem.failed > 0 ? 'danger' : security.siem.destinations > 0 ? 'success' : undefined
+            }
             to="/app/admin/siem"
             testId="figure-siem"
           />

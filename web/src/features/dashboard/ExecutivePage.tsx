@@ -112,7 +112,10 @@ function ExecutiveView({ data }: { data: ExecutiveSummary }) {
           </Card.Header>
           <Card.Body>
             <DataList.Root orientation="horizontal" gap="3">
-              <Item label={t('manager.actionsOpen')} value={t('executive.openOverdue', { open: n(r.actionsOpen), overdue: n(r.actionsOverdue) })} />
+              <Item
+                label={t('manager.actionsOpen')}
+                value={t('executive.openOverdue', { open: n(r.actionsOpen), overdue: n(r.actionsOverdue) })}
+              />
               <Item label={t('manager.acksMissing')} value={n(r.acknowledgementsMissing)} />
               <Item label={t('auditor.freshEvidence')} value={n(data.evidence.fresh)} />
               <Item label={t('auditor.flagged')} value={n(data.evidence.flagged)} />

@@ -55,7 +55,12 @@ export function SysopsDashboard({ title }: { title: string }) {
                 to="/app/sysops/id-verification"
                 testId="figure-id-waiting"
               />
-              <Figure label={t('sysops.suspended')} value={data.accounts.suspended} to="/app/sysops/suspensions" testId="figure-suspended" />
+              <Figure
+                label={t('sysops.suspended')}
+                value={data.accounts.suspended}
+                to="/app/sysops/suspensions"
+                testId="figure-suspended"
+              />
               <Figure label={t('sysops.frozen')} value={data.accounts.frozen} to="/app/sysops/frozen-accounts" testId="figure-frozen" />
               <Figure label={t('sysops.locked')} value={data.accounts.locked} to="/app/sysops/unlock" testId="figure-locked" />
               <Figure

@@ -8,9 +8,12 @@ export default function TrendChart({ trend }: { trend: ManagerDashboard['trend']
   const { t, i18n } = useTranslation('dashboards');
   const rtl = i18n.dir() === 'rtl';
   const monthLabel = (month: string) =>
-    new Intl.DateTimeFormat(intlLocale(i18n.language), { month: 'short', year: '2-digit', timeZone: 'UTC', numberingSystem: 'latn' }).format(
-      new Date(`${month}-01T00:00:00Z`),
-    );
+    new Intl.DateTimeFormat(intlLocale(i18n.language), {
+      month: 'short',
+      year: '2-digit',
+      timeZone: 'UTC',
+      numberingSystem: 'latn',
+    }).format(new Date(`${month}-01T00:00:00Z`));
   const chart = useChart({
     data: trend.map((m) => ({ month: monthLabel(m.month), attendance: m.attendancePercent, muster: m.musterMedianMinutes })),
     series: [
@@ -18,22 +21,37 @@ export default function TrendChart({ trend }: { trend: ManagerDashboard['trend']
       { name: 'muster', color: 'orange.solid', label: t('manager.musterMedian') },
     ],
   });
+  /** A Chakra token as the CSS colour recharts draws with. */
+  const color = (token: string): string => chart.color(token) as string;
   return (
     <Chart.Root height="72" aspectRatio="auto" chart={chart} data-testid="trend-chart">
       <ComposedChart data={chart.data} accessibilityLayer responsive style={{ width: '100%', height: '100%' }}>
-        <CartesianGrid stroke={chart.color('border')} vertical={false} />
-        <XAxis dataKey={chart.key('month')} reversed={rtl} tickLine={false} stroke={chart.color('border')} />
-        <YAxis yAxisId="percent" orientation={rtl ? 'right' : 'left'} domain={[0, 100]} unit="%" stroke={chart.color('border')} />
-        <YAxis yAxisId="minutes" orientation={rtl ? 'left' : 'right'} stroke={chart.color('border')} />
+        <CartesianGrid stroke={color('border')} vertical={false} />
+        <XAxis dataKey={chart.key('month')} reversed={rtl} tickLine={false} stroke={color('border')} tick={{ fill: color('fg.muted') }} />
+        <YAxis
+          yAxisId="percent"
+          orientation={rtl ? 'right' : 'left'}
+          domain={[0, 100]}
+          unit="%"
+          stroke={color('border')}
+          tick={{ fill: color('fg.muted') }}
+        />
+        <YAxis yAxisId="minutes" orientation={rtl ? 'left' : 'right'} stroke={color('border')} tick={{ fill: color('fg.muted') }} />
         <Tooltip animationDuration={100} cursor={false} content={<Chart.Tooltip />} />
         <Legend content={<Chart.Legend />} />
-        <Bar yAxisId="percent" dataKey={chart.key('attendance')} name={t('manager.attendance')} fill={chart.color('teal.solid')} isAnimationActive={false} />
+        <Bar
+          yAxisId="percent"
+          dataKey={chart.key('attendance')}
+          name={t('manager.attendance')}
+          fill={color('teal.solid')}
+          isAnimationActive={false}
+        />
         <Line
           yAxisId="minutes"
           type="monotone"
           dataKey={chart.key('muster')}
           name={t('manager.musterMedian')}
-          stroke={chart.color('orange.solid')}
+          stroke={color('orange.solid')}
           strokeWidth={2}
           isAnimationActive={false}
           connectNulls

@@ -94,7 +94,9 @@ function UserView({ data }: { data: UserDashboard }) {
             {data.tickets.items.map((ticket) => (
               <List.Item key={ticket.id}>
                 <Link asChild color="brand.fg">
-                  <RouterLink to={`/app/tickets/${ticket.id}`}>{t('user.ticket', { number: ticket.number, subject: ticket.subject })}</RouterLink>
+                  <RouterLink to={`/app/tickets/${ticket.id}`}>
+                    {t('user.ticket', { number: ticket.number, subject: ticket.subject })}
+                  </RouterLink>
                 </Link>
                 <Badge ms="2" size="sm">
                   {t(`user.ticketStatus.${ticket.status}`)}
