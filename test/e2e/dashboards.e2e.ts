@@ -27,6 +27,8 @@ test.describe('Role dashboards', () => {
   test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
 
   test('ADMIN sees members, usage, compliance and security, each figure leading to its screen', async ({ browser }) => {
+    // The first test of the file warms the server, then opens two screens.
+    test.slow();
     const page = await signedInPage(browser, DEMO_USERS.ADMIN);
     const data = await figures<AdminDashboard>(page, '/api/dashboards/admin');
     await page.goto('/app/dashboard');
