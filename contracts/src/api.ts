@@ -35,9 +35,11 @@ import { sopEndpoints } from './sops.js';
 import { evidenceEndpoints } from './evidence.js';
 import { auditorPortalEndpoints } from './auditor-portal.js';
 import { auditBundleEndpoints } from './audit-bundles.js';
+import { dashboardEndpoints } from './dashboards.js';
 
 /** Every REST endpoint of Muster, grouped by feature. */
 export const api = {
+  dashboards: dashboardEndpoints,
   health: healthEndpoints,
   dev: devEndpoints,
   auth: authEndpoints,

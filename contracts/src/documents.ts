@@ -17,6 +17,7 @@ export const RENDER_KINDS = [
   'compliance-packet',
   'compliance-packet-copy',
   'sop-pdf',
+  'executive-summary-pdf',
 ] as const;
 export type RenderKind = (typeof RENDER_KINDS)[number];
 
@@ -66,6 +67,11 @@ export const renderRequestSchema = z.discriminatedUnion(
       /** A download of an issued packet: a copy stamped with the requester and the moment (waiver accepted). */
       kind: z.literal('compliance-packet-copy'),
       packetId: z.uuid(reason('packets.notFound')),
+      language: languageSchema.default('en'),
+    }),
+    z.object({
+      /** The organisation's one-page compliance and readiness summary (ADMIN). */
+      kind: z.literal('executive-summary-pdf'),
       language: languageSchema.default('en'),
     }),
     z.object({

@@ -49,3 +49,4 @@ export * from './auditor-portal.js';
 export * from './audit-bundles.js';
 export * from './ops-database.js';
 export * from './simulation.js';
+export * from './dashboards.js';

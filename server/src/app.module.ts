@@ -45,6 +45,7 @@ import { StorageModule } from './platform/storage/storage.module.js';
 import { ComplianceModule } from './modules/compliance/compliance.module.js';
 import { OpsDatabaseModule } from './modules/ops-database/ops-database.module.js';
 import { SimulationModule } from './modules/simulation/simulation.module.js';
+import { DashboardsModule } from './modules/dashboards/dashboards.module.js';
 
 /**
  * The whole application. The api and the worker entry points load the same modules; the
@@ -98,6 +99,7 @@ export class AppModule {
         AuditBundlesModule,
         OpsDatabaseModule,
         SimulationModule,
+        DashboardsModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ErrorsFilter },

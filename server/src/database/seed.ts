@@ -8,6 +8,7 @@ import { AuditorInvite } from '../modules/identity/entities/auditor-invite.entit
 import { KnowledgeArticle } from '../modules/knowledge/entities/article.entity.js';
 import { SEED_ARTICLES } from './seed-articles.js';
 import { seedSupport } from './seed-support.js';
+import { seedDashboards } from './seed-dashboards.js';
 import { seedDrills } from './seed-drills.js';
 import { seedUsage } from './seed-usage.js';
 import { seedMembers } from './seed-members.js';
@@ -117,6 +118,7 @@ async function seedIn(dataSource: DataSource, passwordHash: string): Promise<{ c
       SYSOPS: names.get('SYSOPS')!,
       DEPUTY_ADMIN: names.get('DEPUTY_ADMIN')!,
     });
+    await seedDashboards(tx, org, { user: names.get('USER')!, sysops: names.get('SYSOPS')! });
     await seedDrills(tx, org.id, {
       admin: names.get('ADMIN')!,
       manager: names.get('MANAGER')!,

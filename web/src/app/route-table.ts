@@ -78,6 +78,11 @@ const page = {
   standalone: () => import('../features/workspace/StandaloneFeaturePage'),
   dashboardLanding: () => import('../features/dashboard/DashboardLanding'),
   genericDashboard: () => import('../features/dashboard/GenericDashboardPage'),
+  adminDashboard: () => import('../features/dashboard/AdminDashboardPage'),
+  managerDashboard: () => import('../features/dashboard/ManagerDashboardPage'),
+  userDashboard: () => import('../features/dashboard/UserDashboardPage'),
+  internalAuditorDashboard: () => import('../features/dashboard/InternalAuditorDashboardPage'),
+  executive: () => import('../features/dashboard/ExecutivePage'),
   profile: () => import('../features/profile/ProfilePage'),
   settings: () => import('../features/profile/SettingsPage'),
   apiDocs: () => import('../features/api-docs/ApiDocsPage'),
@@ -186,8 +191,8 @@ export const ROUTES: readonly RouteEntry[] = [
   r('/app/api-docs', 'app', 'USER', 'apiDocs', page.apiDocs),
   r('/app/help', 'app', 'USER', 'helpCenter', page.helpCenter),
   // ADMIN
-  r('/app/admin', 'app', 'ADMIN', 'adminDashboard', page.genericDashboard),
-  r('/app/admin/dashboard', 'app', 'ADMIN', 'adminDashboard', page.genericDashboard),
+  r('/app/admin', 'app', 'ADMIN', 'adminDashboard', page.adminDashboard),
+  r('/app/admin/dashboard', 'app', 'ADMIN', 'adminDashboard', page.adminDashboard),
   r('/app/admin/billing', 'app', 'ADMIN', 'billing', page.adminBilling, 'billing'),
   r('/app/admin/billing-portal', 'app', 'ADMIN', 'billingPortal', page.billingPortal, 'billing'),
   r('/app/admin/security', 'app', 'ADMIN', 'security', page.securityPolicy),
@@ -195,7 +200,7 @@ export const ROUTES: readonly RouteEntry[] = [
   r('/app/admin/scim', 'app', 'ADMIN', 'scim', page.scim),
   r('/app/admin/siem', 'app', 'ADMIN', 'siem', page.siem),
   r('/app/admin/evidence-vault', 'app', 'ADMIN', 'evidenceVault', page.evidenceVault, 'compliance'),
-  r('/app/admin/executive', 'app', 'ADMIN', 'executive', page.feature),
+  r('/app/admin/executive', 'app', 'ADMIN', 'executive', page.executive),
   r('/app/admin/security-pins', 'app', 'ADMIN', 'securityPins', page.securityPins),
   r('/app/admin/security-threats', 'app', 'ADMIN', 'securityThreats', page.securityThreats),
   r('/app/admin/security-timeline', 'app', 'ADMIN', 'orgSecurityTimeline', page.orgSecurityTimeline),
@@ -214,7 +219,7 @@ export const ROUTES: readonly RouteEntry[] = [
   // MANAGER
   r('/app/analytics/drills', 'app', 'MANAGER', 'drillAnalytics', page.feature),
   r('/app/analytics/tickets', 'app', 'MANAGER', 'ticketAnalytics', page.feature),
-  r('/app/manager', 'app', 'MANAGER', 'managerDashboard', page.genericDashboard),
+  r('/app/manager', 'app', 'MANAGER', 'managerDashboard', page.managerDashboard),
   // SYSOPS
   r('/app/sysops', 'app', 'SYSOPS', 'sysops', page.sysops),
   r('/app/sysops/live-chat', 'app', 'SYSOPS', 'liveChat', page.liveChat),
@@ -234,9 +239,9 @@ export const ROUTES: readonly RouteEntry[] = [
   // Role dashboards
   r('/app/deputy-admin', 'app', 'DEPUTY_ADMIN', 'deputyDashboard', page.genericDashboard),
   r('/app/accountant', 'app', 'ACCOUNTANT', 'accountantDashboard', page.accountant, 'billing'),
-  r('/app/user', 'app', 'USER', 'userDashboard', page.genericDashboard),
-  r('/app/user-dashboard', 'app', 'USER', 'userDashboard', page.genericDashboard),
-  r('/app/internal-auditor', 'app', 'INTERNAL_AUDITOR', 'internalAuditorDashboard', page.genericDashboard),
+  r('/app/user', 'app', 'USER', 'userDashboard', page.userDashboard),
+  r('/app/user-dashboard', 'app', 'USER', 'userDashboard', page.userDashboard),
+  r('/app/internal-auditor', 'app', 'INTERNAL_AUDITOR', 'internalAuditorDashboard', page.internalAuditorDashboard),
   // Auditor layout
   r('/auditor/dashboard', 'auditor', 'GUEST_AUDITOR', 'auditorDashboard', page.auditorDashboard),
   r('/auditor/evidence', 'auditor', 'GUEST_AUDITOR', 'auditorEvidence', page.auditorEvidence),

@@ -64,6 +64,7 @@ export const NAMESPACES = [
   'auditorPortal',
   'auditorInvites',
   'auditBundles',
+  'dashboards',
 ] as const;
 
 /**

@@ -34,6 +34,8 @@ import { MapsService } from '../maps/maps.service.js';
 import { PacketsService } from '../compliance-packets/packets.service.js';
 import type { PacketActor } from '../compliance-packets/packet-evaluator.js';
 import { sopFileName, sopPdf } from '../sops/sop-pdf.js';
+import { DashboardsService } from '../dashboards/dashboards.service.js';
+import { executiveFileName, executivePdf } from '../dashboards/executive-pdf.js';
 import { SopsService } from '../sops/sops.service.js';
 import { RenderRow, type RenderParams } from './entities/render.entity.js';
 
@@ -46,7 +48,8 @@ export type RenderInput =
   | { kind: 'map-posters-pdf'; mapId: string; version?: number; language: string }
   | { kind: 'compliance-packet'; profileId: string; from: string; to: string; language: string }
   | { kind: 'compliance-packet-copy'; packetId: string; language: string }
-  | { kind: 'sop-pdf'; sopId: string; versionId: string; language: string };
+  | { kind: 'sop-pdf'; sopId: string; versionId: string; language: string }
+  | { kind: 'executive-summary-pdf'; language: string };
 
 /** A made file: its bytes, type and name. */
 interface Made {
@@ -93,6 +96,7 @@ export class RendersService {
     private readonly maps: MapsService,
     private readonly packets: PacketsService,
     private readonly sops: SopsService,
+    private readonly dashboards: DashboardsService,
   ) {}
 
   /** Starts a render for a signed-in member (guest auditors have a portal of their own). */
@@ -230,6 +234,25 @@ export class RendersService {
         const body = await sopPdf(version, request.language as LanguageCode, requester.timeZone ?? DEFAULT_TIME_ZONE);
         return { body, contentType: 'application/pdf', fileName: sopFileName(version) };
       }
+      case 'executive-summary-pdf': {
+        const principal = mapReader(requester);
+        const summary = await this.dashboards.executive(principal);
+        await this.move(row, 'running', 'rendering', 40);
+        const body = await executivePdf(summary, request.language as LanguageCode);
+        await this.dashboards.auditedExport(
+          {
+            userId: requester.userId,
+            role: requester.role,
+            orgId: requester.orgId,
+            email: requester.email,
+            ip: requester.ip,
+            userAgent: requester.userAgent,
+          },
+          principal.orgId,
+          request.language,
+        );
+        return { body, contentType: 'application/pdf', fileName: executiveFileName(summary) };
+      }
       case 'security-timeline-csv': {
         const orgId = timelineOrg(requester, request.filters.orgId);
         await this.move(row, 'running', 'rendering', 40);
@@ -276,6 +299,11 @@ export class RendersService {
     }
     if (input.kind === 'sop-pdf') {
       await this.sops.version(asMember(principal, 'sops.noOrganization'), input.sopId, input.versionId);
+      return;
+    }
+    if (input.kind === 'executive-summary-pdf') {
+      inOrg(principal);
+      if (!hasRank(principal.role, 'ADMIN')) throw new DomainError('FORBIDDEN', 'auth.forbidden');
       return;
     }
     if (!hasRank(principal.role, 'ADMIN')) throw new DomainError('FORBIDDEN', 'auth.forbidden');

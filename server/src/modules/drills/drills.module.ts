@@ -57,6 +57,6 @@ export const DRILL_ENTITIES = [
     ConsoleGateway,
     DrillsProcessor,
   ],
-  exports: [RunsService, DrillMembersService, SummaryService],
+  exports: [RunsService, DrillMembersService, SummaryService, RemindersService],
 })
 export class DrillsModule {}
