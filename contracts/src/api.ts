@@ -33,6 +33,8 @@ import { sopEndpoints } from './sops.js';
 import { evidenceEndpoints } from './evidence.js';
 import { auditorPortalEndpoints } from './auditor-portal.js';
 import { auditBundleEndpoints } from './audit-bundles.js';
+import { approvalEndpoints } from './approvals.js';
+import { broadcastEndpoints, platformEndpoints } from './broadcasts.js';
 
 /** Every REST endpoint of Muster, grouped by feature. */
 export const api = {
@@ -72,4 +74,7 @@ export const api = {
   evidence: evidenceEndpoints,
   auditorPortal: auditorPortalEndpoints,
   auditBundles: auditBundleEndpoints,
+  approvals: approvalEndpoints,
+  broadcasts: broadcastEndpoints,
+  platform: platformEndpoints,
 } as const;

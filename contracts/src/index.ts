@@ -47,3 +47,5 @@ export * from './sops.js';
 export * from './evidence.js';
 export * from './auditor-portal.js';
 export * from './audit-bundles.js';
+export * from './approvals.js';
+export * from './broadcasts.js';

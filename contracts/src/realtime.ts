@@ -27,6 +27,8 @@ import type { ProbeResult } from './health.js';
 import type { UsageAlert } from './usage.js';
 import type { SubscriptionChanged } from './billing.js';
 import type { RestrictionChanged } from './account-controls.js';
+import type { ApprovalChanged } from './approvals.js';
+import type { MyBroadcast } from './broadcasts.js';
 
 /** Answer of a client→server event that was refused. */
 /** A refused socket request: the same code, reason and parameters as an HTTP error body. */
@@ -96,6 +98,12 @@ export interface ServerToClientEvents {
   'documents:render': (render: RenderView) => void;
   /** An audit bundle of the guest auditor moved on: its stage and percent, and once built where to download it (room `user:<invite id>`). */
   'auditor:bundle': (bundle: AuditBundleView) => void;
+  /** An approval request was made, decided, expired or break-glassed (room `platform-admins`). */
+  'approval:changed': (change: ApprovalChanged) => void;
+  /** A broadcast started for the reader, in their language (rooms by organisation, role or `user:<id>`). */
+  'broadcast:started': (broadcast: MyBroadcast) => void;
+  /** A broadcast ended (or was acknowledged in another tab): take it off the screen. */
+  'broadcast:ended': (payload: { id: string }) => void;
 }
 
 /** Payload of `ticket:updated`. */
@@ -196,4 +204,6 @@ export const rooms = {
   chatStaff: (id: string) => `chat:${id}:staff`,
   /** A drill run's console: its lead and every watcher (named with its organisation). */
   run: (orgId: string, id: string) => `org:${orgId}:run:${id}`,
+  /** The platform's approvers (ROOT_ADMIN and DEPUTY_ADMIN sockets). */
+  platformAdmins: () => 'platform-admins',
 } as const;

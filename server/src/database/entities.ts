@@ -40,6 +40,8 @@ import { COMPLIANCE_DOCUMENT_ENTITIES } from '../modules/compliance-documents/co
 import { PACKET_ENTITIES } from '../modules/compliance-packets/compliance-packets.module.js';
 import { SigningKeyRow } from '../platform/signing/signing-key.entity.js';
 import { SOP_ENTITIES } from '../modules/sops/sops.module.js';
+import { ApprovalRow } from '../modules/approvals/entities/approval.entity.js';
+import { BroadcastAckRow, BroadcastRow } from '../modules/broadcasts/entities/broadcast.entity.js';
 
 /** Every TypeORM entity; new modules add theirs here. */
 export const ENTITIES = [
@@ -87,4 +89,7 @@ export const ENTITIES = [
   ...SOP_ENTITIES,
   ...EVIDENCE_ENTITIES,
   ...AUDIT_BUNDLE_ENTITIES,
+  ApprovalRow,
+  BroadcastRow,
+  BroadcastAckRow,
 ];

@@ -26,6 +26,7 @@ import { EvidenceVault1795796581352 } from './1795796581352-EvidenceVault.js';
 import { AuditBundles1795798655709 } from './1795798655709-AuditBundles.js';
 import { ScimProvisioning1795812633222 } from './1795812633222-ScimProvisioning.js';
 import { SamlSso1795812688564 } from './1795812688564-SamlSso.js';
+import { ApprovalsBroadcasts1795900000000 } from './1795900000000-ApprovalsBroadcasts.js';
 
 /**
  * Every migration, in order. To add one: change the entities, build the server, run
@@ -59,4 +60,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   AuditBundles1795798655709,
   ScimProvisioning1795812633222,
   SamlSso1795812688564,
+  ApprovalsBroadcasts1795900000000,
 ];
