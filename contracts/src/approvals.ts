@@ -125,7 +125,20 @@ export interface ApprovalChanged {
   approval: Approval;
 }
 
+/** The platform's accounts (no organisation), for the role raise. */
+export const platformAccountsSchema = z.object({
+  items: z.array(z.object({ id: z.uuid(), name: z.string(), email: z.string(), role: z.string() })),
+});
+export type PlatformAccounts = z.infer<typeof platformAccountsSchema>;
+
 export const approvalEndpoints = {
+  accounts: defineEndpoint({
+    method: 'GET',
+    path: '/api/approvals/platform-accounts',
+    summary: "The platform's accounts (for raising one to Deputy or Root admin)",
+    tag: 'approvals',
+    response: platformAccountsSchema,
+  }),
   list: defineEndpoint({
     method: 'GET',
     path: '/api/approvals',

@@ -1,5 +1,5 @@
 import { Controller, Param } from '@nestjs/common';
-import { api, type Approval, type ApprovalList, type Principal } from '@muster/contracts';
+import { api, type Approval, type ApprovalList, type PlatformAccounts, type Principal } from '@muster/contracts';
 import { Auth, Client, MinRole, type ClientContext } from '../../platform/auth/auth.decorators.js';
 import { asUser } from '../../platform/auth/principal.js';
 import { DomainError } from '../../platform/errors/domain-error.js';
@@ -22,6 +22,12 @@ export class ApprovalsController {
   list(@Auth() auth: Principal, @ValidQuery() query: Parameters<ApprovalsService['list']>[0]): Promise<ApprovalList> {
     approver(auth);
     return this.approvals.list(query);
+  }
+
+  @Endpoint(api.approvals.accounts)
+  accounts(@Auth() auth: Principal): Promise<PlatformAccounts> {
+    approver(auth);
+    return this.approvals.platformAccounts();
   }
 
   @Endpoint(api.approvals.request)

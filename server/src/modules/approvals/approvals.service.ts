@@ -12,6 +12,7 @@ import {
   type AuditAction,
   type BreakGlassInput,
   type DecideApprovalInput,
+  type PlatformAccounts,
   type Principal,
   type RequestApprovalInput,
 } from '@muster/contracts';
@@ -71,6 +72,17 @@ export class ApprovalsService {
       take: 200,
     });
     return { items: await this.views(rows) };
+  }
+
+  /** Every active platform account (no organisation), by role then email. */
+  async platformAccounts(): Promise<PlatformAccounts> {
+    const rows = await this.dataSource.query<{ id: string; name: string; email: string; role: string }[]>(
+      `SELECT u.id, u.email, m.role, COALESCE(NULLIF(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.username) AS name
+         FROM memberships m JOIN users u ON u.id = m.user_id
+        WHERE m.org_id IS NULL AND m.status = 'active' AND u.status = 'active'
+        ORDER BY m.role, u.email`,
+    );
+    return { items: rows };
   }
 
   /** How many requests wait for a decision, and break-glass actions for a review (the dashboard). */
