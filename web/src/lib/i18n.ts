@@ -62,6 +62,9 @@ export const NAMESPACES = [
   'auditorPortal',
   'auditorInvites',
   'auditBundles',
+  'approvals',
+  'broadcasts',
+  'rootAdmin',
 ] as const;
 
 /**

@@ -103,7 +103,7 @@ export class ApprovalActionsService {
           outcome: 'success',
           actor: auditActor,
           orgId: payload.orgId,
-          target: { type: 'evidence', id: payload.evidenceId },
+          target: { type: 'evidence_record', id: payload.evidenceId },
           reason,
         });
         return;
