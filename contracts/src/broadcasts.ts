@@ -110,10 +110,7 @@ export function broadcastText(texts: BroadcastTexts, language: LanguageCode): { 
 }
 
 /** Whether a reader (organisation, its plan, role) is in a broadcast's target. Platform staff have no organisation. */
-export function inBroadcastTarget(
-  target: BroadcastTarget,
-  reader: { orgId: string | null; plan: string | null; role: string },
-): boolean {
+export function inBroadcastTarget(target: BroadcastTarget, reader: { orgId: string | null; plan: string | null; role: string }): boolean {
   if (target.orgIds.length && (!reader.orgId || !target.orgIds.includes(reader.orgId))) return false;
   if (target.plans.length && (!reader.plan || !(target.plans as string[]).includes(reader.plan))) return false;
   if (target.roles.length && !(target.roles as string[]).includes(reader.role)) return false;

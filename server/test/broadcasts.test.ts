@@ -1,4 +1,13 @@
-import { JobName, jobIds, QueueName, type Broadcast, type BroadcastAcks, type MyBroadcast, type MyBroadcastList, type PlatformOverview } from '@muster/contracts';
+import {
+  JobName,
+  jobIds,
+  QueueName,
+  type Broadcast,
+  type BroadcastAcks,
+  type MyBroadcast,
+  type MyBroadcastList,
+  type PlatformOverview,
+} from '@muster/contracts';
 import { Queue, QueueEvents } from 'bullmq';
 import { signIn, signUpElsewhere } from './support/accounts.js';
 import { clearRedisPrefix, REDIS_URL, startServer, uniquePrefix, type ServerProcess } from './support/app.js';
@@ -9,7 +18,10 @@ import { sql } from './support/db.js';
 import { expectJson as json } from './support/http.js';
 
 const HOUR = 3_600_000;
-const texts = (en: string, extra: Record<string, { title: string; body: string }> = {}) => ({ en: { title: en, body: `${en} body` }, ...extra });
+const texts = (en: string, extra: Record<string, { title: string; body: string }> = {}) => ({
+  en: { title: en, body: `${en} body` },
+  ...extra,
+});
 
 describe('Platform broadcasts', () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -24,11 +36,16 @@ describe('Platform broadcasts', () => {
   let events: QueueEvents;
   const prefix = uniquePrefix();
 
-  function create(body: Record<string, unknown>): Promise<Broadcast> {
-    return root.post('/api/broadcasts', body).then((res) => json<Broadcast>(res, 201));
+  async function create(body: Record<string, unknown>): Promise<Broadcast> {
+    const broadcast = await json<Broadcast>(await root.post('/api/broadcasts', body), 201);
+    ours.add(broadcast.id);
+    return broadcast;
   }
   const window = () => ({ startsAt: new Date(Date.now() - 1000).toISOString(), endsAt: new Date(Date.now() + HOUR).toISOString() });
-  const mine = async (c: TestClient) => (await json<MyBroadcastList>(await c.get('/api/broadcasts/active'), 200)).items;
+  /** The test's own broadcasts that `c` reads now (the seed has its own for the demo platform). */
+  const ours = new Set<string>();
+  const mine = async (c: TestClient) =>
+    (await json<MyBroadcastList>(await c.get('/api/broadcasts/active'), 200)).items.filter((b) => ours.has(b.id));
 
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -66,9 +83,14 @@ describe('Platform broadcasts', () => {
     expect((await deputy.get('/api/broadcasts')).status).toBe(403);
     expect((await manager.post('/api/broadcasts', { texts: texts('x'), target: {}, ...window() })).status).toBe(403);
     expect(
-      await json(await root.post('/api/broadcasts', { texts: texts('Bad'), target: {}, startsAt: window().endsAt, endsAt: window().startsAt }), 400),
+      await json(
+        await root.post('/api/broadcasts', { texts: texts('Bad'), target: {}, startsAt: window().endsAt, endsAt: window().startsAt }),
+        400,
+      ),
     ).toMatchObject({ fieldReasons: { endsAt: { reason: 'broadcasts.endBeforeStart' } } });
-    expect(await json(await root.post('/api/broadcasts', { texts: { en: { title: '', body: '' } }, target: {}, ...window() }), 400)).toMatchObject({
+    expect(
+      await json(await root.post('/api/broadcasts', { texts: { en: { title: '', body: '' } }, target: {}, ...window() }), 400),
+    ).toMatchObject({
       fieldReasons: { 'texts.en.title': { reason: 'broadcasts.titleRequired' } },
     });
   });
@@ -104,7 +126,12 @@ describe('Platform broadcasts', () => {
     await json(await manager.post(`/api/broadcasts/${made.id}/acknowledge`), 200);
     const acks = await json<BroadcastAcks>(await root.get(`/api/broadcasts/${made.id}/acknowledgements`), 200);
     expect(acks.organizations).toEqual([
-      expect.objectContaining({ orgId, orgName: 'Harbor Point Port Authority', count: 1, people: [expect.objectContaining({ email: 'manager@harborpoint.example' })] }),
+      expect.objectContaining({
+        orgId,
+        orgName: 'Harbor Point Port Authority',
+        count: 1,
+        people: [expect.objectContaining({ email: 'manager@harborpoint.example' })],
+      }),
     ]);
     const listed = await json<{ items: Broadcast[] }>(await root.get('/api/broadcasts'), 200);
     expect(listed.items.find((b) => b.id === made.id)?.acknowledgements).toBe(1);
@@ -127,7 +154,11 @@ describe('Platform broadcasts', () => {
     expect(await toManager).toMatchObject({ id: made.id, title: 'Enterprise webinar', language: 'en' });
     expect(await mine(outsider)).toEqual([]);
     expect(seenByOutsider).toEqual([]);
-    const [n] = await sql<{ n: string }>(db.url, `SELECT count(*) AS n FROM notifications WHERE kind = 'broadcast' AND data->>'broadcastId' = $1`, [made.id]);
+    const [n] = await sql<{ n: string }>(
+      db.url,
+      `SELECT count(*) AS n FROM notifications WHERE kind = 'broadcast' AND data->>'broadcastId' = $1`,
+      [made.id],
+    );
     expect(Number(n!.n)).toBeGreaterThanOrEqual(2);
   });
 
@@ -171,9 +202,11 @@ describe('Platform broadcasts', () => {
     expect(overview.organizationsByPlan.find((p) => p.plan === 'enterprise')?.count).toBeGreaterThanOrEqual(1);
     expect(overview.growth).toHaveLength(12);
     const thisMonth = new Date().toISOString().slice(0, 7);
-    const [created] = await sql<{ n: string }>(db.url, `SELECT count(*) AS n FROM organizations WHERE to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM') = $1`, [
-      thisMonth,
-    ]);
+    const [created] = await sql<{ n: string }>(
+      db.url,
+      `SELECT count(*) AS n FROM organizations WHERE to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM') = $1`,
+      [thisMonth],
+    );
     expect(overview.growth.at(-1)).toEqual({ month: thisMonth, count: Number(created!.n) });
     const [paid] = await sql<{ cents: string }>(
       db.url,
@@ -181,6 +214,13 @@ describe('Platform broadcasts', () => {
     );
     expect(overview.revenueThisMonthCents).toBe(Number(paid!.cents));
     expect(overview.queues.map((q) => q.name)).toContain(QueueName.System);
-    expect(overview.activeBroadcasts).toBe(2);
+    const [active] = await sql<{ n: string }>(db.url, `SELECT count(*) AS n FROM broadcasts WHERE starts_at <= now() AND ends_at > now()`);
+    expect(overview.activeBroadcasts).toBe(Number(active!.n));
+    expect(overview.scheduledBroadcasts).toBeGreaterThanOrEqual(1);
+    const [pending] = await sql<{ n: string }>(
+      db.url,
+      `SELECT count(*) AS n FROM approval_requests WHERE status = 'pending' AND NOT break_glass`,
+    );
+    expect(overview.pendingApprovals).toBe(Number(pending!.n));
   });
 });

@@ -14,6 +14,7 @@ import { seedMembers } from './seed-members.js';
 import { seedSecurity } from './seed-security.js';
 import { seedScim } from './seed-scim.js';
 import { seedSaml } from './seed-saml.js';
+import { seedPlatform } from './seed-platform.js';
 import { seedRecovery } from './seed-recovery.js';
 import { seedControls } from './seed-controls.js';
 import { seedMaps } from './seed-maps.js';
@@ -127,6 +128,7 @@ async function seedIn(dataSource: DataSource, passwordHash: string): Promise<{ c
     await seedSecurity(tx, org.id, names);
     await seedScim(tx, org.id, { admin: names.get('ADMIN')!, manager: names.get('MANAGER')! });
     await seedSaml(tx, org.id, names.get('ADMIN')!.email);
+    await seedPlatform(tx, org.id, { root: names.get('ROOT_ADMIN')!, deputy: names.get('DEPUTY_ADMIN')!, sysops: names.get('SYSOPS')! });
     await seedRecovery(tx, org.id, names, passwordHash);
     await seedControls(tx, org.id, passwordHash, names.get('SYSOPS')!);
     await seedMaps(tx, org.id, names);

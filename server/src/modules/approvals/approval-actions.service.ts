@@ -91,7 +91,12 @@ export class ApprovalActionsService {
         );
         return;
       case 'org_terminate':
-        await this.terminations.terminate(actor, payload.orgId, { confirmName: payload.confirmName, reason }, client ?? { ip: '', userAgent: null });
+        await this.terminations.terminate(
+          actor,
+          payload.orgId,
+          { confirmName: payload.confirmName, reason },
+          client ?? { ip: '', userAgent: null },
+        );
         return;
       case 'legal_hold_release': {
         const org = await this.organization(payload.orgId);

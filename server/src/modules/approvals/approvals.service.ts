@@ -180,7 +180,10 @@ export class ApprovalsService {
     const row = await this.find(id);
     if (!row.breakGlass) throw new DomainError('CONFLICT', 'approvals.notBreakGlass');
     if (row.requestedByUserId === actor.userId) throw new DomainError('FORBIDDEN', 'approvals.ownBreakGlass');
-    const updated = await this.rows.update({ id: row.id, reviewedAt: IsNull() }, { reviewedAt: new Date(), reviewedByUserId: actor.userId });
+    const updated = await this.rows.update(
+      { id: row.id, reviewedAt: IsNull() },
+      { reviewedAt: new Date(), reviewedByUserId: actor.userId },
+    );
     if (!updated.affected) throw new DomainError('CONFLICT', 'approvals.alreadyReviewed');
     const stored = await this.rows.findOneByOrFail({ id: row.id });
     await this.record('approval.reviewed', actor, client, stored, { requestedBy: row.requestedByUserId });

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import {
   broadcastText,
+  DEFAULT_LANGUAGE,
   inBroadcastTarget,
   isLanguageCode,
   jobIds,
@@ -158,9 +159,7 @@ export class BroadcastsService {
       .orderBy('b.starts_at', 'DESC')
       .getMany();
     const mine = rows.filter((r) => inBroadcastTarget(r.target, reader));
-    const acked = mine.length
-      ? await this.acks.find({ where: { userId: principal.userId, broadcastId: In(mine.map((r) => r.id)) } })
-      : [];
+    const acked = mine.length ? await this.acks.find({ where: { userId: principal.userId, broadcastId: In(mine.map((r) => r.id)) } }) : [];
     const ackedAt = new Map(acked.map((a) => [a.broadcastId, a.acknowledgedAt]));
     return { items: mine.map((r) => this.myView(r, reader.language, ackedAt.get(r.id) ?? null)) };
   }
@@ -208,6 +207,25 @@ export class BroadcastsService {
     return { organizations: [...byOrg.values()] };
   }
 
+  /** Queues the start of every scheduled broadcast and the end of every one not ended (idempotent: deterministic job ids). */
+  async scheduleUpcoming(): Promise<void> {
+    const now = Date.now();
+    const rows = await this.dataSource.getRepository(BroadcastRow).createQueryBuilder('b').where('b.ends_at > now()').getMany();
+    for (const row of rows) {
+      if (row.startsAt.getTime() > now)
+        await this.queues.enqueue(
+          JobName.BroadcastStarts,
+          { broadcastId: row.id },
+          { jobId: jobIds.broadcastStarts(row.id, row.startsAt), delay: row.startsAt.getTime() - now },
+        );
+      await this.queues.enqueue(
+        JobName.BroadcastEnds,
+        { broadcastId: row.id },
+        { jobId: jobIds.broadcastEnds(row.id, row.endsAt), delay: Math.max(0, row.endsAt.getTime() - now) },
+      );
+    }
+  }
+
   private async schedule(row: BroadcastRow): Promise<void> {
     const now = Date.now();
     if (row.startsAt.getTime() <= now) await this.deliver(row);
@@ -227,7 +245,8 @@ export class BroadcastsService {
   /** Pushes the broadcast to each targeted person's room, in their language; a notification when shown so. */
   private async deliver(row: BroadcastRow): Promise<number> {
     const readers = await this.targets(row);
-    for (const reader of readers) this.realtime.emitTo(rooms.user(reader.userId), 'broadcast:started', this.myView(row, reader.language, null));
+    for (const reader of readers)
+      this.realtime.emitTo(rooms.user(reader.userId), 'broadcast:started', this.myView(row, reader.language, null));
     if (row.display === 'notification') {
       for (const language of new Set(readers.map((r) => r.language))) {
         const text = broadcastText(row.texts, language);
@@ -246,7 +265,12 @@ export class BroadcastsService {
 
   private async withdraw(row: BroadcastRow): Promise<void> {
     const readers = await this.targets(row);
-    if (readers.length) this.realtime.emitTo(readers.map((r) => rooms.user(r.userId)), 'broadcast:ended', { id: row.id });
+    if (readers.length)
+      this.realtime.emitTo(
+        readers.map((r) => rooms.user(r.userId)),
+        'broadcast:ended',
+        { id: row.id },
+      );
   }
 
   /** Every active member and platform account the broadcast targets. */
@@ -270,7 +294,7 @@ export class BroadcastsService {
         orgId: p.org_id,
         plan: p.plan,
         role: p.role,
-        language: isLanguageCode(p.language) ? p.language : ('en' as LanguageCode),
+        language: isLanguageCode(p.language) ? p.language : DEFAULT_LANGUAGE,
       }))
       .filter((p) => inBroadcastTarget(row.target, p));
   }

@@ -6,16 +6,13 @@ import {
   type PacketList,
   type PacketManifestView,
   type PacketView,
-  type Principal,
   type VerifyPacketInput,
   type VerifyBundleResult,
   type VerifyPacketResult,
   type WaiverState,
 } from '@muster/contracts';
-import { AuditService } from '../../platform/audit/audit.service.js';
 import { DomainError } from '../../platform/errors/domain-error.js';
-import { Auth, Client, MemberAuth, MinRole, Public, type ClientContext } from '../../platform/auth/auth.decorators.js';
-import { auditActorOf } from '../../platform/auth/principal.js';
+import { Client, MemberAuth, MinRole, Public, type ClientContext } from '../../platform/auth/auth.decorators.js';
 import { Endpoint, ValidBody } from '../../platform/http/endpoint.decorator.js';
 import { RateLimit } from '../../platform/limits/rate-limit.guard.js';
 import { SigningService } from '../../platform/signing/signing.service.js';
@@ -82,7 +79,6 @@ export class VerifyPacketController {
   constructor(
     private readonly packets: PacketsService,
     private readonly signing: SigningService,
-    private readonly audit: AuditService,
     private readonly bundles: BundleVerifyService,
   ) {}
 

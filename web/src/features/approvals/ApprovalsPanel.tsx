@@ -1,5 +1,12 @@
 import { Badge, Button, Card, HStack, Stack, Tabs, Text, Textarea } from '@chakra-ui/react';
-import { APPROVAL_KINDS, APPROVAL_STATUSES, type Approval, type ApprovalKind, type ApprovalQuery, type ApprovalStatus } from '@muster/contracts';
+import {
+  APPROVAL_KINDS,
+  APPROVAL_STATUSES,
+  type Approval,
+  type ApprovalKind,
+  type ApprovalQuery,
+  type ApprovalStatus,
+} from '@muster/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyList, ListSkeleton, LoadError, SelectField } from '../../components/list';
@@ -118,7 +125,7 @@ function ApprovalCard({ approval }: { approval: Approval }) {
                 size="sm"
                 colorPalette="green"
                 disabled={mine}
-                loading={decide.isPending && decide.variables?.decision === 'approve'}
+                loading={decide.isPending && decide.variables.decision === 'approve'}
                 onClick={() => act('approve')}
                 data-testid="approval-approve"
               >
@@ -128,7 +135,7 @@ function ApprovalCard({ approval }: { approval: Approval }) {
                 size="sm"
                 variant="outline"
                 disabled={mine}
-                loading={decide.isPending && decide.variables?.decision === 'reject'}
+                loading={decide.isPending && decide.variables.decision === 'reject'}
                 onClick={() => act('reject')}
                 data-testid="approval-reject"
               >
@@ -146,7 +153,8 @@ function ApprovalList({ query, empty }: { query: ApprovalQuery; empty: { title: 
   const { t } = useTranslation('approvals');
   const list = useApprovals(query);
   if (list.isPending) return <ListSkeleton testId="approvals-loading" />;
-  if (list.isError) return <LoadError title={t('loadError')} error={list.error} onRetry={() => void list.refetch()} testId="approvals-error" />;
+  if (list.isError)
+    return <LoadError title={t('loadError')} error={list.error} onRetry={() => void list.refetch()} testId="approvals-error" />;
   if (list.data.items.length === 0) return <EmptyList title={empty.title} text={empty.text} testId="approvals-empty" />;
   return (
     <Stack as="ul" gap="3" listStyleType="none" data-testid="approvals-list">
@@ -185,9 +193,20 @@ export function ApprovalsPanel({ initialView = 'pending' }: { initialView?: View
         </Tabs.Trigger>
       </Tabs.List>
       <HStack gap="3" wrap="wrap" marginTop="4" align="end">
-        <SelectField label={t('filters.kind')} value={kind} onChange={(v) => setKind(v as ApprovalKind | '')} options={kindOptions} testId="approvals-filter-kind" />
+        <SelectField
+          label={t('filters.kind')}
+          value={kind}
+          onChange={(v) => setKind(v as ApprovalKind | '')}
+          options={kindOptions}
+          testId="approvals-filter-kind"
+        />
         {view === 'history' && (
-          <SelectField label={t('filters.status')} value={status} onChange={(v) => setStatus(v as ApprovalStatus | '')} options={statusOptions} />
+          <SelectField
+            label={t('filters.status')}
+            value={status}
+            onChange={(v) => setStatus(v as ApprovalStatus | '')}
+            options={statusOptions}
+          />
         )}
         {view === 'break_glass' && (
           <SelectField

@@ -26,7 +26,8 @@ function RequestForm({ breakGlass, onDone }: { breakGlass: boolean; onDone: (app
   const glass = useBreakGlass();
   const [failure, setFailure] = useState<string | null>(null);
   const onError = (err: unknown) => {
-    if (!form.setServerErrors(err, (path) => (path === 'justification' ? 'reason' : path.replace(/^payload\./, '')))) setFailure(errorText(t, err));
+    if (!form.setServerErrors(err, (path) => (path === 'justification' ? 'reason' : path.replace(/^payload\./, ''))))
+      setFailure(errorText(t, err));
   };
   const submit = form.handleSubmit(({ payload, text }) => {
     setFailure(null);
@@ -145,7 +146,11 @@ export function RequestDialog({ breakGlass = false }: { breakGlass?: boolean }) 
   return (
     <FormDialog
       trigger={
-        <Button colorPalette={breakGlass ? 'red' : 'brand'} variant={breakGlass ? 'outline' : 'solid'} data-testid={`approval-${prefix}-open`}>
+        <Button
+          colorPalette={breakGlass ? 'red' : 'brand'}
+          variant={breakGlass ? 'outline' : 'solid'}
+          data-testid={`approval-${prefix}-open`}
+        >
           {breakGlass ? t('glass.open') : t('form.open')}
         </Button>
       }

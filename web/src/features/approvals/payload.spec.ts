@@ -15,7 +15,11 @@ describe('approval request form', () => {
     expect(payloadOf({ ...values, kind: 'credit_grant' })).toEqual({ kind: 'credit_grant', orgId: ORG, amountCents: 200_000 });
     expect(payloadOf({ ...values, kind: 'signing_key_rotate' })).toEqual({ kind: 'signing_key_rotate' });
     expect(payloadOf({ ...values, kind: 'org_terminate' })).toEqual({ kind: 'org_terminate', orgId: ORG, confirmName: 'Quay' });
-    expect(payloadOf({ ...values, kind: 'role_raise', role: 'ROOT_ADMIN' })).toEqual({ kind: 'role_raise', userId: ORG, role: 'ROOT_ADMIN' });
+    expect(payloadOf({ ...values, kind: 'role_raise', role: 'ROOT_ADMIN' })).toEqual({
+      kind: 'role_raise',
+      userId: ORG,
+      role: 'ROOT_ADMIN',
+    });
   });
 
   it('checks the payload with the contracts and asks for a reason, on the form’s fields', () => {

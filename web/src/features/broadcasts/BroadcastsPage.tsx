@@ -1,4 +1,19 @@
-import { Alert, Badge, Box, Button, Card, Checkbox, Fieldset, HStack, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Checkbox,
+  Fieldset,
+  HStack,
+  Input,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
 import {
   BROADCAST_DISPLAYS,
   BROADCAST_LIMITS,
@@ -82,7 +97,8 @@ function BroadcastForm({ onDone }: { onDone: () => void }) {
         onDone();
       },
       onError: (err) => {
-        if (!form.setServerErrors(err, (path) => (path.startsWith('target.') ? path.slice('target.'.length) : path))) setFailure(errorText(t, err));
+        if (!form.setServerErrors(err, (path) => (path.startsWith('target.') ? path.slice('target.'.length) : path)))
+          setFailure(errorText(t, err));
       },
     });
   });
@@ -162,7 +178,11 @@ function BroadcastForm({ onDone }: { onDone: () => void }) {
           control={form.control}
           name="requiresAck"
           render={({ field }) => (
-            <Checkbox.Root checked={field.value} onCheckedChange={(e) => field.onChange(e.checked === true)} data-testid="broadcast-requires-ack">
+            <Checkbox.Root
+              checked={field.value}
+              onCheckedChange={(e) => field.onChange(e.checked === true)}
+              data-testid="broadcast-requires-ack"
+            >
               <Checkbox.HiddenInput />
               <Checkbox.Control />
               <Checkbox.Label>{t('form.requiresAck')}</Checkbox.Label>
@@ -284,7 +304,10 @@ function BroadcastCard({ broadcast }: { broadcast: Broadcast }) {
           </HStack>
         </HStack>
         <Text fontSize="sm" color="fg.muted">
-          {t('card.window', { from: formatDateTime(broadcast.startsAt, i18n.language), to: formatDateTime(broadcast.endsAt, i18n.language) })}
+          {t('card.window', {
+            from: formatDateTime(broadcast.startsAt, i18n.language),
+            to: formatDateTime(broadcast.endsAt, i18n.language),
+          })}
         </Text>
         <Text fontSize="sm">{t('card.target', { target: targetText })}</Text>
         <Text fontSize="sm" color="fg.muted">
@@ -292,7 +315,13 @@ function BroadcastCard({ broadcast }: { broadcast: Broadcast }) {
           {broadcast.requiresAck ? ` · ${t('card.requiresAck')}` : ''} · {t('card.acks', { count: broadcast.acknowledgements })}
         </Text>
         <HStack gap="2" wrap="wrap">
-          <Button size="sm" variant="outline" onClick={() => setShowAcks((v) => !v)} data-testid="broadcast-show-acks" aria-expanded={showAcks}>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => setShowAcks((v) => !v)}
+            data-testid="broadcast-show-acks"
+            aria-expanded={showAcks}
+          >
             {showAcks ? t('actions.hideAcks') : t('actions.showAcks')}
           </Button>
           {broadcast.state !== 'ended' && (

@@ -33,7 +33,9 @@ export function useLiveBroadcasts(): void {
     refetchMine(queryClient);
   });
   useSocketEvent('broadcast:ended', ({ id }) => {
-    queryClient.setQueryData<MyBroadcastList>(broadcastKeys.mine, (current) => ({ items: (current?.items ?? []).filter((b) => b.id !== id) }));
+    queryClient.setQueryData<MyBroadcastList>(broadcastKeys.mine, (current) => ({
+      items: (current?.items ?? []).filter((b) => b.id !== id),
+    }));
     void queryClient.invalidateQueries({ queryKey: broadcastKeys.list });
   });
   useEffect(() => onResync(() => refetchMine(queryClient)), [queryClient]);

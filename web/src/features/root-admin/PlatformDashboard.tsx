@@ -61,7 +61,14 @@ export function PlatformDashboard({ approvalsLink }: { approvalsLink: string | n
   const overview = usePlatformOverview();
   if (overview.isPending)
     return (
-      <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4" role="status" aria-busy="true" aria-label={t('loading')} data-testid="platform-loading">
+      <SimpleGrid
+        columns={{ base: 1, sm: 2, lg: 4 }}
+        gap="4"
+        role="status"
+        aria-busy="true"
+        aria-label={t('loading')}
+        data-testid="platform-loading"
+      >
         {Array.from({ length: 4 }, (_, i) => (
           <Skeleton key={i} height="24" />
         ))}
