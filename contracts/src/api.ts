@@ -36,6 +36,8 @@ import { evidenceEndpoints } from './evidence.js';
 import { auditorPortalEndpoints } from './auditor-portal.js';
 import { auditBundleEndpoints } from './audit-bundles.js';
 import { dashboardEndpoints } from './dashboards.js';
+import { approvalEndpoints } from './approvals.js';
+import { broadcastEndpoints, platformEndpoints } from './broadcasts.js';
 
 /** Every REST endpoint of Muster, grouped by feature. */
 export const api = {
@@ -78,4 +80,7 @@ export const api = {
   evidence: evidenceEndpoints,
   auditorPortal: auditorPortalEndpoints,
   auditBundles: auditBundleEndpoints,
+  approvals: approvalEndpoints,
+  broadcasts: broadcastEndpoints,
+  platform: platformEndpoints,
 } as const;

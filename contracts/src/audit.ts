@@ -203,6 +203,16 @@ export const AUDIT_ACTIONS = {
   'audit_bundle.requested': apiActivity(1, 2),
   'audit_bundle.downloaded': apiActivity(2, 2),
   'auditor.invite.updated': apiActivity(3, 3),
+  'approval.requested': apiActivity(1, 3),
+  'approval.approved': apiActivity(3, 3),
+  'approval.rejected': apiActivity(3, 2),
+  'approval.expired': apiActivity(3, 2),
+  'approval.break_glass': apiActivity(1, 5),
+  'approval.reviewed': apiActivity(3, 2),
+  'platform.role.raise': access(99, 4),
+  'evidence.hold.released_by_platform': apiActivity(3, 4),
+  'broadcast.created': apiActivity(1, 2),
+  'broadcast.ended': apiActivity(3, 2),
 } as const satisfies Record<string, ActionMapping>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];

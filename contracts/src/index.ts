@@ -50,3 +50,5 @@ export * from './audit-bundles.js';
 export * from './ops-database.js';
 export * from './simulation.js';
 export * from './dashboards.js';
+export * from './approvals.js';
+export * from './broadcasts.js';

@@ -48,6 +48,11 @@ export const JobName = {
   AuditBundleSweep: 'render.audit-bundle-sweep',
   /** The simulation sandbox (issue 22): the simulated clock reached its next event. */
   SimulationTick: 'drills.simulation-tick',
+  /** Approvals (issue 22): a pending request reached its expiry (a delayed job). */
+  ApprovalExpires: 'system.approval-expires',
+  /** Broadcasts (issue 22): a broadcast starts (pushed to its targets) or ends (removed live). */
+  BroadcastStarts: 'system.broadcast-starts',
+  BroadcastEnds: 'system.broadcast-ends',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -142,6 +147,17 @@ export interface JobPayloads {
   [JobName.SimulationTick]: {
     simulationId: string;
     segment: number;
+  /** Expires one approval request when still pending. */
+  [JobName.ApprovalExpires]: {
+    approvalId: string;
+  };
+  /** Pushes a broadcast to its signed-in targets at its start. */
+  [JobName.BroadcastStarts]: {
+    broadcastId: string;
+  };
+  /** Removes a broadcast from its targets' screens at its end. */
+  [JobName.BroadcastEnds]: {
+    broadcastId: string;
   };
 }
 
@@ -169,6 +185,9 @@ export const JOB_QUEUES: Readonly<Record<JobName, QueueName>> = {
   [JobName.RenderAuditBundle]: QueueName.Render,
   [JobName.AuditBundleSweep]: QueueName.Render,
   [JobName.SimulationTick]: QueueName.Drills,
+  [JobName.ApprovalExpires]: QueueName.System,
+  [JobName.BroadcastStarts]: QueueName.System,
+  [JobName.BroadcastEnds]: QueueName.System,
 };
 
 /**
@@ -217,6 +236,11 @@ export const jobIds = {
   renderAuditBundle: (bundleId: string): string => `audit-bundle-${bundleId}`,
   /** The job scheduler of the hourly sweep of expired audit bundles. */
   auditBundleSweep: 'audit-bundle-sweep',
+  /** The expiry of one approval request. */
+  approvalExpires: (approvalId: string): string => `approval-expires-${approvalId}`,
+  /** The start and end of one broadcast (a new id when its times change). */
+  broadcastStarts: (broadcastId: string, at: Date): string => `broadcast-starts-${broadcastId}-${String(at.getTime())}`,
+  broadcastEnds: (broadcastId: string, at: Date): string => `broadcast-ends-${broadcastId}-${String(at.getTime())}`,
 } as const;
 
 export const ALL_QUEUES = Object.values(QueueName) as QueueName[];

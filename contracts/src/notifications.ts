@@ -14,6 +14,10 @@ export const NOTIFICATION_KINDS = [
   'sop_review',
   'evidence_request',
   'sso_break_glass',
+  'approval_requested',
+  'approval_decided',
+  'approval_break_glass',
+  'broadcast',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

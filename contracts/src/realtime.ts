@@ -28,6 +28,8 @@ import type { UsageAlert } from './usage.js';
 import type { SubscriptionChanged } from './billing.js';
 import type { RestrictionChanged } from './account-controls.js';
 import type { SimulationUpdated } from './simulation.js';
+import type { ApprovalChanged } from './approvals.js';
+import type { MyBroadcast } from './broadcasts.js';
 
 /** Answer of a client→server event that was refused. */
 /** A refused socket request: the same code, reason and parameters as an HTTP error body. */
@@ -99,6 +101,12 @@ export interface ServerToClientEvents {
   'auditor:bundle': (bundle: AuditBundleView) => void;
   /** A simulated run's clock or events moved on (room `sysops`: every platform operator may watch the sandbox). */
   'simulation:updated': (run: SimulationUpdated) => void;
+  /** An approval request was made, decided, expired or break-glassed (room `platform-admins`). */
+  'approval:changed': (change: ApprovalChanged) => void;
+  /** A broadcast started for the reader, in their language (rooms by organisation, role or `user:<id>`). */
+  'broadcast:started': (broadcast: MyBroadcast) => void;
+  /** A broadcast ended (or was acknowledged in another tab): take it off the screen. */
+  'broadcast:ended': (payload: { id: string }) => void;
 }
 
 /** Payload of `ticket:updated`. */
@@ -199,4 +207,6 @@ export const rooms = {
   chatStaff: (id: string) => `chat:${id}:staff`,
   /** A drill run's console: its lead and every watcher (named with its organisation). */
   run: (orgId: string, id: string) => `org:${orgId}:run:${id}`,
+  /** The platform's approvers (ROOT_ADMIN and DEPUTY_ADMIN sockets). */
+  platformAdmins: () => 'platform-admins',
 } as const;

@@ -693,6 +693,36 @@ export const SAML_REASONS = {
   useSso: 'Your organisation signs in through single sign-on: use "Sign in with SSO"',
 } as const;
 
+/** Four-eyes approvals of platform actions (issue 22). */
+export const APPROVALS_REASONS = {
+  required: 'This action needs a second platform admin: ask for an approval',
+  reasonRequired: 'Say why (at least 3 characters)',
+  chooseUser: 'Choose a platform account',
+  chooseRole: 'Choose Deputy admin or Root admin',
+  chooseOrganization: 'Choose an organisation',
+  chooseEvidence: 'Choose the evidence record',
+  confirmName: "Type the organisation's name to confirm",
+  selfApproval: 'You asked for this: another platform admin must decide it',
+  notPending: 'This request has already been decided or has expired',
+  expired: 'This request has expired: ask again',
+  notFound: 'Approval request not found',
+  notBreakGlass: 'Only break-glass actions are reviewed',
+  alreadyReviewed: 'This break-glass action has already been reviewed',
+  ownBreakGlass: 'Another platform admin must review your break-glass action',
+  userNotPlatform: 'Only platform accounts can be raised to Deputy admin or Root admin',
+  alreadyRole: 'This account already has that role',
+  belowThreshold: 'Credit grants up to {{amount}} need no approval: grant it directly',
+} as const;
+
+/** Platform broadcasts (issue 22). */
+export const BROADCASTS_REASONS = {
+  titleRequired: 'Enter the English title',
+  endBeforeStart: 'The end must be after the start',
+  notFound: 'Broadcast not found',
+  ended: 'This broadcast has ended',
+  unknownOrganizations: 'Choose existing organisations',
+} as const;
+
 export const ERROR_REASONS = {
   validation: VALIDATION_REASONS,
   common: COMMON_REASONS,
@@ -725,6 +755,8 @@ export const ERROR_REASONS = {
   sops: SOP_REASONS,
   evidence: EVIDENCE_REASONS,
   auditor: AUDITOR_REASONS,
+  approvals: APPROVALS_REASONS,
+  broadcasts: BROADCASTS_REASONS,
 } as const;
 
 type Catalogue = typeof ERROR_REASONS;

@@ -32,6 +32,8 @@ import { SopsModule } from './modules/sops/sops.module.js';
 import { EvidenceModule } from './modules/evidence/evidence.module.js';
 import { AuditorPortalModule } from './modules/auditor-portal/auditor-portal.module.js';
 import { AuditBundlesModule } from './modules/audit-bundles/audit-bundles.module.js';
+import { ApprovalsModule } from './modules/approvals/approvals.module.js';
+import { BroadcastsModule } from './modules/broadcasts/broadcasts.module.js';
 import { AccessGuard } from './platform/auth/access.guard.js';
 import { ErrorsFilter } from './platform/errors/errors.filter.js';
 import { LimitsModule } from './platform/limits/limits.module.js';
@@ -100,6 +102,8 @@ export class AppModule {
         OpsDatabaseModule,
         SimulationModule,
         DashboardsModule,
+        ApprovalsModule,
+        BroadcastsModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ErrorsFilter },

@@ -41,6 +41,8 @@ import { PACKET_ENTITIES } from '../modules/compliance-packets/compliance-packet
 import { SigningKeyRow } from '../platform/signing/signing-key.entity.js';
 import { SOP_ENTITIES } from '../modules/sops/sops.module.js';
 import { SIMULATION_ENTITIES } from '../modules/simulation/simulation.module.js';
+import { ApprovalRow } from '../modules/approvals/entities/approval.entity.js';
+import { BroadcastAckRow, BroadcastRow } from '../modules/broadcasts/entities/broadcast.entity.js';
 
 /** Every TypeORM entity; new modules add theirs here. */
 export const ENTITIES = [
@@ -89,4 +91,7 @@ export const ENTITIES = [
   ...SIMULATION_ENTITIES,
   ...EVIDENCE_ENTITIES,
   ...AUDIT_BUNDLE_ENTITIES,
+  ApprovalRow,
+  BroadcastRow,
+  BroadcastAckRow,
 ];

@@ -16,6 +16,7 @@ import { seedSecurity } from './seed-security.js';
 import { seedScim } from './seed-scim.js';
 import { seedSimulation } from './seed-simulation.js';
 import { seedSaml } from './seed-saml.js';
+import { seedPlatform } from './seed-platform.js';
 import { seedRecovery } from './seed-recovery.js';
 import { seedControls } from './seed-controls.js';
 import { seedMaps } from './seed-maps.js';
@@ -131,6 +132,7 @@ async function seedIn(dataSource: DataSource, passwordHash: string): Promise<{ c
     await seedScim(tx, org.id, { admin: names.get('ADMIN')!, manager: names.get('MANAGER')! });
     await seedSimulation(tx, names.get('SYSOPS')!);
     await seedSaml(tx, org.id, names.get('ADMIN')!.email);
+    await seedPlatform(tx, org.id, { root: names.get('ROOT_ADMIN')!, deputy: names.get('DEPUTY_ADMIN')!, sysops: names.get('SYSOPS')! });
     await seedRecovery(tx, org.id, names, passwordHash);
     await seedControls(tx, org.id, passwordHash, names.get('SYSOPS')!);
     await seedMaps(tx, org.id, names);

@@ -65,6 +65,9 @@ export const NAMESPACES = [
   'auditorInvites',
   'auditBundles',
   'dashboards',
+  'approvals',
+  'broadcasts',
+  'rootAdmin',
 ] as const;
 
 /**

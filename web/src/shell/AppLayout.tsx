@@ -15,6 +15,7 @@ import { LogoMark } from './Logo';
 import { MenuDrawer } from './MenuDrawer';
 import { MenuUnreadBadge, NotificationBell } from './NotificationBell';
 import { UsageAlertBanner } from './UsageAlertBanner';
+import { BroadcastBanner } from '../features/broadcasts/BroadcastBanner';
 import { SecurityNoticeBanner } from '../features/security/SecurityNoticeBanner';
 import { FrozenBanner } from '../features/account-controls/FrozenBanner';
 import { useLiveUsageAlerts } from '../features/usage/useUsageAlerts';
@@ -181,6 +182,7 @@ export function AppLayout() {
         flex="1"
       >
         <FrozenBanner />
+        <BroadcastBanner />
         <UsageAlertBanner hasOrganization={session.org !== null} />
         <NamePromptDialog />
         <SecurityNoticeBanner session={session} />

@@ -27,6 +27,7 @@ import { AuditBundles1795798655709 } from './1795798655709-AuditBundles.js';
 import { ScimProvisioning1795812633222 } from './1795812633222-ScimProvisioning.js';
 import { SamlSso1795812688564 } from './1795812688564-SamlSso.js';
 import { SimulationRuns1795825673234 } from './1795825673234-SimulationRuns.js';
+import { ApprovalsBroadcasts1795900000000 } from './1795900000000-ApprovalsBroadcasts.js';
 
 /**
  * Every migration, in order. To add one: change the entities, build the server, run
@@ -61,4 +62,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   ScimProvisioning1795812633222,
   SamlSso1795812688564,
   SimulationRuns1795825673234,
+  ApprovalsBroadcasts1795900000000,
 ];

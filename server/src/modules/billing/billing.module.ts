@@ -48,6 +48,6 @@ export function paymentProviderFor(config: AppConfig): PaymentProvider {
     BillingProcessor,
     { provide: PAYMENT_PROVIDER, inject: [APP_CONFIG], useFactory: paymentProviderFor },
   ],
-  exports: [BillingService],
+  exports: [BillingService, CreditsService],
 })
 export class BillingModule {}

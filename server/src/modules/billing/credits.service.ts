@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import type { Credit, CreditsOverview, GrantCreditInput, Role } from '@muster/contracts';
+import { APPROVAL_RULES, type Credit, type CreditsOverview, type GrantCreditInput, type Role } from '@muster/contracts';
 import { DataSource, type EntityManager, type Repository } from 'typeorm';
 import { AuditService } from '../../platform/audit/audit.service.js';
 import { DomainError, NotFoundError } from '../../platform/errors/domain-error.js';
@@ -63,7 +63,17 @@ export class CreditsService {
     };
   }
 
-  async grantCredit(actor: BillingActor, input: GrantCreditInput & { amountCents: number; reason: string }): Promise<Credit> {
+  /**
+   * Grants a credit. Above the approval threshold a grant needs a second platform admin: only an
+   * approved request (modules/approvals) grants it (`approved`).
+   */
+  async grantCredit(
+    actor: BillingActor,
+    input: GrantCreditInput & { amountCents: number; reason: string },
+    options: { approved?: boolean } = {},
+  ): Promise<Credit> {
+    if (input.amountCents > APPROVAL_RULES.creditThresholdCents && !options.approved)
+      throw new DomainError('CONFLICT', 'approvals.required');
     const organization = await this.dataSource.getRepository(Organization).findOne({ where: { id: input.orgId } });
     if (!organization) throw new NotFoundError('organization');
     const row = await this.creditRows.save(

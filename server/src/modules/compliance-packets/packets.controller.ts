@@ -6,15 +6,13 @@ import {
   type PacketList,
   type PacketManifestView,
   type PacketView,
-  type Principal,
   type VerifyPacketInput,
   type VerifyBundleResult,
   type VerifyPacketResult,
   type WaiverState,
 } from '@muster/contracts';
-import { AuditService } from '../../platform/audit/audit.service.js';
-import { Auth, Client, MemberAuth, MinRole, Public, type ClientContext } from '../../platform/auth/auth.decorators.js';
-import { auditActorOf } from '../../platform/auth/principal.js';
+import { DomainError } from '../../platform/errors/domain-error.js';
+import { Client, MemberAuth, MinRole, Public, type ClientContext } from '../../platform/auth/auth.decorators.js';
 import { Endpoint, ValidBody } from '../../platform/http/endpoint.decorator.js';
 import { RateLimit } from '../../platform/limits/rate-limit.guard.js';
 import { SigningService } from '../../platform/signing/signing.service.js';
@@ -81,7 +79,6 @@ export class VerifyPacketController {
   constructor(
     private readonly packets: PacketsService,
     private readonly signing: SigningService,
-    private readonly audit: AuditService,
     private readonly bundles: BundleVerifyService,
   ) {}
 
@@ -96,16 +93,10 @@ export class VerifyPacketController {
 
   @Endpoint(api.packets.rotateKeys)
   @MinRole('ROOT_ADMIN')
-  async rotate(@Auth() auth: Principal, @Client() client: ClientContext): Promise<{ active: string; retired: string[] }> {
-    const rotated = await this.signing.rotate();
-    await this.audit.record({
-      action: 'packet_keys.rotate',
-      outcome: 'success',
-      actor: auditActorOf(auth, client),
-      orgId: null,
-      metadata: { active: rotated.active, retired: rotated.retired },
-    });
-    return rotated;
+  rotate(): Promise<{ active: string; retired: string[] }> {
+    // Rotating the signing key needs a second platform admin (issue 22): an approval request
+    // (POST /api/approvals, kind signing_key_rotate) or break-glass rotates it.
+    return Promise.reject(new DomainError('CONFLICT', 'approvals.required'));
   }
 
   @Endpoint(api.packets.keys)

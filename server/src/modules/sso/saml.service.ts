@@ -193,7 +193,8 @@ export class SamlService implements OnModuleInit {
     };
   }
 
-  private async settingsOf(orgId: string): Promise<SsoSettings> {
+  /** An organisation's SSO enforcement and break-glass admins. */
+  async settingsOf(orgId: string): Promise<SsoSettings> {
     const row = await this.settings.findOne({ where: { orgId } });
     return { enforced: row?.enforced ?? false, breakGlassUserIds: row?.breakGlassUserIds ?? [] };
   }

@@ -53,6 +53,8 @@ export class MusterIoAdapter extends IoAdapter {
             const joined = [rooms.user(principal.principalId), rooms.session(principal.sessionId)];
             if (principal.orgId) joined.push(rooms.org(principal.orgId));
             if (hasRank(principal.role, 'SYSOPS')) joined.push(rooms.sysops());
+            // The platform's approvers (four-eyes approvals): platform accounts of DEPUTY_ADMIN and up.
+            if (!principal.orgId && hasRank(principal.role, 'DEPUTY_ADMIN')) joined.push(rooms.platformAdmins());
             void Promise.resolve(socket.join(joined)).then(() => this.recheck(socket, sessionId));
           }
           next();

@@ -60,6 +60,20 @@ export function notificationText(t: TFunction, notification: Notification, langu
       lines: [t('breakGlass.line', { ns: 'notifications', email: text(data.email), ip: text(data.ip) })],
     };
   }
+  if (notification.kind === 'approval_requested' || notification.kind === 'approval_break_glass') {
+    const kind = t(`approvalKinds.${text(data.kind)}`, { ns: 'notifications', defaultValue: text(data.kind) });
+    const key = notification.kind === 'approval_requested' ? 'approval.requested' : 'approval.breakGlass';
+    return { title: t(key, { ns: 'notifications', kind }), lines: [text(data.subject)] };
+  }
+  if (notification.kind === 'approval_decided') {
+    const kind = t(`approvalKinds.${text(data.kind)}`, { ns: 'notifications', defaultValue: text(data.kind) });
+    const status = t(`approvalStatuses.${text(data.status)}`, { ns: 'notifications', defaultValue: text(data.status) });
+    return { title: t('approval.decided', { ns: 'notifications', kind, status }), lines: [text(data.subject)] };
+  }
+  if (notification.kind === 'broadcast') {
+    // The server wrote the text in the reader's language (English where the broadcast has none).
+    return { title: text(data.title), lines: text(data.body) ? [text(data.body)] : [] };
+  }
   if (notification.kind === 'evidence_request') {
     // A guest auditor's request (event `created`) or their verdict on the answer (`accepted`, `flagged`).
     const title = t('evidenceRequest.title', { ns: 'notifications', auditor: text(data.auditor) });
