@@ -147,6 +147,7 @@ export interface JobPayloads {
   [JobName.SimulationTick]: {
     simulationId: string;
     segment: number;
+  };
   /** Expires one approval request when still pending. */
   [JobName.ApprovalExpires]: {
     approvalId: string;
