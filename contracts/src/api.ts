@@ -33,6 +33,7 @@ import { sopEndpoints } from './sops.js';
 import { evidenceEndpoints } from './evidence.js';
 import { auditorPortalEndpoints } from './auditor-portal.js';
 import { auditBundleEndpoints } from './audit-bundles.js';
+import { analyticsEndpoints } from './analytics.js';
 
 /** Every REST endpoint of Muster, grouped by feature. */
 export const api = {
@@ -47,6 +48,7 @@ export const api = {
   knowledge: knowledgeEndpoints,
   chat: chatEndpoints,
   insights: insightsEndpoints,
+  analytics: analyticsEndpoints,
   assistant: assistantEndpoints,
   drillTemplates: drillTemplateEndpoints,
   drillRuns: drillRunEndpoints,

@@ -103,6 +103,7 @@ export const AUDIT_ACTIONS = {
   'billing.credit.grant': apiActivity(1, 3),
   'drill.run.approve': apiActivity(3),
   'drill.summary.export': apiActivity(2, 2),
+  'analytics.export': apiActivity(2, 2),
   'compliance.document.upload': apiActivity(1, 2),
   'compliance.document.download': apiActivity(2, 2),
   'audit.verify': apiActivity(2, 2),
