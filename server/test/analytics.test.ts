@@ -192,7 +192,7 @@ describe('analytics', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    api = await startServer({ databaseUrl: db.url, prefix, env: { AUTH_ATTEMPTS_PER_IP: '10000' } });
+    api = await startServer({ databaseUrl: db.url, prefix, env: { SEED_ON_EMPTY: 'true', AUTH_ATTEMPTS_PER_IP: '10000' } });
     org = await organisation();
     other = await organisation();
 

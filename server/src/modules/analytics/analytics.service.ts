@@ -49,6 +49,8 @@ interface Period {
 }
 
 type Row = Record<string, ChartCell>;
+/** A row as a query gives it: its key, the ids behind it, and its figures (text or numbers). */
+type Raw = { key: string; ids?: string[] | null } & Record<string, unknown>;
 
 const DONE = `('completed', 'approved')`;
 
@@ -72,7 +74,7 @@ function percent(part: number, whole: number): number | null {
 /** One row per month of the period, in order: a month with no data gets `empty`. */
 function byMonth(
   period: Period,
-  rows: Array<{ key: string; ids?: string[] | null } & Row>,
+  rows: Raw[],
   columns: string[],
   empty: Row,
 ): ComputedChart {
@@ -81,15 +83,15 @@ function byMonth(
   const out = period.months.map((month) => {
     const row = found.get(month);
     members.set(month, row?.ids ?? []);
-    return Object.fromEntries(columns.map((c) => [c, c === 'key' ? month : row ? (row[c] ?? null) : (empty[c] ?? null)])) as Row;
+    return Object.fromEntries(columns.map((c) => [c, c === 'key' ? month : row ? ((row[c] as ChartCell | undefined) ?? null) : (empty[c] ?? null)])) as Row;
   });
   return { series: { columns, rows: out }, members };
 }
 
 /** Rows as they come (not months): categories, scenarios, steps, age buckets. */
-function byKey(rows: Array<{ key: string; ids?: string[] | null } & Row>, columns: string[]): ComputedChart {
+function byKey(rows: Raw[], columns: string[]): ComputedChart {
   return {
-    series: { columns, rows: rows.map((row) => Object.fromEntries(columns.map((c) => [c, row[c] ?? null])) as Row) },
+    series: { columns, rows: rows.map((row) => Object.fromEntries(columns.map((c) => [c, (row[c] as ChartCell | undefined) ?? null])) as Row) },
     members: new Map(rows.map((r) => [r.key, r.ids ?? []])),
   };
 }
@@ -138,7 +140,7 @@ export class AnalyticsService {
     if (id === 'onTime') return this.onTime(viewer, period, filters);
     if (id === 'actions') return this.actions(viewer, period, filters);
     const { sql, columns, empty, monthly } = DRILL_QUERIES[id];
-    const rows = await this.db.query<Array<{ key: string; ids: string[] } & Row>>(`${runsCte()} ${sql}`, this.runParams(viewer, period, filters));
+    const rows = await this.db.query<Raw[]>(`${runsCte()} ${sql}`, this.runParams(viewer, period, filters));
     const normalised = rows.map((r) => normalise(r, columns));
     return monthly ? byMonth(period, normalised, columns, empty) : byKey(normalised, columns);
   }
@@ -214,7 +216,7 @@ export class AnalyticsService {
       this.runParams(viewer, period, filters),
     );
     const columns = ['key', 'opened', 'closed'];
-    return byMonth(period, rows.map((r) => normalise(r as unknown as Row & { key: string; ids: string[] }, columns)), columns, { opened: 0, closed: 0 });
+    return byMonth(period, rows.map((r) => normalise(r, columns)), columns, { opened: 0, closed: 0 });
   }
 
   /** The runs behind one point of a drill chart (at most 200, latest first). */
@@ -267,7 +269,7 @@ export class AnalyticsService {
       now,
       period.months,
     ];
-    const rows = await this.db.query<Array<{ key: string; ids: string[] } & Row>>(`${ticketsCte()} ${sql}`, params);
+    const rows = await this.db.query<Raw[]>(`${ticketsCte()} ${sql}`, params);
     const normalised = rows.map((r) => normalise(r, columns));
     return monthly ? byMonth(period, normalised, columns, empty) : byKey(normalised, columns);
   }
@@ -333,8 +335,8 @@ export class AnalyticsService {
 }
 
 /** Numbers as numbers (PostgreSQL gives counts and numerics as text); ids kept for drill-down. */
-function normalise<T extends { key: string; ids?: string[] | null } & Row>(row: T, columns: string[]): { key: string; ids: string[] } & Row {
-  const out: { key: string; ids: string[] } & Row = { key: row.key, ids: row.ids ?? [] };
+function normalise(row: Raw, columns: string[]): Raw {
+  const out: Raw = { key: row.key, ids: row.ids ?? [] };
   for (const c of columns) if (c !== 'key') out[c] = num(row[c]);
   return out;
 }
