@@ -1,0 +1,37 @@
+import { Chart, useChart } from '@chakra-ui/charts';
+import { Box } from '@chakra-ui/react';
+import { Bar, BarChart as RechartsBarChart } from 'recharts';
+import { chartFurniture, ChartTable, useRtl } from './chart-parts';
+import type { ChartProps, ChartRow } from './types';
+
+/** Bars (grouped, or stacked by `stackId`), keyboard-readable (arrow keys move the tooltip). */
+export default function BarChartImpl(props: ChartProps) {
+  const rtl = useRtl();
+  const chart = useChart<ChartRow>({
+    data: props.data,
+    series: props.series.map((s) => ({ name: s.key, label: s.label, color: s.color, stackId: s.stackId })),
+  });
+  return (
+    <Box data-testid={props.testId} data-chart-dir={rtl ? 'rtl' : 'ltr'}>
+      <Chart.Root chart={chart} height={`${String(props.height ?? 220)}px`} aria-label={props.title} role="figure">
+        <RechartsBarChart data={chart.data} accessibilityLayer margin={{ top: 8, bottom: 0, left: 0, right: 0 }}>
+          {chartFurniture(chart, props, rtl, 'bar')}
+          {chart.series.map((item) => (
+            <Bar
+              key={String(item.name)}
+              isAnimationActive={false}
+              dataKey={chart.key(item.name)}
+              name={String(item.label ?? item.name)}
+              fill={chart.color(item.color)}
+              stackId={item.stackId}
+              radius={item.stackId ? 0 : [4, 4, 0, 0]}
+              cursor={props.onPointClick ? 'pointer' : undefined}
+              onClick={props.onPointClick ? (entry: { payload?: ChartRow }) => entry.payload && props.onPointClick!(entry.payload) : undefined}
+            />
+          ))}
+        </RechartsBarChart>
+      </Chart.Root>
+      <ChartTable props={props} />
+    </Box>
+  );
+}
