@@ -1,6 +1,6 @@
 import { Chart, useChart } from '@chakra-ui/charts';
 import { Box } from '@chakra-ui/react';
-import { Bar, BarChart as RechartsBarChart } from 'recharts';
+import { Bar, BarChart as RechartsBarChart, Rectangle, type RectangleProps } from 'recharts';
 import { chartFurniture, ChartTable, useRtl } from './chart-parts';
 import type { ChartProps, ChartRow } from './types';
 
@@ -27,6 +27,15 @@ export default function BarChartImpl(props: ChartProps) {
               radius={item.stackId ? 0 : [4, 4, 0, 0]}
               cursor={props.onPointClick ? 'pointer' : undefined}
               onClick={props.onPointClick ? (entry: { payload?: ChartRow }) => entry.payload && props.onPointClick!(entry.payload) : undefined}
+              shape={(shape: unknown) => {
+                // Each bar says which point and series it draws (tests and tools find a bar by its row).
+                const bar = shape as RectangleProps & { payload?: ChartRow };
+                return (
+                  <g data-point={String(bar.payload?.[props.xKey] ?? '')} data-series={String(item.name)}>
+                    <Rectangle {...bar} />
+                  </g>
+                );
+              }}
             />
           ))}
         </RechartsBarChart>

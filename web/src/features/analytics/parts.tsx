@@ -17,7 +17,9 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { drawerSlotRecipe } from '@chakra-theme/recipes/drawer';
+import { emptyStateSlotRecipe } from '@chakra-theme/recipes/empty-state';
 import { inputRecipe } from '@chakra-theme/recipes/input';
+import { statSlotRecipe } from '@chakra-theme/recipes/stat';
 import { tableSlotRecipe } from '@chakra-theme/recipes/table';
 import type { AnalyticsRun, AnalyticsTicket, ChartSeries } from '@muster/contracts';
 import { useId, useState, type ReactNode } from 'react';
@@ -29,7 +31,10 @@ import { formatDateTime } from '../../lib/format';
 import { csvUrl, usePointItems, type AnalyticsArea } from './api';
 import type { FilterValues } from './query';
 
-addRecipes({ recipes: { input: inputRecipe }, slotRecipes: { drawer: drawerSlotRecipe, table: tableSlotRecipe } });
+addRecipes({
+  recipes: { input: inputRecipe },
+  slotRecipes: { drawer: drawerSlotRecipe, emptyState: emptyStateSlotRecipe, stat: statSlotRecipe, table: tableSlotRecipe },
+});
 
 /** One point a reader chose: which chart, which row, and how the row is named. */
 export interface ChosenPoint {
