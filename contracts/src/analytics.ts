@@ -22,7 +22,16 @@ export const ANALYTICS_LIMITS = {
   stepsMax: 10,
 } as const;
 
-export const DRILL_CHARTS = ['runsByMonth', 'runsByScenario', 'onTime', 'attendance', 'muster', 'steps', 'observations', 'actions'] as const;
+export const DRILL_CHARTS = [
+  'runsByMonth',
+  'runsByScenario',
+  'onTime',
+  'attendance',
+  'muster',
+  'steps',
+  'observations',
+  'actions',
+] as const;
 export type DrillChartId = (typeof DRILL_CHARTS)[number];
 
 export const TICKET_CHARTS = ['backlog', 'backlogAge', 'responseTimes', 'slaBreaches', 'csat', 'byPriority', 'byCategory'] as const;
@@ -64,8 +73,7 @@ function checkPeriod(value: { from?: string; to?: string }, ctx: z.RefinementCtx
   if (!value.from || !value.to) return;
   const span = monthSpan(value.from, value.to);
   if (span < 1) ctx.addIssue({ code: 'custom', path: ['to'], message: reason('validation.periodOrder') });
-  else if (span > ANALYTICS_LIMITS.monthsMax)
-    ctx.addIssue({ code: 'custom', path: ['to'], message: reason('validation.periodMax') });
+  else if (span > ANALYTICS_LIMITS.monthsMax) ctx.addIssue({ code: 'custom', path: ['to'], message: reason('validation.periodMax') });
 }
 
 export const drillAnalyticsQuerySchema = periodSchema
@@ -119,7 +127,9 @@ export type DrillAnalytics = z.infer<typeof drillAnalyticsSchema>;
 
 export const ticketAnalyticsSchema = z.object({
   ...periodAnswer,
-  charts: z.object(Object.fromEntries(TICKET_CHARTS.map((id) => [id, chartSeriesSchema])) as Record<TicketChartId, typeof chartSeriesSchema>),
+  charts: z.object(
+    Object.fromEntries(TICKET_CHARTS.map((id) => [id, chartSeriesSchema])) as Record<TicketChartId, typeof chartSeriesSchema>,
+  ),
 });
 export type TicketAnalytics = z.infer<typeof ticketAnalyticsSchema>;
 

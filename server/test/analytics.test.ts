@@ -111,11 +111,13 @@ describe('analytics', () => {
 
   async function participants(o: Org, runId: string, rostered: number, checkedIn: number): Promise<void> {
     for (let i = 0; i < rostered; i++) {
-      await sql(
-        db.url,
-        `INSERT INTO drill_run_participants (org_id, run_id, name, position, checked_in_at) VALUES ($1, $2, $3, $4, $5)`,
-        [o.orgId, runId, `Person ${String(i)}`, i, i < checkedIn ? '2026-01-01T00:00:00Z' : null],
-      );
+      await sql(db.url, `INSERT INTO drill_run_participants (org_id, run_id, name, position, checked_in_at) VALUES ($1, $2, $3, $4, $5)`, [
+        o.orgId,
+        runId,
+        `Person ${String(i)}`,
+        i,
+        i < checkedIn ? '2026-01-01T00:00:00Z' : null,
+      ]);
     }
   }
 
@@ -206,7 +208,12 @@ describe('analytics', () => {
     );
 
     // Before the period: the run the first on-time measure starts from.
-    run.r6 = await insertRun(org, { scenario: 'fire', status: 'approved', scheduledAt: '2025-12-15T15:00:00Z', completedAt: '2025-12-15T16:00:00Z' });
+    run.r6 = await insertRun(org, {
+      scenario: 'fire',
+      status: 'approved',
+      scheduledAt: '2025-12-15T15:00:00Z',
+      completedAt: '2025-12-15T16:00:00Z',
+    });
     // 23:30 on 31 January in New York (04:30 UTC on 1 February): January's.
     run.r1 = await insertRun(org, {
       scenario: 'fire',
@@ -469,17 +476,22 @@ describe('analytics', () => {
       const res = await org.client.get(`/api/analytics/tickets/${chart}/csv?${PERIOD}`);
       expect(parseCsv(await res.text())).toEqual(asCsvRows(t.charts[chart]));
     }
-    const [audited] = await sql<{ n: string }>(db.url, `SELECT count(*) AS n FROM audit_events WHERE org_id = $1 AND action = 'analytics.export'`, [
-      org.orgId,
-    ]);
+    const [audited] = await sql<{ n: string }>(
+      db.url,
+      `SELECT count(*) AS n FROM audit_events WHERE org_id = $1 AND action = 'analytics.export'`,
+      [org.orgId],
+    );
     expect(Number(audited!.n)).toBe(DRILL_CHARTS.length + TICKET_CHARTS.length);
   });
 
   it('lists the runs and tickets behind a point', async () => {
     const runsOf = async (chart: string, key: string, query = PERIOD) =>
-      (await json<AnalyticsRunList>(await org.client.get(`/api/analytics/drills/${chart}/runs?${query}&key=${encodeURIComponent(key)}`), 200)).items.map(
-        (r) => r.id,
-      );
+      (
+        await json<AnalyticsRunList>(
+          await org.client.get(`/api/analytics/drills/${chart}/runs?${query}&key=${encodeURIComponent(key)}`),
+          200,
+        )
+      ).items.map((r) => r.id);
     expect(await runsOf('runsByMonth', '2026-01')).toEqual([run.r1]);
     expect(await runsOf('runsByMonth', '2026-02')).toEqual([run.r4, run.r3, run.r2]);
     expect(await runsOf('runsByMonth', '2026-04')).toEqual([]);
@@ -490,9 +502,9 @@ describe('analytics', () => {
     expect(await runsOf('muster', '2026-02', `${PERIOD}&location=Terminal%20B`)).toEqual([run.r2]);
 
     const ticketsOf = async (chart: string, key: string) =>
-      (await json<AnalyticsTicketList>(await org.client.get(`/api/analytics/tickets/${chart}/tickets?${PERIOD}&key=${key}`), 200)).items.map(
-        (t) => t.id,
-      );
+      (
+        await json<AnalyticsTicketList>(await org.client.get(`/api/analytics/tickets/${chart}/tickets?${PERIOD}&key=${key}`), 200)
+      ).items.map((t) => t.id);
     expect(await ticketsOf('backlog', '2026-03')).toEqual([ticket.t4, ticket.t3]);
     expect(await ticketsOf('slaBreaches', '2026-02')).toEqual([ticket.t3, ticket.t2]);
     expect(await ticketsOf('byCategory', 'drills')).toEqual([ticket.t3, ticket.t1]);

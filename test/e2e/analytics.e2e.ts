@@ -41,7 +41,10 @@ test.describe('drill analytics', () => {
       await page.request.get(`/api/analytics/drills/runsByMonth/runs?scenario=fire&key=${String(row.key)}`)
     ).json()) as AnalyticsRunList;
     expect(expected.items).toHaveLength(total(row));
-    await page.getByTestId('bars-runsByMonth').locator(`[data-point="${String(row.key)}"][data-series="completed"]`).click();
+    await page
+      .getByTestId('bars-runsByMonth')
+      .locator(`[data-point="${String(row.key)}"][data-series="completed"]`)
+      .click();
     const drawer = page.getByTestId('point-drawer');
     await expect(drawer.getByTestId('point-run')).toHaveCount(total(row));
     for (const run of expected.items) {
@@ -97,6 +100,8 @@ test.describe('drill analytics', () => {
   });
 
   test('ticket analytics draw the organisation’s tickets', async ({ page }) => {
+    page.on('console', (m) => console.log('CONSOLE', m.type(), m.text()));
+    page.on('pageerror', (e) => console.log('PAGEERROR', e.message));
     await page.goto('/?lng=en');
     await signInAs(page, DEMO_USERS.MANAGER);
     const answer = page.waitForResponse((r) => r.url().includes('/api/analytics/tickets?') && r.status() === 200);

@@ -455,14 +455,78 @@ export async function seedDrills(tx: EntityManager, orgId: string, people: Drill
 async function drillHistory(tx: EntityManager, orgId: string, people: DrillPeople): Promise<void> {
   const { admin, manager, user, auditor } = people;
   const history: Array<Pick<FinishedRun, 'title' | 'scenario' | 'daysAgo' | 'location' | 'guests' | 'noShows'> & { lead: Person }> = [
-    { title: 'Quay fire drill — berth 1', scenario: 'fire', daysAgo: 165, location: 'Berth 1, reefer stack', lead: manager, guests: ['Reefer technician'], noShows: 1 },
-    { title: 'Man overboard drill — pilot boarding', scenario: 'man_overboard', daysAgo: 148, location: 'Berth 2, quay ladder 3', lead: manager, guests: ['Pilot launch crew', 'Linesman'], noShows: 0 },
-    { title: 'Tanker jetty spill response', scenario: 'oil_spill', daysAgo: 131, location: 'Tanker jetty', lead: admin, guests: ['Boom contractor', 'Jetty operator', 'Harbour master'], noShows: 2 },
-    { title: 'Night fire drill — bonded warehouse', scenario: 'fire', daysAgo: 112, location: 'Bonded warehouse, berth 4', lead: manager, guests: ['Night shift foreman', 'Security guard'], noShows: 1 },
-    { title: 'Evacuation drill — administration building', scenario: 'evacuation', daysAgo: 97, location: 'Administration building and berths 1–4', lead: admin, guests: ['Canteen staff', 'Visitor escort', 'Cleaner'], noShows: 1 },
-    { title: 'Man overboard drill — berth 2', scenario: 'man_overboard', daysAgo: 54, location: 'Berth 2, quay ladder 3', lead: manager, guests: ['Tug crew'], noShows: 0 },
-    { title: 'Spill drill — bunkering barge', scenario: 'oil_spill', daysAgo: 38, location: 'Tanker jetty', lead: manager, guests: ['Barge master', 'Boom contractor'], noShows: 1 },
-    { title: 'Evacuation drill — container yard', scenario: 'evacuation', daysAgo: 22, location: 'Container yard, blocks A–D', lead: admin, guests: ['Straddle carrier drivers', 'Crane operator', 'Checker', 'Visiting surveyor'], noShows: 2 },
+    {
+      title: 'Quay fire drill — berth 1',
+      scenario: 'fire',
+      daysAgo: 165,
+      location: 'Berth 1, reefer stack',
+      lead: manager,
+      guests: ['Reefer technician'],
+      noShows: 1,
+    },
+    {
+      title: 'Man overboard drill — pilot boarding',
+      scenario: 'man_overboard',
+      daysAgo: 148,
+      location: 'Berth 2, quay ladder 3',
+      lead: manager,
+      guests: ['Pilot launch crew', 'Linesman'],
+      noShows: 0,
+    },
+    {
+      title: 'Tanker jetty spill response',
+      scenario: 'oil_spill',
+      daysAgo: 131,
+      location: 'Tanker jetty',
+      lead: admin,
+      guests: ['Boom contractor', 'Jetty operator', 'Harbour master'],
+      noShows: 2,
+    },
+    {
+      title: 'Night fire drill — bonded warehouse',
+      scenario: 'fire',
+      daysAgo: 112,
+      location: 'Bonded warehouse, berth 4',
+      lead: manager,
+      guests: ['Night shift foreman', 'Security guard'],
+      noShows: 1,
+    },
+    {
+      title: 'Evacuation drill — administration building',
+      scenario: 'evacuation',
+      daysAgo: 97,
+      location: 'Administration building and berths 1–4',
+      lead: admin,
+      guests: ['Canteen staff', 'Visitor escort', 'Cleaner'],
+      noShows: 1,
+    },
+    {
+      title: 'Man overboard drill — berth 2',
+      scenario: 'man_overboard',
+      daysAgo: 54,
+      location: 'Berth 2, quay ladder 3',
+      lead: manager,
+      guests: ['Tug crew'],
+      noShows: 0,
+    },
+    {
+      title: 'Spill drill — bunkering barge',
+      scenario: 'oil_spill',
+      daysAgo: 38,
+      location: 'Tanker jetty',
+      lead: manager,
+      guests: ['Barge master', 'Boom contractor'],
+      noShows: 1,
+    },
+    {
+      title: 'Evacuation drill — container yard',
+      scenario: 'evacuation',
+      daysAgo: 22,
+      location: 'Container yard, blocks A–D',
+      lead: admin,
+      guests: ['Straddle carrier drivers', 'Crane operator', 'Checker', 'Visiting surveyor'],
+      noShows: 2,
+    },
   ];
   for (const [i, run] of history.entries()) {
     await finishedRun(tx, orgId, {
@@ -472,7 +536,13 @@ async function drillHistory(tx: EntityManager, orgId: string, people: DrillPeopl
             approved: {
               by: admin,
               actions: [
-                { title: 'Rehearse the head count with the muster wardens', owner: manager, dueInDays: 30, done: run.daysAgo > 60, fromObservation: 1 },
+                {
+                  title: 'Rehearse the head count with the muster wardens',
+                  owner: manager,
+                  dueInDays: 30,
+                  done: run.daysAgo > 60,
+                  fromObservation: 1,
+                },
               ],
             },
           }

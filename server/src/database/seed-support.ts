@@ -249,17 +249,80 @@ const TICKET_HISTORY: Array<{
   resolveHours: number;
 }> = [
   { subject: 'Cannot export the drill calendar', category: 'drills', priority: 'normal', daysAgo: 170, respondHours: 3, resolveHours: 20 },
-  { subject: 'Invoice address needs our VAT number', category: 'billing', priority: 'low', daysAgo: 158, respondHours: 10, resolveHours: 60 },
-  { subject: 'Console froze during the fire drill', category: 'incident', priority: 'urgent', daysAgo: 149, respondHours: 0.5, resolveHours: 6 },
-  { subject: 'How do we add a guest to the roster?', category: 'question', priority: 'normal', daysAgo: 137, respondHours: 2, resolveHours: 5 },
+  {
+    subject: 'Invoice address needs our VAT number',
+    category: 'billing',
+    priority: 'low',
+    daysAgo: 158,
+    respondHours: 10,
+    resolveHours: 60,
+  },
+  {
+    subject: 'Console froze during the fire drill',
+    category: 'incident',
+    priority: 'urgent',
+    daysAgo: 149,
+    respondHours: 0.5,
+    resolveHours: 6,
+  },
+  {
+    subject: 'How do we add a guest to the roster?',
+    category: 'question',
+    priority: 'normal',
+    daysAgo: 137,
+    respondHours: 2,
+    resolveHours: 5,
+  },
   { subject: 'SSO login loops for two users', category: 'account', priority: 'high', daysAgo: 121, respondHours: 1.5, resolveHours: 30 },
-  { subject: 'Compliance packet misses an appendix', category: 'compliance', priority: 'high', daysAgo: 104, respondHours: 6, resolveHours: 40 },
+  {
+    subject: 'Compliance packet misses an appendix',
+    category: 'compliance',
+    priority: 'high',
+    daysAgo: 104,
+    respondHours: 6,
+    resolveHours: 40,
+  },
   { subject: 'Spill drill template in Spanish', category: 'drills', priority: 'low', daysAgo: 92, respondHours: 14, resolveHours: 90 },
-  { subject: 'Map upload fails for a large PDF', category: 'technical', priority: 'normal', daysAgo: 77, respondHours: 5, resolveHours: 26 },
-  { subject: 'Reminder emails went to a former employee', category: 'account', priority: 'high', daysAgo: 63, respondHours: 2.5, resolveHours: 12 },
-  { subject: 'Drill summary PDF shows the wrong time zone', category: 'drills', priority: 'urgent', daysAgo: 49, respondHours: 1.5, resolveHours: 9 },
-  { subject: 'Question about the Enterprise plan limits', category: 'billing', priority: 'normal', daysAgo: 41, respondHours: 4, resolveHours: 18 },
-  { subject: 'Observation photos do not upload on mobile', category: 'technical', priority: 'high', daysAgo: 36, respondHours: 3, resolveHours: 50 },
+  {
+    subject: 'Map upload fails for a large PDF',
+    category: 'technical',
+    priority: 'normal',
+    daysAgo: 77,
+    respondHours: 5,
+    resolveHours: 26,
+  },
+  {
+    subject: 'Reminder emails went to a former employee',
+    category: 'account',
+    priority: 'high',
+    daysAgo: 63,
+    respondHours: 2.5,
+    resolveHours: 12,
+  },
+  {
+    subject: 'Drill summary PDF shows the wrong time zone',
+    category: 'drills',
+    priority: 'urgent',
+    daysAgo: 49,
+    respondHours: 1.5,
+    resolveHours: 9,
+  },
+  {
+    subject: 'Question about the Enterprise plan limits',
+    category: 'billing',
+    priority: 'normal',
+    daysAgo: 41,
+    respondHours: 4,
+    resolveHours: 18,
+  },
+  {
+    subject: 'Observation photos do not upload on mobile',
+    category: 'technical',
+    priority: 'high',
+    daysAgo: 36,
+    respondHours: 3,
+    resolveHours: 50,
+  },
 ];
 
 async function ticketHistory(
@@ -295,7 +358,15 @@ async function ticketHistory(
     );
     const operator = { actorUserId: people.SYSOPS.id, actorName: people.SYSOPS.name };
     await tx.save([
-      tx.create(TicketEvent, { ticketId: ticket.id, actorUserId: people.manager.id, actorName: people.manager.name, kind: 'created', from: null, to: 'open', createdAt: created }),
+      tx.create(TicketEvent, {
+        ticketId: ticket.id,
+        actorUserId: people.manager.id,
+        actorName: people.manager.name,
+        kind: 'created',
+        from: null,
+        to: 'open',
+        createdAt: created,
+      }),
       tx.create(TicketEvent, { ticketId: ticket.id, ...operator, kind: 'status', from: 'open', to: 'closed', createdAt: resolvedAt }),
     ]);
   }

@@ -72,18 +72,15 @@ function percent(part: number, whole: number): number | null {
 }
 
 /** One row per month of the period, in order: a month with no data gets `empty`. */
-function byMonth(
-  period: Period,
-  rows: Raw[],
-  columns: string[],
-  empty: Row,
-): ComputedChart {
+function byMonth(period: Period, rows: Raw[], columns: string[], empty: Row): ComputedChart {
   const found = new Map(rows.map((r) => [r.key, r]));
   const members = new Map<string, string[]>();
   const out = period.months.map((month) => {
     const row = found.get(month);
     members.set(month, row?.ids ?? []);
-    return Object.fromEntries(columns.map((c) => [c, c === 'key' ? month : row ? ((row[c] as ChartCell | undefined) ?? null) : (empty[c] ?? null)])) as Row;
+    return Object.fromEntries(
+      columns.map((c) => [c, c === 'key' ? month : row ? ((row[c] as ChartCell | undefined) ?? null) : (empty[c] ?? null)]),
+    ) as Row;
   });
   return { series: { columns, rows: out }, members };
 }
@@ -91,7 +88,10 @@ function byMonth(
 /** Rows as they come (not months): categories, scenarios, steps, age buckets. */
 function byKey(rows: Raw[], columns: string[]): ComputedChart {
   return {
-    series: { columns, rows: rows.map((row) => Object.fromEntries(columns.map((c) => [c, (row[c] as ChartCell | undefined) ?? null])) as Row) },
+    series: {
+      columns,
+      rows: rows.map((row) => Object.fromEntries(columns.map((c) => [c, (row[c] as ChartCell | undefined) ?? null])) as Row),
+    },
     members: new Map(rows.map((r) => [r.key, r.ids ?? []])),
   };
 }
@@ -147,7 +147,14 @@ export class AnalyticsService {
 
   /** $1 org, $2 first instant, $3 end instant (exclusive), $4 zone, $5 scenario, $6 location. */
   private runParams(viewer: AnalyticsViewer, period: Period, filters: DrillAnalyticsFilters): unknown[] {
-    return [viewer.orgId, `${period.from}-01`, `${nextMonth(period.to)}-01`, period.timeZone, filters.scenario ?? null, filters.location ?? null];
+    return [
+      viewer.orgId,
+      `${period.from}-01`,
+      `${nextMonth(period.to)}-01`,
+      period.timeZone,
+      filters.scenario ?? null,
+      filters.location ?? null,
+    ];
   }
 
   /**
@@ -182,7 +189,9 @@ export class AnalyticsService {
       if (run.counted && measured.length) {
         const day = dayInZone(run.completed_at, period.timeZone);
         const onTime = measured.every(
-          (c) => day <= cadenceDueDate({ intervalMonths: c.interval_months, calendarYear: c.calendar_year }, dayInZone(last[c.kind]!, period.timeZone)),
+          (c) =>
+            day <=
+            cadenceDueDate({ intervalMonths: c.interval_months, calendarYear: c.calendar_year }, dayInZone(last[c.kind]!, period.timeZone)),
         );
         const entry = tally.get(run.month) ?? { onTime: 0, late: 0, ids: [] };
         if (onTime) entry.onTime += 1;
@@ -193,7 +202,13 @@ export class AnalyticsService {
       last.drill = run.completed_at;
       if (isExercise) last.exercise = run.completed_at;
     }
-    const rows = [...tally].map(([key, t]) => ({ key, onTime: t.onTime, late: t.late, rate: percent(t.onTime, t.onTime + t.late), ids: t.ids }));
+    const rows = [...tally].map(([key, t]) => ({
+      key,
+      onTime: t.onTime,
+      late: t.late,
+      rate: percent(t.onTime, t.onTime + t.late),
+      ids: t.ids,
+    }));
     return byMonth(period, rows, ['key', 'onTime', 'late', 'rate'], { onTime: 0, late: 0, rate: null });
   }
 
@@ -216,16 +231,34 @@ export class AnalyticsService {
       this.runParams(viewer, period, filters),
     );
     const columns = ['key', 'opened', 'closed'];
-    return byMonth(period, rows.map((r) => normalise(r, columns)), columns, { opened: 0, closed: 0 });
+    return byMonth(
+      period,
+      rows.map((r) => normalise(r, columns)),
+      columns,
+      { opened: 0, closed: 0 },
+    );
   }
 
   /** The runs behind one point of a drill chart (at most 200, latest first). */
-  async drillPoint(viewer: AnalyticsViewer, chart: string, filters: DrillAnalyticsFilters & { key: string }, now = new Date()): Promise<AnalyticsRunList> {
+  async drillPoint(
+    viewer: AnalyticsViewer,
+    chart: string,
+    filters: DrillAnalyticsFilters & { key: string },
+    now = new Date(),
+  ): Promise<AnalyticsRunList> {
     const computed = await this.drillChart(viewer, chart, filters, now);
     const ids = computed.members.get(filters.key) ?? [];
     if (!ids.length) return { items: [], truncated: false };
     const rows = await this.db.query<
-      Array<{ id: string; title: string; scenario: string; status: string; location: string; scheduled_at: Date; completed_at: Date | null }>
+      Array<{
+        id: string;
+        title: string;
+        scenario: string;
+        status: string;
+        location: string;
+        scheduled_at: Date;
+        completed_at: Date | null;
+      }>
     >(
       `SELECT id, title, scenario, status, location, scheduled_at, completed_at FROM drill_runs
         WHERE org_id = $1 AND id = ANY($2::uuid[]) ORDER BY scheduled_at DESC, id LIMIT $3`,
@@ -285,7 +318,16 @@ export class AnalyticsService {
     const ids = computed.members.get(filters.key) ?? [];
     if (!ids.length) return { items: [], truncated: false };
     const rows = await this.db.query<
-      Array<{ id: string; number: number; subject: string; priority: string; category: string; status: string; created_at: Date; resolved_at: Date | null }>
+      Array<{
+        id: string;
+        number: number;
+        subject: string;
+        priority: string;
+        category: string;
+        status: string;
+        created_at: Date;
+        resolved_at: Date | null;
+      }>
     >(
       `SELECT id, number, subject, priority, category, status, created_at, resolved_at FROM tickets
         WHERE org_id = $1 AND id = ANY($2::uuid[]) ORDER BY created_at DESC, id LIMIT $3`,

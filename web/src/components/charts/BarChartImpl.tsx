@@ -1,6 +1,6 @@
 import { Chart, useChart } from '@chakra-ui/charts';
 import { Box } from '@chakra-ui/react';
-import { Bar, BarChart as RechartsBarChart, Rectangle, type RectangleProps } from 'recharts';
+import { Bar, BarChart as RechartsBarChart, Rectangle, ResponsiveContainer, type RectangleProps } from 'recharts';
 import { chartFurniture, ChartTable, useRtl } from './chart-parts';
 import type { ChartProps, ChartRow } from './types';
 
@@ -13,32 +13,36 @@ export default function BarChartImpl(props: ChartProps) {
   });
   return (
     <Box data-testid={props.testId} data-chart-dir={rtl ? 'rtl' : 'ltr'}>
-      <Chart.Root chart={chart} height={`${String(props.height ?? 220)}px`} aria-label={props.title} role="figure">
-        <RechartsBarChart data={chart.data} accessibilityLayer margin={{ top: 8, bottom: 0, left: 0, right: 0 }}>
-          {chartFurniture(chart, props, rtl, 'bar')}
-          {chart.series.map((item) => (
-            <Bar
-              key={String(item.name)}
-              isAnimationActive={false}
-              dataKey={chart.key(item.name)}
-              name={String(item.label ?? item.name)}
-              fill={chart.color(item.color)}
-              stackId={item.stackId}
-              radius={item.stackId ? 0 : [4, 4, 0, 0]}
-              cursor={props.onPointClick ? 'pointer' : undefined}
-              onClick={props.onPointClick ? (entry: { payload?: ChartRow }) => entry.payload && props.onPointClick!(entry.payload) : undefined}
-              shape={(shape: unknown) => {
-                // Each bar says which point and series it draws (tests and tools find a bar by its row).
-                const bar = shape as RectangleProps & { payload?: ChartRow };
-                return (
-                  <g data-point={String(bar.payload?.[props.xKey] ?? '')} data-series={String(item.name)}>
-                    <Rectangle {...bar} />
-                  </g>
-                );
-              }}
-            />
-          ))}
-        </RechartsBarChart>
+      <Chart.Root chart={chart} height={`${String(props.height ?? 220)}px`} aspectRatio="auto" aria-label={props.title} role="figure">
+        <ResponsiveContainer width="100%" height={props.height ?? 220}>
+          <RechartsBarChart data={chart.data} accessibilityLayer margin={{ top: 8, bottom: 0, left: 0, right: 0 }}>
+            {chartFurniture(chart, props, rtl, 'bar')}
+            {chart.series.map((item) => (
+              <Bar
+                key={String(item.name)}
+                isAnimationActive={false}
+                dataKey={chart.key(item.name)}
+                name={String(item.label ?? item.name)}
+                fill={chart.color(item.color)}
+                stackId={item.stackId}
+                radius={item.stackId ? 0 : [4, 4, 0, 0]}
+                cursor={props.onPointClick ? 'pointer' : undefined}
+                onClick={
+                  props.onPointClick ? (entry: { payload?: ChartRow }) => entry.payload && props.onPointClick!(entry.payload) : undefined
+                }
+                shape={(shape: unknown) => {
+                  // Each bar says which point and series it draws (tests and tools find a bar by its row).
+                  const bar = shape as RectangleProps & { payload?: ChartRow };
+                  return (
+                    <g data-point={String(bar.payload?.[props.xKey] ?? '')} data-series={String(item.name)}>
+                      <Rectangle {...bar} />
+                    </g>
+                  );
+                }}
+              />
+            ))}
+          </RechartsBarChart>
+        </ResponsiveContainer>
       </Chart.Root>
       <ChartTable props={props} />
     </Box>

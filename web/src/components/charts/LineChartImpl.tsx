@@ -1,6 +1,6 @@
 import { Chart, useChart } from '@chakra-ui/charts';
 import { Box } from '@chakra-ui/react';
-import { Line, LineChart as RechartsLineChart } from 'recharts';
+import { Line, LineChart as RechartsLineChart, ResponsiveContainer } from 'recharts';
 import { chartFurniture, ChartTable, useRtl } from './chart-parts';
 import type { ChartProps, ChartRow } from './types';
 
@@ -13,36 +13,39 @@ export default function LineChartImpl(props: ChartProps) {
   });
   return (
     <Box data-testid={props.testId} data-chart-dir={rtl ? 'rtl' : 'ltr'}>
-      <Chart.Root chart={chart} height={`${String(props.height ?? 220)}px`} aria-label={props.title} role="figure">
-        <RechartsLineChart
-          data={chart.data}
-          accessibilityLayer
-          margin={{ top: 8, bottom: 0, left: 8, right: 8 }}
-          onClick={
-            props.onPointClick
-              ? (state: { activeIndex?: number | string | null }) => {
-                  const row = state.activeIndex === null || state.activeIndex === undefined ? undefined : props.data[Number(state.activeIndex)];
-                  if (row) props.onPointClick!(row);
-                }
-              : undefined
-          }
-        >
-          {chartFurniture(chart, props, rtl, 'line')}
-          {chart.series.map((item) => (
-            <Line
-              key={String(item.name)}
-              isAnimationActive={false}
-              type="monotone"
-              dataKey={chart.key(item.name)}
-              name={String(item.label ?? item.name)}
-              stroke={chart.color(item.color)}
-              strokeWidth={2}
-              strokeDasharray={item.strokeDasharray}
-              dot={{ r: 3 }}
-              activeDot={{ r: props.onPointClick ? 6 : 5, cursor: props.onPointClick ? 'pointer' : undefined }}
-            />
-          ))}
-        </RechartsLineChart>
+      <Chart.Root chart={chart} height={`${String(props.height ?? 220)}px`} aspectRatio="auto" aria-label={props.title} role="figure">
+        <ResponsiveContainer width="100%" height={props.height ?? 220}>
+          <RechartsLineChart
+            data={chart.data}
+            accessibilityLayer
+            margin={{ top: 8, bottom: 0, left: 8, right: 8 }}
+            onClick={
+              props.onPointClick
+                ? (state: { activeIndex?: number | string | null }) => {
+                    const row =
+                      state.activeIndex === null || state.activeIndex === undefined ? undefined : props.data[Number(state.activeIndex)];
+                    if (row) props.onPointClick!(row);
+                  }
+                : undefined
+            }
+          >
+            {chartFurniture(chart, props, rtl, 'line')}
+            {chart.series.map((item) => (
+              <Line
+                key={String(item.name)}
+                isAnimationActive={false}
+                type="monotone"
+                dataKey={chart.key(item.name)}
+                name={String(item.label ?? item.name)}
+                stroke={chart.color(item.color)}
+                strokeWidth={2}
+                strokeDasharray={item.strokeDasharray}
+                dot={{ r: 3 }}
+                activeDot={{ r: props.onPointClick ? 6 : 5, cursor: props.onPointClick ? 'pointer' : undefined }}
+              />
+            ))}
+          </RechartsLineChart>
+        </ResponsiveContainer>
       </Chart.Root>
       <ChartTable props={props} />
     </Box>

@@ -44,7 +44,9 @@ export function chartFurniture(chart: UseChartReturn<ChartRow>, props: ChartProp
       cursor={cursor === 'bar' ? { fill: chart.color('bg.muted') } : { stroke: chart.color('border') }}
       animationDuration={100}
       labelFormatter={(v) => formatX(String(v))}
-      content={<Chart.Tooltip formatter={props.formatY ? (v: unknown) => (typeof v === 'number' ? props.formatY!(v) : String(v)) : undefined} />}
+      content={
+        <Chart.Tooltip formatter={props.formatY ? (v: unknown) => (typeof v === 'number' ? props.formatY!(v) : String(v)) : undefined} />
+      }
     />,
     ...(props.series.length > 1 ? [<Legend key="legend" content={<Chart.Legend />} />] : []),
   ];

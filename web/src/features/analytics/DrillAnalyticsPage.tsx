@@ -33,15 +33,31 @@ export default function DrillAnalyticsPage({ pageId }: PageProps) {
           </Button>
         }
       />
-      <HStack as="form" role="search" aria-label={t('filters.label')} gap="3" wrap="wrap" align="flex-end" onSubmit={(e) => e.preventDefault()}>
-        <MonthField label={t('filters.from')} value={values.from || data?.from || ''} onChange={(from) => update({ from })} testId="filter-from" />
+      <HStack
+        as="form"
+        role="search"
+        aria-label={t('filters.label')}
+        gap="3"
+        wrap="wrap"
+        align="flex-end"
+        onSubmit={(e) => e.preventDefault()}
+      >
+        <MonthField
+          label={t('filters.from')}
+          value={values.from || data?.from || ''}
+          onChange={(from) => update({ from })}
+          testId="filter-from"
+        />
         <MonthField label={t('filters.to')} value={values.to || data?.to || ''} onChange={(to) => update({ to })} testId="filter-to" />
         <SelectField
           label={t('filters.scenario')}
           value={values.scenario}
           onChange={(scenario) => update({ scenario })}
           testId="filter-scenario"
-          options={[{ value: '', label: t('filters.allScenarios') }, ...DRILL_SCENARIOS.map((s) => ({ value: s, label: t(`drills:scenarios.${s}`) }))]}
+          options={[
+            { value: '', label: t('filters.allScenarios') },
+            ...DRILL_SCENARIOS.map((s) => ({ value: s, label: t(`drills:scenarios.${s}`) })),
+          ]}
         />
         <SelectField
           label={t('filters.location')}
@@ -69,7 +85,15 @@ export default function DrillAnalyticsPage({ pageId }: PageProps) {
   );
 }
 
-function DrillCharts({ data, filters, onChoose }: { data: DrillAnalytics; filters: Record<string, string>; onChoose: (p: ChosenPoint) => void }) {
+function DrillCharts({
+  data,
+  filters,
+  onChoose,
+}: {
+  data: DrillAnalytics;
+  filters: Record<string, string>;
+  onChoose: (p: ChosenPoint) => void;
+}) {
   const { t, i18n } = useTranslation(['analytics', 'drills']);
   const lng = i18n.language;
   const month = (m: string) => monthLabel(m, lng);
@@ -87,7 +111,12 @@ function DrillCharts({ data, filters, onChoose }: { data: DrillAnalytics; filter
   const choose = (chart: string, format: (k: string) => string) => (row: Record<string, unknown>) =>
     onChoose({ chart, key: String(row.key), label: format(String(row.key)) });
 
-  if (columnTotal(charts.runsByMonth.rows, 'completed') + columnTotal(charts.runsByMonth.rows, 'planned') + columnTotal(charts.runsByMonth.rows, 'cancelled') === 0) {
+  if (
+    columnTotal(charts.runsByMonth.rows, 'completed') +
+      columnTotal(charts.runsByMonth.rows, 'planned') +
+      columnTotal(charts.runsByMonth.rows, 'cancelled') ===
+    0
+  ) {
     return (
       <EmptyList
         title={t('drills.emptyTitle')}
@@ -136,7 +165,13 @@ function DrillCharts({ data, filters, onChoose }: { data: DrillAnalytics; filter
             ]}
           />
         </ChartPanel>
-        <ChartPanel {...panel} chart="runsByScenario" title={t('charts.runsByScenario')} series={charts.runsByScenario} formatKey={scenario}>
+        <ChartPanel
+          {...panel}
+          chart="runsByScenario"
+          title={t('charts.runsByScenario')}
+          series={charts.runsByScenario}
+          formatKey={scenario}
+        >
           <BarChart
             title={t('charts.runsByScenario')}
             data={charts.runsByScenario.rows}

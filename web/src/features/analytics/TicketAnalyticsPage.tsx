@@ -34,22 +34,41 @@ export default function TicketAnalyticsPage({ pageId }: PageProps) {
           </Button>
         }
       />
-      <HStack as="form" role="search" aria-label={t('filters.label')} gap="3" wrap="wrap" align="flex-end" onSubmit={(e) => e.preventDefault()}>
-        <MonthField label={t('filters.from')} value={values.from || data?.from || ''} onChange={(from) => update({ from })} testId="filter-from" />
+      <HStack
+        as="form"
+        role="search"
+        aria-label={t('filters.label')}
+        gap="3"
+        wrap="wrap"
+        align="flex-end"
+        onSubmit={(e) => e.preventDefault()}
+      >
+        <MonthField
+          label={t('filters.from')}
+          value={values.from || data?.from || ''}
+          onChange={(from) => update({ from })}
+          testId="filter-from"
+        />
         <MonthField label={t('filters.to')} value={values.to || data?.to || ''} onChange={(to) => update({ to })} testId="filter-to" />
         <SelectField
           label={t('filters.priority')}
           value={values.priority}
           onChange={(priority) => update({ priority })}
           testId="filter-priority"
-          options={[{ value: '', label: t('filters.allPriorities') }, ...TICKET_PRIORITIES.map((p) => ({ value: p, label: t(`tickets:priority.${p}`) }))]}
+          options={[
+            { value: '', label: t('filters.allPriorities') },
+            ...TICKET_PRIORITIES.map((p) => ({ value: p, label: t(`tickets:priority.${p}`) })),
+          ]}
         />
         <SelectField
           label={t('filters.category')}
           value={values.category}
           onChange={(category) => update({ category })}
           testId="filter-category"
-          options={[{ value: '', label: t('filters.allCategories') }, ...TICKET_CATEGORIES.map((c) => ({ value: c, label: t(`tickets:category.${c}`) }))]}
+          options={[
+            { value: '', label: t('filters.allCategories') },
+            ...TICKET_CATEGORIES.map((c) => ({ value: c, label: t(`tickets:category.${c}`) })),
+          ]}
         />
         {Object.values(values).some(Boolean) && (
           <Button size="sm" variant="ghost" onClick={() => update({ from: '', to: '', priority: '', category: '' })}>
@@ -70,7 +89,15 @@ export default function TicketAnalyticsPage({ pageId }: PageProps) {
   );
 }
 
-function TicketCharts({ data, filters, onChoose }: { data: TicketAnalytics; filters: Record<string, string>; onChoose: (p: ChosenPoint) => void }) {
+function TicketCharts({
+  data,
+  filters,
+  onChoose,
+}: {
+  data: TicketAnalytics;
+  filters: Record<string, string>;
+  onChoose: (p: ChosenPoint) => void;
+}) {
   const { t, i18n } = useTranslation(['analytics', 'tickets']);
   const lng = i18n.language;
   const month = (m: string) => monthLabel(m, lng);
@@ -80,7 +107,11 @@ function TicketCharts({ data, filters, onChoose }: { data: TicketAnalytics; filt
   const { charts } = data;
   const opened = columnTotal(charts.slaBreaches.rows, 'opened');
   const breached = columnTotal(charts.slaBreaches.rows, 'firstResponse') + columnTotal(charts.slaBreaches.rows, 'resolution');
-  const openNow = columnTotal(charts.backlogAge.rows, 'low') + columnTotal(charts.backlogAge.rows, 'normal') + columnTotal(charts.backlogAge.rows, 'high') + columnTotal(charts.backlogAge.rows, 'urgent');
+  const openNow =
+    columnTotal(charts.backlogAge.rows, 'low') +
+    columnTotal(charts.backlogAge.rows, 'normal') +
+    columnTotal(charts.backlogAge.rows, 'high') +
+    columnTotal(charts.backlogAge.rows, 'urgent');
   const panel = { area: 'tickets' as const, filters, onChoose };
   const choose = (chart: string, format: (k: string) => string) => (row: Record<string, unknown>) =>
     onChoose({ chart, key: String(row.key), label: format(String(row.key)) });
@@ -134,7 +165,12 @@ function TicketCharts({ data, filters, onChoose }: { data: TicketAnalytics; filt
             xKey="key"
             formatX={age}
             onPointClick={choose('backlogAge', age)}
-            series={TICKET_PRIORITIES.map((p) => ({ key: p, label: t(`tickets:priority.${p}`), color: PRIORITY_COLORS[p]!, stackId: 'age' }))}
+            series={TICKET_PRIORITIES.map((p) => ({
+              key: p,
+              label: t(`tickets:priority.${p}`),
+              color: PRIORITY_COLORS[p]!,
+              stackId: 'age',
+            }))}
           />
         </ChartPanel>
         <ChartPanel {...panel} chart="responseTimes" title={t('charts.responseTimes')} series={charts.responseTimes} formatKey={month}>
@@ -183,7 +219,12 @@ function TicketCharts({ data, filters, onChoose }: { data: TicketAnalytics; filt
             xKey="key"
             formatX={month}
             onPointClick={choose('byPriority', month)}
-            series={TICKET_PRIORITIES.map((p) => ({ key: p, label: t(`tickets:priority.${p}`), color: PRIORITY_COLORS[p]!, stackId: 'priority' }))}
+            series={TICKET_PRIORITIES.map((p) => ({
+              key: p,
+              label: t(`tickets:priority.${p}`),
+              color: PRIORITY_COLORS[p]!,
+              stackId: 'priority',
+            }))}
           />
         </ChartPanel>
         <ChartPanel {...panel} chart="byCategory" title={t('charts.byCategory')} series={charts.byCategory} formatKey={category}>

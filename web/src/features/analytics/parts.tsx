@@ -135,7 +135,9 @@ export function ChartPanel({
                               ? '—'
                               : typeof row[c] === 'number'
                                 ? (formatCell?.(c, row[c]) ??
-                                  new Intl.NumberFormat(i18n.language, { numberingSystem: 'latn', maximumFractionDigits: 2 }).format(row[c]))
+                                  new Intl.NumberFormat(i18n.language, { numberingSystem: 'latn', maximumFractionDigits: 2 }).format(
+                                    row[c],
+                                  ))
                                 : String(row[c])}
                           </Table.Cell>
                         ),
@@ -164,14 +166,32 @@ export function AnalyticsSkeleton({ charts }: { charts: number }) {
 }
 
 /** A month input (`YYYY-MM`) with its label. */
-export function MonthField({ label, value, onChange, testId }: { label: string; value: string; onChange: (v: string) => void; testId: string }) {
+export function MonthField({
+  label,
+  value,
+  onChange,
+  testId,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  testId: string;
+}) {
   const id = useId();
   return (
     <Stack gap="1">
       <Text asChild fontSize="sm" fontWeight="medium">
         <label htmlFor={id}>{label}</label>
       </Text>
-      <Input id={id} size="sm" type="month" value={value} onChange={(e) => onChange(e.currentTarget.value)} data-testid={testId} width="11rem" />
+      <Input
+        id={id}
+        size="sm"
+        type="month"
+        value={value}
+        onChange={(e) => onChange(e.currentTarget.value)}
+        data-testid={testId}
+        width="11rem"
+      />
     </Stack>
   );
 }
@@ -199,7 +219,9 @@ export function PointDrawer({
           <Drawer.Content data-testid="point-drawer">
             <Drawer.Header>
               <Drawer.Title>
-                {area === 'drills' ? t('point.runsTitle', { label: point?.label ?? '' }) : t('point.ticketsTitle', { label: point?.label ?? '' })}
+                {area === 'drills'
+                  ? t('point.runsTitle', { label: point?.label ?? '' })
+                  : t('point.ticketsTitle', { label: point?.label ?? '' })}
               </Drawer.Title>
             </Drawer.Header>
             <Drawer.Body>
@@ -234,7 +256,9 @@ export function PointDrawer({
                     : (list as AnalyticsTicket[]).map((ticket) => (
                         <Box as="li" key={ticket.id} borderWidth="1px" borderRadius="l2" padding="3" data-testid="point-ticket">
                           <Link asChild fontWeight="medium" color="fg.info">
-                            <RouterLink to={`/app/tickets/${ticket.id}`}>{t('point.ticket', { number: ticket.number, subject: ticket.subject })}</RouterLink>
+                            <RouterLink to={`/app/tickets/${ticket.id}`}>
+                              {t('point.ticket', { number: ticket.number, subject: ticket.subject })}
+                            </RouterLink>
                           </Link>
                           <HStack gap="2" wrap="wrap" fontSize="sm" color="fg.muted">
                             <Badge size="sm">{t(`tickets:status.${ticket.status}`)}</Badge>

@@ -2,7 +2,9 @@ import { columnTotal, filterQuery, monthLabel } from './query';
 
 describe('analytics query helpers', () => {
   it('keeps only the chosen filters, in a stable order, with the point key', () => {
-    expect(filterQuery({ to: '2026-04', from: '2026-01', scenario: '', location: 'Berth 4' })).toBe('from=2026-01&location=Berth+4&to=2026-04');
+    expect(filterQuery({ to: '2026-04', from: '2026-01', scenario: '', location: 'Berth 4' })).toBe(
+      'from=2026-01&location=Berth+4&to=2026-04',
+    );
     expect(filterQuery({ from: '' }, { key: '2026-02' })).toBe('key=2026-02');
   });
 

@@ -15,9 +15,12 @@ export function filterQuery(values: FilterValues, extra: Record<string, string> 
 /** "Jan 2026" for `2026-01` in the reader's language (Latin digits); anything else as it is. */
 export function monthLabel(month: string, language: string | undefined): string {
   if (!/^\d{4}-\d{2}$/.test(month)) return month;
-  return new Intl.DateTimeFormat(intlLocale(language), { month: 'short', year: 'numeric', timeZone: 'UTC', numberingSystem: 'latn' }).format(
-    new Date(`${month}-01T00:00:00Z`),
-  );
+  return new Intl.DateTimeFormat(intlLocale(language), {
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+    numberingSystem: 'latn',
+  }).format(new Date(`${month}-01T00:00:00Z`));
 }
 
 /** The sum of a numeric column over a chart's rows (a headline figure). */
