@@ -78,9 +78,9 @@ function byMonth(period: Period, rows: Raw[], columns: string[], empty: Row): Co
   const out = period.months.map((month) => {
     const row = found.get(month);
     members.set(month, row?.ids ?? []);
-    return Object.fromEntries(
+    return Object.fromEntries<ChartCell>(
       columns.map((c) => [c, c === 'key' ? month : row ? ((row[c] as ChartCell | undefined) ?? null) : (empty[c] ?? null)]),
-    ) as Row;
+    );
   });
   return { series: { columns, rows: out }, members };
 }
@@ -90,7 +90,7 @@ function byKey(rows: Raw[], columns: string[]): ComputedChart {
   return {
     series: {
       columns,
-      rows: rows.map((row) => Object.fromEntries(columns.map((c) => [c, (row[c] as ChartCell | undefined) ?? null])) as Row),
+      rows: rows.map((row) => Object.fromEntries<ChartCell>(columns.map((c) => [c, (row[c] as ChartCell | undefined) ?? null]))),
     },
     members: new Map(rows.map((r) => [r.key, r.ids ?? []])),
   };

@@ -11,5 +11,5 @@ function field(value: ChartCell | undefined): string {
 /** A chart's CSV: its columns, then one line per row of the series, nothing added or left out. */
 export function chartCsv(series: ChartSeries): string {
   const lines = [series.columns, ...series.rows.map((row) => series.columns.map((column) => row[column]))];
-  return `${lines.map((cells) => cells.map((c) => field(c as ChartCell | undefined)).join(',')).join('\r\n')}\r\n`;
+  return `${lines.map((cells) => cells.map((c) => field(c)).join(',')).join('\r\n')}\r\n`;
 }

@@ -17,13 +17,13 @@ export default function BarChartImpl(props: ChartProps) {
         <ResponsiveContainer width="100%" height={props.height ?? 220}>
           <RechartsBarChart data={chart.data} accessibilityLayer margin={{ top: 8, bottom: 0, left: 0, right: 0 }}>
             {chartFurniture(chart, props, rtl, 'bar')}
-            {chart.series.map((item) => (
+            {props.series.map((item) => (
               <Bar
-                key={String(item.name)}
+                key={item.key}
                 isAnimationActive={false}
-                dataKey={chart.key(item.name)}
-                name={String(item.label ?? item.name)}
-                fill={chart.color(item.color)}
+                dataKey={item.key}
+                name={item.label}
+                fill={chart.color(item.color) as string}
                 stackId={item.stackId}
                 radius={item.stackId ? 0 : [4, 4, 0, 0]}
                 cursor={props.onPointClick ? 'pointer' : undefined}
@@ -34,7 +34,7 @@ export default function BarChartImpl(props: ChartProps) {
                   // Each bar says which point and series it draws (tests and tools find a bar by its row).
                   const bar = shape as RectangleProps & { payload?: ChartRow };
                   return (
-                    <g data-point={String(bar.payload?.[props.xKey] ?? '')} data-series={String(item.name)}>
+                    <g data-point={String(bar.payload?.[props.xKey] ?? '')} data-series={item.key}>
                       <Rectangle {...bar} />
                     </g>
                   );

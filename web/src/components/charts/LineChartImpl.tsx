@@ -30,16 +30,16 @@ export default function LineChartImpl(props: ChartProps) {
             }
           >
             {chartFurniture(chart, props, rtl, 'line')}
-            {chart.series.map((item) => (
+            {props.series.map((item) => (
               <Line
-                key={String(item.name)}
+                key={item.key}
                 isAnimationActive={false}
                 type="monotone"
-                dataKey={chart.key(item.name)}
-                name={String(item.label ?? item.name)}
-                stroke={chart.color(item.color)}
+                dataKey={item.key}
+                name={item.label}
+                stroke={chart.color(item.color) as string}
                 strokeWidth={2}
-                strokeDasharray={item.strokeDasharray}
+                strokeDasharray={item.dashed ? '5 5' : undefined}
                 dot={{ r: 3 }}
                 activeDot={{ r: props.onPointClick ? 6 : 5, cursor: props.onPointClick ? 'pointer' : undefined }}
               />

@@ -15,19 +15,21 @@ export function useRtl(): boolean {
  * languages. Recharts needs them as direct children of the chart, so this returns an array.
  */
 export function chartFurniture(chart: UseChartReturn<ChartRow>, props: ChartProps, rtl: boolean, cursor: 'bar' | 'line') {
-  const formatX = props.formatX ?? String;
+  const formatX = props.formatX ?? ((v: string) => v);
+  const color = (token: string) => chart.color(token) as string;
+  const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? formatX(String(v)) : '');
   return [
-    <CartesianGrid key="grid" stroke={chart.color('border.muted')} vertical={false} />,
+    <CartesianGrid key="grid" stroke={color('border.muted')} vertical={false} />,
     <XAxis
       key="x"
-      dataKey={chart.key(props.xKey)}
+      dataKey={props.xKey}
       reversed={rtl}
       tickLine={false}
       axisLine={false}
       interval="preserveStartEnd"
       minTickGap={12}
-      tickFormatter={(v: string) => formatX(String(v))}
-      stroke={chart.color('fg.muted')}
+      tickFormatter={(v: string) => formatX(v)}
+      stroke={color('fg.muted')}
     />,
     <YAxis
       key="y"
@@ -37,13 +39,13 @@ export function chartFurniture(chart: UseChartReturn<ChartRow>, props: ChartProp
       width={44}
       allowDecimals
       tickFormatter={props.formatY ? (v: number) => props.formatY!(v) : undefined}
-      stroke={chart.color('fg.muted')}
+      stroke={color('fg.muted')}
     />,
     <Tooltip
       key="tooltip"
-      cursor={cursor === 'bar' ? { fill: chart.color('bg.muted') } : { stroke: chart.color('border') }}
+      cursor={cursor === 'bar' ? { fill: color('bg.muted') } : { stroke: color('border') }}
       animationDuration={100}
-      labelFormatter={(v) => formatX(String(v))}
+      labelFormatter={text}
       content={
         <Chart.Tooltip formatter={props.formatY ? (v: unknown) => (typeof v === 'number' ? props.formatY!(v) : String(v)) : undefined} />
       }
