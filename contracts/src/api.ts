@@ -38,6 +38,7 @@ import { auditBundleEndpoints } from './audit-bundles.js';
 import { dashboardEndpoints } from './dashboards.js';
 import { approvalEndpoints } from './approvals.js';
 import { broadcastEndpoints, platformEndpoints } from './broadcasts.js';
+import { analyticsEndpoints } from './analytics.js';
 
 /** Every REST endpoint of Muster, grouped by feature. */
 export const api = {
@@ -53,6 +54,7 @@ export const api = {
   knowledge: knowledgeEndpoints,
   chat: chatEndpoints,
   insights: insightsEndpoints,
+  analytics: analyticsEndpoints,
   assistant: assistantEndpoints,
   drillTemplates: drillTemplateEndpoints,
   drillRuns: drillRunEndpoints,

@@ -104,6 +104,7 @@ export const AUDIT_ACTIONS = {
   'drill.run.approve': apiActivity(3),
   'drill.summary.export': apiActivity(2, 2),
   'executive.summary.export': apiActivity(2, 2),
+  'analytics.export': apiActivity(2, 2),
   'compliance.document.upload': apiActivity(1, 2),
   'compliance.document.download': apiActivity(2, 2),
   'audit.verify': apiActivity(2, 2),

@@ -24,6 +24,7 @@ export * from './tickets.js';
 export * from './knowledge.js';
 export * from './chat.js';
 export * from './insights.js';
+export * from './analytics.js';
 export * from './assistant.js';
 export * from './usage.js';
 export * from './billing.js';

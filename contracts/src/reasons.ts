@@ -153,6 +153,9 @@ export const VALIDATION_REASONS = {
   maxThresholds: 'At most {{max}} thresholds',
   severityRange: 'From 1 to 5',
   overlapHours: 'From 0 to 168 hours',
+  month: 'Choose a month',
+  periodOrder: 'The period must end in or after the month it starts',
+  periodMax: 'Choose a period of at most 24 months',
 } as const;
 
 /** Refusals that are not a module's own: what the HTTP layer and the platform answer. */

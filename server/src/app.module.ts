@@ -8,6 +8,7 @@ import { TicketsModule } from './modules/tickets/tickets.module.js';
 import { KnowledgeModule } from './modules/knowledge/knowledge.module.js';
 import { LiveChatModule } from './modules/live-chat/live-chat.module.js';
 import { InsightsModule } from './modules/insights/insights.module.js';
+import { AnalyticsModule } from './modules/analytics/analytics.module.js';
 import { AssistantModule } from './modules/assistant/assistant.module.js';
 import { UsageModule } from './modules/usage/usage.module.js';
 import { BillingModule } from './modules/billing/billing.module.js';
@@ -80,6 +81,7 @@ export class AppModule {
         KnowledgeModule,
         LiveChatModule,
         InsightsModule,
+        AnalyticsModule,
         UsageModule,
         BillingModule,
         AssistantModule,

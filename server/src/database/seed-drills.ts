@@ -53,6 +53,8 @@ interface FinishedRun {
   lead: Person;
   roster: Person[];
   guests: string[];
+  /** How many of the last people on the roster never checked in (none unless said). */
+  noShows?: number;
   observations: { kind: 'strength' | 'improvement'; note: string; step?: number; inject?: number; by: Person }[];
   approved?: {
     by: Person;
@@ -152,8 +154,13 @@ async function finishedRun(tx: EntityManager, orgId: string, spec: FinishedRun):
   }
 
   const roster = [...spec.roster.map((p) => ({ userId: p.id, name: p.name })), ...spec.guests.map((name) => ({ userId: null, name }))];
+  const present = roster.length - (spec.noShows ?? 0);
   for (const [i, person] of roster.entries()) {
     const elapsed = (3 + i * 1.5) * MIN;
+    if (i >= present) {
+      await tx.save(tx.create(RunParticipantRow, { orgId, runId: run.id, userId: person.userId, name: person.name, position: i }));
+      continue;
+    }
     const row = await tx.save(
       tx.create(RunParticipantRow, {
         orgId,
@@ -172,7 +179,7 @@ async function finishedRun(tx: EntityManager, orgId: string, spec: FinishedRun):
       by: row.checkedInBy,
     });
   }
-  const musterElapsed = (3 + roster.length * 1.5) * MIN;
+  const musterElapsed = (3 + present * 1.5) * MIN;
   await tx.update(DrillRunRow, { id: run.id }, { musterElapsedMs: musterElapsed });
   entry('mustered', musterElapsed, spec.lead, { elapsedMs: musterElapsed });
 
@@ -219,6 +226,8 @@ async function finishedRun(tx: EntityManager, orgId: string, spec: FinishedRun):
           status: action.done ? 'done' : 'open',
           observationId: action.fromObservation === undefined ? null : (observationIds[action.fromObservation] ?? null),
           createdByUserId: spec.lead.id,
+          // Added at the after-action review, when the run was completed.
+          createdAt: completedAt,
         }),
       );
       entry(
@@ -414,6 +423,8 @@ export async function seedDrills(tx: EntityManager, orgId: string, people: Drill
     ],
   });
 
+  await drillHistory(tx, orgId, people);
+
   await scheduledRun(tx, orgId, {
     title: 'Man overboard drill — berth 2',
     scenario: 'man_overboard',
@@ -434,4 +445,113 @@ export async function seedDrills(tx: EntityManager, orgId: string, people: Drill
     roster: [manager, user],
     by: admin,
   });
+}
+
+/**
+ * Half a year of safety drills (fire, evacuation, man overboard, oil spill: no security drill and no
+ * exercise, so the compliance rules the demo shows keep their states), with varied rosters and
+ * no-shows, so drill analytics look like a port that drills every few weeks.
+ */
+async function drillHistory(tx: EntityManager, orgId: string, people: DrillPeople): Promise<void> {
+  const { admin, manager, user, auditor } = people;
+  const history: Array<Pick<FinishedRun, 'title' | 'scenario' | 'daysAgo' | 'location' | 'guests' | 'noShows'> & { lead: Person }> = [
+    {
+      title: 'Quay fire drill — berth 1',
+      scenario: 'fire',
+      daysAgo: 165,
+      location: 'Berth 1, reefer stack',
+      lead: manager,
+      guests: ['Reefer technician'],
+      noShows: 1,
+    },
+    {
+      title: 'Man overboard drill — pilot boarding',
+      scenario: 'man_overboard',
+      daysAgo: 148,
+      location: 'Berth 2, quay ladder 3',
+      lead: manager,
+      guests: ['Pilot launch crew', 'Linesman'],
+      noShows: 0,
+    },
+    {
+      title: 'Tanker jetty spill response',
+      scenario: 'oil_spill',
+      daysAgo: 131,
+      location: 'Tanker jetty',
+      lead: admin,
+      guests: ['Boom contractor', 'Jetty operator', 'Harbour master'],
+      noShows: 2,
+    },
+    {
+      title: 'Night fire drill — bonded warehouse',
+      scenario: 'fire',
+      daysAgo: 112,
+      location: 'Bonded warehouse, berth 4',
+      lead: manager,
+      guests: ['Night shift foreman', 'Security guard'],
+      noShows: 1,
+    },
+    {
+      title: 'Evacuation drill — administration building',
+      scenario: 'evacuation',
+      daysAgo: 97,
+      location: 'Administration building and berths 1–4',
+      lead: admin,
+      guests: ['Canteen staff', 'Visitor escort', 'Cleaner'],
+      noShows: 1,
+    },
+    {
+      title: 'Man overboard drill — berth 2',
+      scenario: 'man_overboard',
+      daysAgo: 54,
+      location: 'Berth 2, quay ladder 3',
+      lead: manager,
+      guests: ['Tug crew'],
+      noShows: 0,
+    },
+    {
+      title: 'Spill drill — bunkering barge',
+      scenario: 'oil_spill',
+      daysAgo: 38,
+      location: 'Tanker jetty',
+      lead: manager,
+      guests: ['Barge master', 'Boom contractor'],
+      noShows: 1,
+    },
+    {
+      title: 'Evacuation drill — container yard',
+      scenario: 'evacuation',
+      daysAgo: 22,
+      location: 'Container yard, blocks A–D',
+      lead: admin,
+      guests: ['Straddle carrier drivers', 'Crane operator', 'Checker', 'Visiting surveyor'],
+      noShows: 2,
+    },
+  ];
+  for (const [i, run] of history.entries()) {
+    await finishedRun(tx, orgId, {
+      ...run,
+      ...(i % 2 === 0
+        ? {
+            approved: {
+              by: admin,
+              actions: [
+                {
+                  title: 'Rehearse the head count with the muster wardens',
+                  owner: manager,
+                  dueInDays: 30,
+                  done: run.daysAgo > 60,
+                  fromObservation: 1,
+                },
+              ],
+            },
+          }
+        : {}),
+      roster: [user, auditor],
+      observations: [
+        { kind: 'strength', note: 'The alarm was raised and acknowledged without delay.', step: 1, by: auditor },
+        { kind: 'improvement', note: 'Head count at the muster point took longer than planned.', step: 2, by: user },
+      ],
+    });
+  }
 }

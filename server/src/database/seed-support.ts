@@ -236,4 +236,138 @@ export async function seedSupport(
       );
     }
   }
+  await ticketHistory(tx, org, people);
+}
+
+/** Earlier, resolved tickets of the demo organisation (from five weeks back), for ticket analytics. */
+const TICKET_HISTORY: Array<{
+  subject: string;
+  category: Ticket['category'];
+  priority: Ticket['priority'];
+  daysAgo: number;
+  respondHours: number;
+  resolveHours: number;
+}> = [
+  { subject: 'Cannot export the drill calendar', category: 'drills', priority: 'normal', daysAgo: 170, respondHours: 3, resolveHours: 20 },
+  {
+    subject: 'Invoice address needs our VAT number',
+    category: 'billing',
+    priority: 'low',
+    daysAgo: 158,
+    respondHours: 10,
+    resolveHours: 60,
+  },
+  {
+    subject: 'Console froze during the fire drill',
+    category: 'incident',
+    priority: 'urgent',
+    daysAgo: 149,
+    respondHours: 0.5,
+    resolveHours: 6,
+  },
+  {
+    subject: 'How do we add a guest to the roster?',
+    category: 'question',
+    priority: 'normal',
+    daysAgo: 137,
+    respondHours: 2,
+    resolveHours: 5,
+  },
+  { subject: 'SSO login loops for two users', category: 'account', priority: 'high', daysAgo: 121, respondHours: 1.5, resolveHours: 30 },
+  {
+    subject: 'Compliance packet misses an appendix',
+    category: 'compliance',
+    priority: 'high',
+    daysAgo: 104,
+    respondHours: 6,
+    resolveHours: 40,
+  },
+  { subject: 'Spill drill template in Spanish', category: 'drills', priority: 'low', daysAgo: 92, respondHours: 14, resolveHours: 90 },
+  {
+    subject: 'Map upload fails for a large PDF',
+    category: 'technical',
+    priority: 'normal',
+    daysAgo: 77,
+    respondHours: 5,
+    resolveHours: 26,
+  },
+  {
+    subject: 'Reminder emails went to a former employee',
+    category: 'account',
+    priority: 'high',
+    daysAgo: 63,
+    respondHours: 2.5,
+    resolveHours: 12,
+  },
+  {
+    subject: 'Drill summary PDF shows the wrong time zone',
+    category: 'drills',
+    priority: 'urgent',
+    daysAgo: 49,
+    respondHours: 1.5,
+    resolveHours: 9,
+  },
+  {
+    subject: 'Question about the Enterprise plan limits',
+    category: 'billing',
+    priority: 'normal',
+    daysAgo: 41,
+    respondHours: 4,
+    resolveHours: 18,
+  },
+  {
+    subject: 'Observation photos do not upload on mobile',
+    category: 'technical',
+    priority: 'high',
+    daysAgo: 36,
+    respondHours: 3,
+    resolveHours: 50,
+  },
+];
+
+async function ticketHistory(
+  tx: EntityManager,
+  org: { id: string; name: string },
+  people: { manager: Person; SYSOPS: Person },
+): Promise<void> {
+  const now = Date.now();
+  for (const demo of TICKET_HISTORY) {
+    const created = new Date(now - demo.daysAgo * DAY_MS);
+    const sla = TICKET_SLA_HOURS[demo.priority];
+    const resolvedAt = new Date(created.getTime() + demo.resolveHours * HOUR_MS);
+    const ticket = await tx.save(
+      tx.create(Ticket, {
+        orgId: org.id,
+        orgName: org.name,
+        requesterUserId: people.manager.id,
+        requesterName: people.manager.name,
+        requesterEmail: people.manager.email,
+        subject: demo.subject,
+        description: demo.subject,
+        category: demo.category,
+        priority: demo.priority,
+        status: 'closed',
+        assigneeUserId: people.SYSOPS.id,
+        assigneeName: people.SYSOPS.name,
+        firstResponseDueAt: new Date(created.getTime() + sla.firstResponse * HOUR_MS),
+        resolutionDueAt: new Date(created.getTime() + sla.resolution * HOUR_MS),
+        firstRespondedAt: new Date(created.getTime() + demo.respondHours * HOUR_MS),
+        resolvedAt,
+        createdAt: created,
+      }),
+    );
+    const operator = { actorUserId: people.SYSOPS.id, actorName: people.SYSOPS.name };
+    await tx.save([
+      tx.create(TicketEvent, {
+        ticketId: ticket.id,
+        actorUserId: people.manager.id,
+        actorName: people.manager.name,
+        kind: 'created',
+        from: null,
+        to: 'open',
+        createdAt: created,
+      }),
+      tx.create(TicketEvent, { ticketId: ticket.id, ...operator, kind: 'status', from: 'open', to: 'closed', createdAt: resolvedAt }),
+    ]);
+  }
 }

@@ -91,6 +91,8 @@ const page = {
   settings: () => import('../features/profile/SettingsPage'),
   apiDocs: () => import('../features/api-docs/ApiDocsPage'),
   insights: () => import('../features/insights/InsightsPage'),
+  drillAnalytics: () => import('../features/analytics/DrillAnalyticsPage'),
+  ticketAnalytics: () => import('../features/analytics/TicketAnalyticsPage'),
   helpCenter: () => import('../features/knowledge/HelpCenterPage'),
   knowledge: () => import('../features/knowledge/KnowledgePage'),
   knowledgeReview: () => import('../features/knowledge/KnowledgeReviewPage'),
@@ -221,8 +223,8 @@ export const ROUTES: readonly RouteEntry[] = [
   r('/app/root-admin/approvals', 'app', 'ROOT_ADMIN', 'approvals', page.approvals),
   r('/app/root-admin/*', 'app', 'ROOT_ADMIN', 'rootAdmin', page.rootAdmin),
   // MANAGER
-  r('/app/analytics/drills', 'app', 'MANAGER', 'drillAnalytics', page.feature),
-  r('/app/analytics/tickets', 'app', 'MANAGER', 'ticketAnalytics', page.feature),
+  r('/app/analytics/drills', 'app', 'MANAGER', 'drillAnalytics', page.drillAnalytics),
+  r('/app/analytics/tickets', 'app', 'MANAGER', 'ticketAnalytics', page.ticketAnalytics),
   r('/app/manager', 'app', 'MANAGER', 'managerDashboard', page.managerDashboard),
   // SYSOPS
   r('/app/sysops', 'app', 'SYSOPS', 'sysops', page.sysops),

@@ -28,6 +28,7 @@ export const NAMESPACES = [
   'chat',
   'helpdesk',
   'insights',
+  'analytics',
   'knowledge',
   'help',
   'assistant',

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../../lib/page';
 import { formatCount, formatDuration } from '../../lib/format';
-import { BarChart } from './BarChart';
+import { BarChart } from '../../components/charts';
 import { useInsights, type InsightRange } from './useInsights';
 import { errorText } from '../../lib/error-text';
 
@@ -94,11 +94,13 @@ function InsightsView({ data, lng }: { data: Insights; lng: string }) {
       <ChartCard title={t('charts.perDay')}>
         <BarChart
           title={t('charts.perDay')}
-          labels={data.perDay.map((d) => dayLabel(d.date))}
-          labelEvery={data.days > 30 ? 14 : data.days > 7 ? 5 : 1}
+          data={data.perDay.map((d) => ({ day: d.date, chats: d.chats, tickets: d.tickets }))}
+          xKey="day"
+          formatX={dayLabel}
+          height={180}
           series={[
-            { label: t('charts.chats'), color: 'brand.solid', values: data.perDay.map((d) => d.chats) },
-            { label: t('charts.tickets'), color: 'orange.solid', values: data.perDay.map((d) => d.tickets) },
+            { key: 'chats', label: t('charts.chats'), color: 'brand.solid' },
+            { key: 'tickets', label: t('charts.tickets'), color: 'orange.solid' },
           ]}
         />
       </ChartCard>
@@ -107,9 +109,10 @@ function InsightsView({ data, lng }: { data: Insights; lng: string }) {
         <ChartCard title={t('charts.busiestHours')}>
           <BarChart
             title={t('charts.busiestHours')}
-            labels={data.busiestHours.map((_, h) => String(h).padStart(2, '0'))}
-            labelEvery={3}
-            series={[{ label: t('charts.chats'), color: 'brand.solid', values: data.busiestHours }]}
+            data={data.busiestHours.map((chats, h) => ({ hour: String(h).padStart(2, '0'), chats }))}
+            xKey="hour"
+            height={180}
+            series={[{ key: 'chats', label: t('charts.chats'), color: 'brand.solid' }]}
           />
         </ChartCard>
         <ChartCard title={t('charts.satisfaction')}>
