@@ -81,15 +81,39 @@ test.describe('drill analytics', () => {
     await expect(chart).toHaveAttribute('data-chart-dir', 'rtl');
 
     // The y axis stands on the right, and time runs right to left: the first month is the rightmost tick.
-    const surface = (await chart.locator('.recharts-surface').boundingBox())!;
-    const yAxis = (await chart.locator('.recharts-yAxis .recharts-cartesian-axis-tick').first().boundingBox())!;
-    expect(yAxis.x).toBeGreaterThan(surface.x + surface.width / 2);
-    const ticks = chart.locator('.recharts-xAxis .recharts-cartesian-axis-tick');
-    const first = (await ticks.first().boundingBox())!;
-    const last = (await ticks.last().boundingBox())!;
-    expect(first.x).toBeGreaterThan(last.x);
-    const firstLabel = await ticks.first().textContent();
-    expect(firstLabel).toContain(String(data.charts.runsByMonth.rows[0]!.key).slice(0, 4));
+    // Every y-axis label stands right of every bar (recharts may draw empty tick groups: boxes of no size are left out).
+    const drawnXs = (selector: string) =>
+      chart.locator(selector).evaluateAll((els) =>
+        els
+          .map((e) => e.getBoundingClientRect())
+          .filter((box) => box.width > 0)
+          .map((box) => box.x),
+      );
+    // The y-axis labels are the chart's numeric texts (the x axis names months).
+    const yLabelXs = () =>
+      chart.locator('svg text').evaluateAll((els) =>
+        els
+          .filter((e) => /^[\d.,٠-٩٫]+$/.test((e.textContent ?? '').trim()))
+          .map((e) => e.getBoundingClientRect())
+          .filter((box) => box.width > 0)
+          .map((box) => box.x),
+      );
+    await expect.poll(async () => (await yLabelXs()).length).toBeGreaterThan(0);
+    const yLabels = await yLabelXs();
+    const bars = await drawnXs('.recharts-bar-rectangle');
+    expect(bars.length).toBeGreaterThan(0);
+    expect(Math.min(...yLabels)).toBeGreaterThan(Math.max(...bars));
+    // The x-axis labels (the months, in the order of the data): the first stands rightmost.
+    const months = await chart
+      .locator('svg text')
+      .evaluateAll((els) =>
+        els
+          .filter((e) => !/^[\d.,٠-٩٫]+$/.test((e.textContent ?? '').trim()) && e.getBoundingClientRect().width > 0)
+          .map((e) => ({ x: e.getBoundingClientRect().x, text: e.textContent ?? '' })),
+      );
+    expect(months.length).toBeGreaterThan(1);
+    expect(months[0]!.x).toBeGreaterThan(months[months.length - 1]!.x);
+    expect(months[0]!.text).toContain(String(data.charts.runsByMonth.rows[0]!.key).slice(0, 4));
     await page.setViewportSize({ width: 1280, height: 1100 });
     await page.screenshot({ path: 'test-results/analytics-drills-ar.png', fullPage: true });
 

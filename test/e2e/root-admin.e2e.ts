@@ -56,6 +56,8 @@ test.describe('Root administration', () => {
   test("a broadcast for one organisation's managers reaches their open tab live and no one else's; acknowledgements are listed", async ({
     browser,
   }) => {
+    // Four signed-in browsers (a new organisation's among them) and a live round trip: more than one test's minute.
+    test.slow();
     const title = `Berth 4 closed ${randomBytes(3).toString('hex')}`;
     const manager = await signedInPage(browser, DEMO_USERS.MANAGER);
     const member = await signedInPage(browser, DEMO_USERS.USER);
