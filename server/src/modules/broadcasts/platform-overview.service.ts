@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { ALL_QUEUES, PLAN_IDS, type PlatformOverview } from '@muster/contracts';
+import { PLAN_IDS, type PlatformOverview } from '@muster/contracts';
 import type { DataSource } from 'typeorm';
 import { QueueService } from '../../platform/queues/queue.service.js';
 import { acrossOrganisations } from '../../platform/tenancy/tenant-check.js';
@@ -52,23 +52,7 @@ export class PlatformOverviewService {
     );
     const byPlan = new Map(plans.map((p) => [p.plan, p.count]));
     const byMonth = new Map(growth.map((g) => [g.month, g.count]));
-    const [approvals, broadcasts, queues] = await Promise.all([
-      this.approvals.counts(),
-      this.broadcasts.counts(),
-      Promise.all(
-        ALL_QUEUES.map(async (name) => {
-          const c = await this.queues.queue(name).getJobCounts('waiting', 'active', 'delayed', 'failed', 'completed');
-          return {
-            name,
-            waiting: c.waiting ?? 0,
-            active: c.active ?? 0,
-            delayed: c.delayed ?? 0,
-            failed: c.failed ?? 0,
-            completed: c.completed ?? 0,
-          };
-        }),
-      ),
-    ]);
+    const [approvals, broadcasts, queues] = await Promise.all([this.approvals.counts(), this.broadcasts.counts(), this.queues.counts()]);
     return {
       organizationsByPlan: PLAN_IDS.map((plan) => ({ plan, count: byPlan.get(plan) ?? 0 })),
       organizations: plans.reduce((sum, p) => sum + p.count, 0),

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   OPS_DATABASE_LIMITS,
-  QueueName,
+  ALL_QUEUES,
   type AuditChains,
   type DatabaseOverview,
   type MigrationStatus,
@@ -145,24 +145,11 @@ export class OpsDatabaseService {
   }
 
   private async queueFacts(): Promise<QueueCounts[]> {
-    return Promise.all(
-      Object.values(QueueName).map(async (name) => {
-        const queue = this.queues.queue(name);
-        const [counts, paused] = await Promise.all([
-          queue.getJobCounts('waiting', 'active', 'delayed', 'completed', 'failed'),
-          queue.isPaused(),
-        ]);
-        return {
-          name,
-          waiting: counts.waiting ?? 0,
-          active: counts.active ?? 0,
-          delayed: counts.delayed ?? 0,
-          completed: counts.completed ?? 0,
-          failed: counts.failed ?? 0,
-          paused,
-        };
-      }),
-    );
+    const [counts, paused] = await Promise.all([
+      this.queues.counts(),
+      Promise.all(ALL_QUEUES.map((name) => this.queues.queue(name).isPaused())),
+    ]);
+    return counts.map((c, i) => ({ ...c, paused: paused[i]! }));
   }
 
   /**

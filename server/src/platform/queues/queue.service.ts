@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { JOB_QUEUES, type JobName, type JobPayloads, type QueueName } from '@muster/contracts';
+import { ALL_QUEUES, JOB_QUEUES, type JobName, type JobPayloads, type QueueName } from '@muster/contracts';
 import { Queue, type JobsOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
@@ -13,6 +13,16 @@ export function defaultJobOptions(config: AppConfig): JobsOptions {
     removeOnComplete: { age: 24 * 3600, count: 1000 },
     removeOnFail: { age: 14 * 24 * 3600 },
   };
+}
+
+/** How many jobs of a queue are in each state. */
+export interface QueueJobCounts {
+  name: QueueName;
+  waiting: number;
+  active: number;
+  delayed: number;
+  completed: number;
+  failed: number;
 }
 
 /**
@@ -39,6 +49,23 @@ export class QueueService implements OnApplicationShutdown {
       this.queues.set(name, queue);
     }
     return queue;
+  }
+
+  /** The job counts of every queue of the registry, in its order (the root admin's overview and the database page). */
+  counts(): Promise<QueueJobCounts[]> {
+    return Promise.all(
+      ALL_QUEUES.map(async (name) => {
+        const c = await this.queue(name).getJobCounts('waiting', 'active', 'delayed', 'completed', 'failed');
+        return {
+          name,
+          waiting: c.waiting ?? 0,
+          active: c.active ?? 0,
+          delayed: c.delayed ?? 0,
+          completed: c.completed ?? 0,
+          failed: c.failed ?? 0,
+        };
+      }),
+    );
   }
 
   /** Adds a job to its queue. A `jobId` makes the job idempotent (a second add is ignored). */
