@@ -98,11 +98,16 @@ describe('HTTP platform', () => {
     }
   });
 
-  it('refuses a body over the size limit with 413', async () => {
-    const huge = JSON.stringify({ socketId: 'x'.repeat(2 * 1024 * 1024) });
-    const res = await postRaw('/api/health/probe', huge);
-    expect(res.status).toBe(413);
-    expect(await json(res)).toMatchObject({ statusCode: 413, code: 'PAYLOAD_TOO_LARGE' });
+  it('refuses a body over the size limit with 413, and reads it to its end so the uploading client gets that answer', async () => {
+    // 12 MB is far more than the sockets' buffers hold: had the server closed the connection on
+    // answering, the rest of the upload would fail with EPIPE and the client would never see the 413.
+    for (const megabytes of [2, 12, 12]) {
+      const huge = JSON.stringify({ socketId: 'x'.repeat(megabytes * 1024 * 1024) });
+      const res = await postRaw('/api/health/probe', huge);
+      expect(res.status).toBe(413);
+      expect(res.headers.get('connection')).not.toBe('close');
+      expect(await json(res)).toMatchObject({ statusCode: 413, code: 'PAYLOAD_TOO_LARGE' });
+    }
   });
 
   it('validates bodies with the contract schema and names each field', async () => {

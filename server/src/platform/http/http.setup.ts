@@ -9,6 +9,7 @@ import type { AppConfig } from '../../config/config.js';
 import { routeNotFoundBody } from '../errors/error-body.js';
 import { requestContext } from '../logging/request-context.js';
 import { registerCsrf } from './csrf.js';
+import { registerRefusedBodyDrain } from './refused-body.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { renderIndexHtml, robotsTxt, sitemapXml } from './public-pages.js';
 import { streamingMultipart } from '../storage/upload.js';
@@ -36,6 +37,7 @@ export async function setupHttp(app: NestFastifyApplication, config: AppConfig):
     void reply.header(REQUEST_ID_HEADER, request.id);
     requestContext.run({ requestId: request.id }, done);
   });
+  registerRefusedBodyDrain(fastify);
 
   registerSecurityHeaders(fastify, {
     contentSecurityPolicy: {
