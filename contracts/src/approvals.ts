@@ -131,6 +131,23 @@ export const platformAccountsSchema = z.object({
 });
 export type PlatformAccounts = z.infer<typeof platformAccountsSchema>;
 
+/** An organisation's records under an active legal hold, for choosing the one a release names. */
+export const heldEvidenceQuerySchema = z.object({ orgId: z.uuid({ error: reason('approvals.chooseOrganization') }) });
+export type HeldEvidenceQuery = z.infer<typeof heldEvidenceQuerySchema>;
+export const heldEvidenceSchema = z.object({
+  items: z.array(
+    z.object({
+      /** The evidence record's id (what a `legal_hold_release` names). */
+      id: z.uuid(),
+      title: z.string(),
+      holdReason: z.string(),
+      heldBy: z.string(),
+      heldSince: z.iso.datetime(),
+    }),
+  ),
+});
+export type HeldEvidence = z.infer<typeof heldEvidenceSchema>;
+
 export const approvalEndpoints = {
   accounts: defineEndpoint({
     method: 'GET',
@@ -138,6 +155,14 @@ export const approvalEndpoints = {
     summary: "The platform's accounts (for raising one to Deputy or Root admin)",
     tag: 'approvals',
     response: platformAccountsSchema,
+  }),
+  heldEvidence: defineEndpoint({
+    method: 'GET',
+    path: '/api/approvals/held-evidence',
+    summary: "An organisation's evidence records under an active legal hold (for asking to release one)",
+    tag: 'approvals',
+    query: heldEvidenceQuerySchema,
+    response: heldEvidenceSchema,
   }),
   list: defineEndpoint({
     method: 'GET',

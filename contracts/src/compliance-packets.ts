@@ -325,7 +325,8 @@ export const packetEndpoints = {
     method: 'POST',
     path: '/api/sysops/packet-keys/rotate',
     tag: 'compliance',
-    summary: 'Makes a new packet signing key active; the previous one is retired and still verifies what it signed (ROOT_ADMIN)',
+    summary:
+      'Refused with 409 approvals.required: rotating the signing key needs a second platform admin (POST /api/approvals, kind signing_key_rotate). Once approved, a new key is active and the previous one still verifies what it signed',
     response: z.object({ active: z.string(), retired: z.array(z.string()) }),
   }),
   keys: defineEndpoint({

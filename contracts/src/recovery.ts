@@ -336,7 +336,7 @@ export const terminationEndpoints = {
     tag: 'terminations',
     status: 201,
     summary:
-      'Terminates an organisation (its name typed to confirm): members signed out at once and refused at sign-in; data purged after 90 days',
+      'Refused with 409 approvals.required: terminating an organisation needs a second platform admin (POST /api/approvals, kind org_terminate). Once approved, its members are signed out at once and refused at sign-in; data is purged after 90 days',
     body: terminateSchema,
     response: terminationSchema,
   }),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   APPROVAL_RULES,
   JobName,
@@ -6,13 +7,15 @@ import {
   type Approval,
   type ApprovalList,
   type CreditsOverview,
+  type EvidenceDetail,
+  type HeldEvidence,
   type PacketKeys,
 } from '@muster/contracts';
 import { Queue, QueueEvents } from 'bullmq';
 import { signIn } from './support/accounts.js';
 import { clearRedisPrefix, REDIS_URL, startServer, uniquePrefix, type ServerProcess } from './support/app.js';
 import { chatSocket, collect, nextEvent, type ChatSocket } from './support/chat.js';
-import type { TestClient } from './support/client.js';
+import { fileForm, type TestClient } from './support/client.js';
 import { createTestDatabase } from './support/databases.js';
 import { sql } from './support/db.js';
 import { expectJson as json } from './support/http.js';
@@ -229,6 +232,48 @@ describe('Four-eyes approvals', () => {
       [glass.id],
     );
     expect(Number(event!.n)).toBe(1);
+  });
+
+  it('releases a legal hold chosen from the organisation’s held records, once another admin approves it', async () => {
+    const admin = await signIn(server.url!, 'admin@harborpoint.example');
+    const pdf = Buffer.from('%PDF-1.7\n1 0 obj << /Title (Hold) >> endobj\n%%EOF\n');
+    const upload = async (title: string) =>
+      json<EvidenceDetail>(
+        await admin.postForm(
+          `/api/evidence?title=${title}&ruleIds=isps_b18_5&from=2026-01-01&to=2026-03-31`,
+          fileForm(pdf, 'hold.pdf', 'application/pdf'),
+        ),
+        201,
+      );
+    const held = await upload('Berth%204%20incident%20log');
+    const free = await upload('Free%20record');
+    await json(await admin.post(`/api/evidence/${held.id}/hold`, { reason: 'Claim by a tug operator' }), 200);
+
+    // The picker's list: that organisation's records under an active hold, for approvers only.
+    expect((await admin.get(`/api/approvals/held-evidence?orgId=${orgId}`)).status).toBe(403);
+    expect((await root.get('/api/approvals/held-evidence?orgId=nope')).status).toBe(400);
+    expect((await root.get(`/api/approvals/held-evidence?orgId=${randomUUID()}`)).status).toBe(404);
+    const list = await json<HeldEvidence>(await root.get(`/api/approvals/held-evidence?orgId=${orgId}`), 200);
+    expect(list.items.find((r) => r.id === held.id)).toMatchObject({
+      title: 'Berth 4 incident log',
+      holdReason: 'Claim by a tug operator',
+      heldBy: expect.any(String),
+    });
+    expect(list.items.map((r) => r.id)).not.toContain(free.id);
+
+    // A record without a hold (or of no such organisation) cannot be named.
+    const release = (evidenceId: string) => ({ payload: { kind: 'legal_hold_release', orgId, evidenceId }, reason: 'Claim settled' });
+    expect(await json(await root.post('/api/approvals', release(free.id)), 400)).toMatchObject({
+      fieldReasons: { evidenceId: { reason: 'evidence.notHeld' } },
+    });
+    const asked = await json<Approval>(await root.post('/api/approvals', release(held.id)), 201);
+    expect(asked.subject).toBe('Harbor Point Port Authority: Berth 4 incident log');
+    // Still held until approved.
+    expect((await json<EvidenceDetail>(await admin.get(`/api/evidence/${held.id}`), 200)).hold).not.toBeNull();
+    await json(await deputy.post(`/api/approvals/${asked.id}/approve`, {}), 200);
+    expect((await json<EvidenceDetail>(await admin.get(`/api/evidence/${held.id}`), 200)).hold).toBeNull();
+    const after = await json<HeldEvidence>(await root.get(`/api/approvals/held-evidence?orgId=${orgId}`), 200);
+    expect(after.items.map((r) => r.id)).not.toContain(held.id);
   });
 
   it('raises a platform account to DEPUTY_ADMIN once approved; its sessions end', async () => {

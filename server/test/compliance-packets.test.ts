@@ -1,5 +1,6 @@
 import { createPrivateKey } from 'node:crypto';
 import type {
+  Approval,
   PacketContent,
   PacketKeys,
   PacketList,
@@ -327,11 +328,17 @@ describe('Compliance packets', () => {
 
   it('signs new packets with the rotated key, while old ones still verify with theirs', async () => {
     const old = await json<PacketManifestView>(await manager.get(`/api/compliance/packets/${v1.id}/manifest`), 200);
-    // Rotation (SigningService.rotate) through the platform operator's endpoint.
+    // Rotation (SigningService.rotate) needs two platform admins: the direct endpoint refuses it,
+    // one asks for it (four eyes), another approves it and the rotation runs.
     expect((await admin.post('/api/sysops/packet-keys/rotate', {})).status).toBe(403);
     const root = await signIn(api.url!, 'root@muster.example');
-    const rotated = await json<{ active: string; retired: string[] }>(await root.post('/api/sysops/packet-keys/rotate', {}), 200);
-    expect(rotated.retired).toEqual([old.kid]);
+    expect(await json(await root.post('/api/sysops/packet-keys/rotate', {}), 409)).toMatchObject({ reason: 'approvals.required' });
+    const asked = await json<Approval>(
+      await root.post('/api/approvals', { payload: { kind: 'signing_key_rotate' }, reason: 'Yearly rotation' }),
+      201,
+    );
+    const deputy = await signIn(api.url!, 'deputy@muster.example');
+    expect(await json<Approval>(await deputy.post(`/api/approvals/${asked.id}/approve`, {}), 200)).toMatchObject({ status: 'approved' });
     // The private keys are stored encrypted (AES-256-GCM under PACKET_SIGNING_SECRET), never as a usable key.
     const stored = await sql<{ private_key_enc: string }>(db.url, `SELECT private_key_enc FROM packet_signing_keys`);
     expect(stored).toHaveLength(2);

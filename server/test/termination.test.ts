@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { JobName, QueueName, type RestoreRequestList, type Termination, type TerminationList } from '@muster/contracts';
+import { JobName, QueueName, type Approval, type RestoreRequestList, type Termination, type TerminationList } from '@muster/contracts';
 import { Queue, QueueEvents } from 'bullmq';
 import { signIn } from './support/accounts.js';
 import { clearRedisPrefix, REDIS_URL, startServer, uniquePrefix, type ServerProcess } from './support/app.js';
@@ -15,6 +15,16 @@ import { MailWatcher } from './support/outbox.js';
 
 const PASSWORD = 'Quayside-Tugs-Pass-2026';
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('IHDR fake image body')]);
+
+/** An approval request to terminate an organisation (a second platform admin approves it). */
+function terminationRequest(orgId: string, confirmName: string) {
+  return { payload: { kind: 'org_terminate', orgId, confirmName }, reason: 'Unpaid for a year' };
+}
+
+/** The organisation's termination as the platform's list shows it (undefined when there is none). */
+async function terminationOf(client: TestClient, orgId: string): Promise<Termination | undefined> {
+  return (await json<TerminationList>(await client.get('/api/terminations'), 200)).items.find((t) => t.organization.id === orgId);
+}
 
 function confirmToken(text: string): string {
   const match = /[?&]confirm=([A-Za-z0-9_-]+)/.exec(text);
@@ -147,19 +157,25 @@ describe('Organisation termination, purge and restore', () => {
     const disconnected = new Promise<string>((done) => socket.once('disconnect', (why) => done(why)));
 
     const root = await signIn(server.url!, 'root@muster.example');
+    const deputy = await signIn(server.url!, 'deputy@muster.example');
     // Rank: ROOT_ADMIN and DEPUTY_ADMIN only.
     for (const who of ['sysops@muster.example', 'admin@harborpoint.example']) {
       const c = await signIn(server.url!, who);
       expect((await c.post(`/api/terminations/organizations/${orgId}`, { confirmName: 'Quayside Tugs' })).status).toBe(403);
       expect((await c.get('/api/terminations')).status).toBe(403);
+      expect((await c.post('/api/approvals', terminationRequest(orgId, 'Quayside Tugs'))).status).toBe(403);
     }
-    // Bad input 400, unknown ids 404.
-    expect(await json(await root.post(`/api/terminations/organizations/${orgId}`, { confirmName: 'Quayside Tug' }), 400)).toMatchObject({
+    // Four eyes: the direct call is refused; the request is checked when asked (bad input 400, unknown ids 404).
+    expect(await json(await root.post(`/api/terminations/organizations/${orgId}`, { confirmName: 'Quayside Tugs' }), 409)).toMatchObject({
+      reason: 'approvals.required',
+    });
+    expect(await json(await root.post('/api/approvals', terminationRequest(orgId, 'Quayside Tug')), 400)).toMatchObject({
       fieldReasons: { confirmName: { reason: 'recovery.confirmNameMismatch' } },
     });
-    expect((await root.post(`/api/terminations/organizations/${orgId}`, {})).status).toBe(400);
-    expect((await root.post(`/api/terminations/organizations/${randomUUID()}`, { confirmName: 'Quayside Tugs' })).status).toBe(404);
-    expect((await root.post('/api/terminations/organizations/nope', { confirmName: 'Quayside Tugs' })).status).toBe(404);
+    expect((await root.post('/api/approvals', { payload: { kind: 'org_terminate', orgId }, reason: 'Unpaid for a year' })).status).toBe(
+      400,
+    );
+    expect((await root.post('/api/approvals', terminationRequest(randomUUID(), 'Quayside Tugs'))).status).toBe(404);
 
     const search = await json<{ items: { id: string; members: number; termination: unknown }[] }>(
       await root.get('/api/terminations/organizations?q=Quayside'),
@@ -167,17 +183,28 @@ describe('Organisation termination, purge and restore', () => {
     );
     expect(search.items.find((o) => o.id === orgId)).toMatchObject({ members: 2, termination: null });
 
-    const deputy = await signIn(server.url!, 'deputy@muster.example');
-    const terminated = await json<Termination>(
-      await deputy.post(`/api/terminations/organizations/${orgId}`, { confirmName: ' Quayside Tugs ', reason: 'Unpaid for a year' }),
-      201,
-    );
+    // The deputy asks; the deputy cannot approve their own request; the root admin approves and the termination runs.
+    const asked = await json<Approval>(await deputy.post('/api/approvals', terminationRequest(orgId, ' Quayside Tugs ')), 201);
+    expect(await json(await deputy.post(`/api/approvals/${asked.id}/approve`, {}), 403)).toMatchObject({
+      reason: 'approvals.selfApproval',
+    });
+    expect(await terminationOf(root, orgId)).toBeUndefined();
+    await json(await root.post(`/api/approvals/${asked.id}/approve`, {}), 200);
+    const terminated = (await terminationOf(root, orgId))!;
     const purgeIn = Date.parse(terminated.purgeAfter) - Date.parse(terminated.terminatedAt);
     expect(purgeIn).toBe(90 * 86_400_000);
-    expect(terminated).toMatchObject({ status: 'terminated', organization: { id: orgId, name: 'Quayside Tugs' }, members: 2 });
+    expect(terminated).toMatchObject({
+      status: 'terminated',
+      organization: { id: orgId, name: 'Quayside Tugs' },
+      members: 2,
+      reason: 'Unpaid for a year',
+    });
     expect(await disconnected).toBe('io server disconnect');
     expect((await admin.get('/api/auth/me')).status).toBe(401);
-    expect((await root.post(`/api/terminations/organizations/${orgId}`, { confirmName: 'Quayside Tugs' })).status).toBe(409);
+    // Once terminated, a new request for it is refused when asked.
+    expect(await json(await root.post('/api/approvals', terminationRequest(orgId, 'Quayside Tugs')), 409)).toMatchObject({
+      reason: 'recovery.alreadyTerminated',
+    });
 
     const refused = await json<{ reason: string; params: { purgeDate: string } }>(
       await (await anonymous()).post('/api/auth/login', { email, password: PASSWORD }),
@@ -244,7 +271,10 @@ describe('Organisation termination, purge and restore', () => {
     expect(existsSync(join(storageDir, 'objects', attachment!.storage_key))).toBe(true);
     const [ticket] = await sql<{ id: string }>(db.url, 'SELECT id FROM tickets WHERE org_id = $1', [orgId]);
 
-    await json(await root.post(`/api/terminations/organizations/${orgId}`, { confirmName: 'Breakwater Pilots' }), 201);
+    const deputy = await signIn(server.url!, 'deputy@muster.example');
+    const asked = await json<Approval>(await root.post('/api/approvals', terminationRequest(orgId, 'Breakwater Pilots')), 201);
+    await json(await deputy.post(`/api/approvals/${asked.id}/approve`, {}), 200);
+    expect((await terminationOf(root, orgId))?.status).toBe('terminated');
     // A restore request confirmed within the 90 days …
     const anon = await anonymous();
     const since = Date.now();

@@ -97,16 +97,19 @@ test('the usage dashboard shows the stored level this month and charts whose bar
   // 2.63 GB stored of Standard's 100 GB: 2 %, this month as last month.
   const storage = page.locator('[data-testid="usage-resource"][data-resource="storage"]');
   await expect(storage).toHaveAttribute('data-percent', '2');
-  const bars = page.locator('[data-testid="usage-history"][data-resource="storage"] [data-testid="usage-history-bar"]');
+  const history = page.locator('[data-testid="usage-history"][data-resource="storage"]');
+  // The chart kit's bars: one per month, each named by its month.
+  const bars = history.locator('g[data-series="used"] path');
   await expect(bars).toHaveCount(6);
   const heights = await bars.evaluateAll((nodes) => nodes.map((n) => n.getBoundingClientRect().height));
-  const chart = await page
-    .locator('[data-testid="usage-history"][data-resource="storage"] [data-testid="usage-history-bar"] >> xpath=..')
-    .first()
-    .boundingBox();
-  // The tallest bar reaches most of the chart (not a sliver under a far-away limit), and the
+  const plot = await history.locator('.recharts-cartesian-grid').boundingBox();
+  // The tallest bar reaches most of the plot (not a sliver under a far-away limit), and the
   // history's growth from 1.35 GB shows as bars of different heights.
-  expect(Math.max(...heights)).toBeGreaterThan(chart!.height * 0.8);
+  expect(Math.max(...heights)).toBeGreaterThan(plot!.height * 0.8);
   expect(Math.min(...heights.slice(0, 5))).toBeLessThan(Math.max(...heights) * 0.6);
-  await expect(page.locator('[data-testid="usage-history"][data-resource="storage"] [data-testid="usage-history-limit"]')).toHaveCount(0);
+  // This month's bar stands out from the months before.
+  const fills = await bars.evaluateAll((nodes) => nodes.map((n) => getComputedStyle(n).fill));
+  expect(new Set(fills.slice(0, 5)).size).toBe(1);
+  expect(fills[5]).not.toBe(fills[0]);
+  await expect(history.getByTestId('usage-history-limit')).toHaveCount(0);
 });

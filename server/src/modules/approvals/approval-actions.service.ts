@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { APPROVAL_RULES, type ApprovalPayload, type OrgPrincipal, type Principal } from '@muster/contracts';
+import { APPROVAL_RULES, type ApprovalPayload, type HeldEvidence, type OrgPrincipal, type Principal } from '@muster/contracts';
 import { IsNull, type DataSource } from 'typeorm';
 import { AuditService } from '../../platform/audit/audit.service.js';
 import type { ClientContext } from '../../platform/auth/auth.decorators.js';
 import { auditActorOf } from '../../platform/auth/principal.js';
-import { DomainError } from '../../platform/errors/domain-error.js';
+import { DomainError, InvalidFieldError } from '../../platform/errors/domain-error.js';
 import { SessionService } from '../../platform/session/session.service.js';
 import { SigningService } from '../../platform/signing/signing.service.js';
 import { CreditsService } from '../billing/credits.service.js';
@@ -51,14 +51,31 @@ export class ApprovalActionsService {
           throw new DomainError('CONFLICT', 'approvals.belowThreshold', { amount: money(APPROVAL_RULES.creditThresholdCents) });
         return `${(await this.organization(payload.orgId)).name}: ${money(payload.amountCents)}`;
       }
-      case 'org_terminate':
+      case 'org_terminate': {
+        // The typed name and a termination in force are refused when asked, not when approved.
+        const org = await this.organization(payload.orgId);
+        if (payload.confirmName.trim() !== org.name.trim()) throw new InvalidFieldError('confirmName', 'recovery.confirmNameMismatch');
+        if (await this.terminations.inForce(org.id)) throw new DomainError('CONFLICT', 'recovery.alreadyTerminated');
+        return org.name;
+      }
       case 'sso_enforcement_off':
         return (await this.organization(payload.orgId)).name;
-      case 'legal_hold_release':
-        return `${(await this.organization(payload.orgId)).name}: ${payload.evidenceId}`;
+      case 'legal_hold_release': {
+        // Only a record of that organisation under an active hold can be named.
+        const org = await this.organization(payload.orgId);
+        const held = (await this.evidence.heldRecords(org.id)).items.find((r) => r.id === payload.evidenceId);
+        if (!held) throw new InvalidFieldError('evidenceId', 'evidence.notHeld');
+        return `${org.name}: ${held.title}`;
+      }
       case 'signing_key_rotate':
         return 'Packet signing key';
     }
+  }
+
+  /** An organisation's records under an active legal hold (what a `legal_hold_release` may name). */
+  async heldEvidence(orgId: string): Promise<HeldEvidence> {
+    await this.organization(orgId);
+    return this.evidence.heldRecords(orgId);
   }
 
   /** Runs the action as `actor` (the approver, or the break-glass admin); `reason` is the request's. */

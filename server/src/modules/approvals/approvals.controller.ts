@@ -1,5 +1,13 @@
 import { Controller, Param } from '@nestjs/common';
-import { api, type Approval, type ApprovalList, type PlatformAccounts, type Principal } from '@muster/contracts';
+import {
+  api,
+  type Approval,
+  type ApprovalList,
+  type HeldEvidence,
+  type HeldEvidenceQuery,
+  type PlatformAccounts,
+  type Principal,
+} from '@muster/contracts';
 import { Auth, Client, MinRole, type ClientContext } from '../../platform/auth/auth.decorators.js';
 import { asUser } from '../../platform/auth/principal.js';
 import { DomainError } from '../../platform/errors/domain-error.js';
@@ -28,6 +36,12 @@ export class ApprovalsController {
   accounts(@Auth() auth: Principal): Promise<PlatformAccounts> {
     approver(auth);
     return this.approvals.platformAccounts();
+  }
+
+  @Endpoint(api.approvals.heldEvidence)
+  heldEvidence(@Auth() auth: Principal, @ValidQuery() query: HeldEvidenceQuery): Promise<HeldEvidence> {
+    approver(auth);
+    return this.approvals.heldEvidence(query.orgId);
   }
 
   @Endpoint(api.approvals.request)

@@ -12,6 +12,7 @@ import {
   type AuditAction,
   type BreakGlassInput,
   type DecideApprovalInput,
+  type HeldEvidence,
   type PlatformAccounts,
   type Principal,
   type RequestApprovalInput,
@@ -83,6 +84,11 @@ export class ApprovalsService {
         ORDER BY m.role, u.email`,
     );
     return { items: rows };
+  }
+
+  /** An organisation's records under an active legal hold, for a release request to name one. */
+  heldEvidence(orgId: string): Promise<HeldEvidence> {
+    return this.actions.heldEvidence(orgId);
   }
 
   /** How many requests wait for a decision, and break-glass actions for a review (the dashboard). */

@@ -17,6 +17,7 @@ import {
   type evidenceListQuerySchema,
   type EvidenceRecord,
   type EvidenceSource,
+  type HeldEvidence,
   type LegalHold,
   type OrgPrincipal,
   type Role,
@@ -583,6 +584,27 @@ export class EvidenceService {
     );
     await this.custody.record(principal.orgId, [row.id], 'hold_placed', this.custodyActor(principal, client), reason);
     return this.detail(row);
+  }
+
+  /** The organisation's records under an active hold, newest hold first (a platform admin choosing one to release). */
+  async heldRecords(orgId: string): Promise<HeldEvidence> {
+    const holds = await withinOrganisation(orgId, () =>
+      this.holds.find({
+        where: { orgId, releasedAt: IsNull() },
+        relations: { record: true },
+        order: { createdAt: 'DESC' },
+        take: 500,
+      }),
+    );
+    return {
+      items: holds.map((h) => ({
+        id: h.recordId,
+        title: h.record?.title ?? '',
+        holdReason: h.reason,
+        heldBy: h.placedByName,
+        heldSince: h.createdAt.toISOString(),
+      })),
+    };
   }
 
   async releaseHold(principal: OrgPrincipal, id: string, client: ClientContext | null): Promise<EvidenceDetail> {

@@ -16,6 +16,7 @@ import {
 } from '@muster/contracts';
 import { Auth, Client, MinRole, Public, type ClientContext } from '../../platform/auth/auth.decorators.js';
 import { Endpoint, ValidBody, ValidQuery } from '../../platform/http/endpoint.decorator.js';
+import { DomainError } from '../../platform/errors/domain-error.js';
 import { ReaderLanguage } from '../../platform/http/reader-language.js';
 import { RestoreService } from './restore.service.js';
 import { TerminationService } from './termination.service.js';
@@ -42,13 +43,10 @@ export class TerminationController {
 
   @Endpoint(api.terminations.terminate)
   @MinRole('DEPUTY_ADMIN')
-  terminate(
-    @Auth() principal: Principal,
-    @Param('orgId') orgId: string,
-    @ValidBody() body: Required<TerminateRequest>,
-    @Client() client: ClientContext,
-  ): Promise<Termination> {
-    return this.terminations.terminate(principal, orgId, body, client);
+  terminate(@ValidBody() _body: Required<TerminateRequest>): Promise<Termination> {
+    // Terminating an organisation needs a second platform admin (issue 22): an approval request
+    // (POST /api/approvals, kind org_terminate) runs it once approved, or break-glass at once.
+    return Promise.reject(new DomainError('CONFLICT', 'approvals.required'));
   }
 
   @Endpoint(api.terminations.askRestore)

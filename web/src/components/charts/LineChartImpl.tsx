@@ -1,7 +1,7 @@
 import { Chart, useChart } from '@chakra-ui/charts';
 import { Box } from '@chakra-ui/react';
 import { Line, LineChart as RechartsLineChart, ResponsiveContainer } from 'recharts';
-import { chartFurniture, ChartTable, useRtl } from './chart-parts';
+import { CHART_SVG_DIRECTION, chartFurniture, ChartTable, useRtl } from './chart-parts';
 import type { ChartProps, ChartRow } from './types';
 
 /** Lines over time (a dashed one for a target); gaps where a month has no figure. */
@@ -12,7 +12,7 @@ export default function LineChartImpl(props: ChartProps) {
     series: props.series.map((s) => ({ name: s.key, label: s.label, color: s.color, strokeDasharray: s.dashed ? '5 5' : undefined })),
   });
   return (
-    <Box data-testid={props.testId} data-chart-dir={rtl ? 'rtl' : 'ltr'}>
+    <Box data-testid={props.testId} data-chart-dir={rtl ? 'rtl' : 'ltr'} css={CHART_SVG_DIRECTION}>
       <Chart.Root chart={chart} height={`${String(props.height ?? 220)}px`} aspectRatio="auto" aria-label={props.title} role="figure">
         <ResponsiveContainer width="100%" height={props.height ?? 220}>
           <RechartsLineChart
@@ -34,7 +34,8 @@ export default function LineChartImpl(props: ChartProps) {
               <Line
                 key={item.key}
                 isAnimationActive={false}
-                type="monotone"
+                // Straight segments: a smoothed curve would draw values between the months that no month had.
+                type="linear"
                 dataKey={item.key}
                 name={item.label}
                 stroke={chart.color(item.color) as string}

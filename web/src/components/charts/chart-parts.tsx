@@ -1,7 +1,8 @@
 import { Chart, type UseChartReturn } from '@chakra-ui/charts';
 import { VisuallyHidden } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
+import type { SVGProps } from 'react';
+import { CartesianGrid, Legend, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ChartProps, ChartRow } from './types';
 
 /** Whether the page reads right to left (Arabic): then time runs right to left and the y axis stands on the right. */
@@ -11,52 +12,83 @@ export function useRtl(): boolean {
 }
 
 /**
- * The axes, grid, tooltip and legend every chart of the kit shares, mirrored in right-to-left
- * languages. Recharts needs them as direct children of the chart, so this returns an array.
+ * The axes, grid, references, tooltip and legend every chart of the kit shares, mirrored in
+ * right-to-left languages. Recharts needs them as direct children of the chart, so this returns an
+ * array. With `horizontal` bars the categories stand along the y axis and the values run along x.
  */
 export function chartFurniture(chart: UseChartReturn<ChartRow>, props: ChartProps, rtl: boolean, cursor: 'bar' | 'line') {
   const formatX = props.formatX ?? ((v: string) => v);
   const color = (token: string) => chart.color(token) as string;
   const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? formatX(String(v)) : '');
+  const formatValue = props.formatY ? (v: number) => props.formatY!(v) : undefined;
+  const domain = props.valueDomain ?? [0, 'auto'];
+  const categoryAxis = {
+    dataKey: props.xKey,
+    tickLine: false,
+    axisLine: false,
+    // Categories all keep their label; a time axis drops the labels that would collide.
+    interval: props.categorical || props.horizontal ? 0 : ('preserveStartEnd' as const),
+    minTickGap: props.categorical ? 2 : 12,
+    tickFormatter: (v: string) => formatX(v),
+    stroke: color('fg.muted'),
+  };
+  const valueAxis = {
+    tickLine: false,
+    axisLine: false,
+    allowDecimals: !props.valueDomain,
+    domain,
+    allowDataOverflow: Boolean(props.valueDomain),
+    tickFormatter: formatValue,
+    stroke: color('fg.muted'),
+  };
+  const axes = props.horizontal
+    ? [
+        <XAxis key="x" type="number" reversed={rtl} {...valueAxis} />,
+        <YAxis key="y" type="category" orientation={rtl ? 'right' : 'left'} width={props.categoryWidth ?? 120} {...categoryAxis} />,
+      ]
+    : [
+        <XAxis key="x" reversed={rtl} {...categoryAxis} />,
+        <YAxis key="y" type="number" orientation={rtl ? 'right' : 'left'} width={44} {...valueAxis} />,
+      ];
+  const references = (props.references ?? []).map((r) => (
+    <ReferenceLine
+      key={`reference-${r.label}`}
+      {...(props.horizontal ? { x: r.value } : { y: r.value })}
+      stroke={color(r.color)}
+      strokeDasharray="4 4"
+      ifOverflow="extendDomain"
+      label={{ value: r.label, position: rtl ? 'insideTopLeft' : 'insideTopRight', fill: color(r.color), fontSize: 11 }}
+      shape={(line: SVGProps<SVGLineElement>) => <line {...line} data-testid={r.testId} data-value={r.value} />}
+    />
+  ));
   return [
-    <CartesianGrid key="grid" stroke={color('border.muted')} vertical={false} />,
-    <XAxis
-      key="x"
-      dataKey={props.xKey}
-      reversed={rtl}
-      tickLine={false}
-      axisLine={false}
-      interval="preserveStartEnd"
-      minTickGap={12}
-      tickFormatter={(v: string) => formatX(v)}
-      stroke={color('fg.muted')}
-    />,
-    <YAxis
-      key="y"
-      orientation={rtl ? 'right' : 'left'}
-      tickLine={false}
-      axisLine={false}
-      width={44}
-      allowDecimals
-      tickFormatter={props.formatY ? (v: number) => props.formatY!(v) : undefined}
-      stroke={color('fg.muted')}
-    />,
+    <CartesianGrid key="grid" stroke={color('border.muted')} vertical={Boolean(props.horizontal)} horizontal={!props.horizontal} />,
+    ...axes,
+    ...references,
     <Tooltip
       key="tooltip"
       cursor={cursor === 'bar' ? { fill: color('bg.muted') } : { stroke: color('border') }}
       animationDuration={100}
       labelFormatter={text}
-      content={
-        <Chart.Tooltip formatter={props.formatY ? (v: unknown) => (typeof v === 'number' ? props.formatY!(v) : String(v)) : undefined} />
-      }
+      content={<Chart.Tooltip formatter={formatValue ? (v: unknown) => (typeof v === 'number' ? formatValue(v) : String(v)) : undefined} />}
     />,
-    ...(props.series.length > 1 ? [<Legend key="legend" content={<Chart.Legend />} />] : []),
+    ...(props.series.length > 1 && !props.noLegend ? [<Legend key="legend" content={<Chart.Legend />} />] : []),
   ];
 }
+
+/**
+ * The drawing keeps a left-to-right base direction in every language: an Arabic page's `direction:
+ * rtl` would turn each SVG label's `text-anchor` around, and the labels of the y axis (which stands
+ * on the right there) would be drawn over the bars. Arabic words still read right to left; the
+ * mirroring is the axes' (`reversed`, `orientation`), not the text's. The tooltip and legend are
+ * HTML and keep the page's direction.
+ */
+export const CHART_SVG_DIRECTION = { '& svg': { direction: 'ltr' } } as const;
 
 /** The chart's figures as a table for screen readers. */
 export function ChartTable({ props }: { props: ChartProps }) {
   const formatX = props.formatX ?? String;
+  if (props.ownTable) return null;
   return (
     <VisuallyHidden>
       <table>

@@ -2,7 +2,7 @@ import { Skeleton } from '@chakra-ui/react';
 import { lazy, Suspense } from 'react';
 import type { ChartProps } from './types';
 
-export type { ChartProps, ChartRow, ChartSeriesDef, ChartValue } from './types';
+export type { ChartProps, ChartReference, ChartRow, ChartSeriesDef, ChartValue } from './types';
 
 /*
  * The chart kit: @chakra-ui/charts over recharts, loaded only when a chart is drawn (recharts is

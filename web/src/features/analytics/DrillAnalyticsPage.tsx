@@ -177,6 +177,7 @@ function DrillCharts({
             data={charts.runsByScenario.rows}
             xKey="key"
             formatX={scenario}
+            categorical
             onPointClick={choose('runsByScenario', scenario)}
             series={[{ key: 'runs', label: t('columns.runs'), color: 'brand.solid' }]}
           />
@@ -227,6 +228,8 @@ function DrillCharts({
             title={t('charts.steps')}
             data={charts.steps.rows}
             xKey="key"
+            horizontal
+            height={Math.max(160, 48 + charts.steps.rows.length * 44)}
             formatY={minutes}
             onPointClick={choose('steps', String)}
             series={[

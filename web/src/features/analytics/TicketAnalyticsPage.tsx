@@ -164,6 +164,7 @@ function TicketCharts({
             data={charts.backlogAge.rows}
             xKey="key"
             formatX={age}
+            categorical
             onPointClick={choose('backlogAge', age)}
             series={TICKET_PRIORITIES.map((p) => ({
               key: p,
@@ -208,6 +209,7 @@ function TicketCharts({
             data={charts.csat.rows}
             xKey="key"
             formatX={month}
+            valueDomain={[0, 5]}
             onPointClick={choose('csat', month)}
             series={[{ key: 'average', label: t('columns.average'), color: 'green.solid' }]}
           />
@@ -233,6 +235,7 @@ function TicketCharts({
             data={charts.byCategory.rows}
             xKey="key"
             formatX={category}
+            categorical
             onPointClick={choose('byCategory', category)}
             series={[
               { key: 'opened', label: t('columns.opened'), color: 'brand.solid' },

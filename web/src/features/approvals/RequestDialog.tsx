@@ -1,14 +1,18 @@
 import { Alert, Button, Input, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
 import { APPROVAL_KINDS, APPROVAL_RULES, type Approval } from '@muster/contracts';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog';
 import { FormField } from '../../components/form/FormField';
 import { toaster } from '../../components/ui/toaster';
 import { errorText } from '../../lib/error-text';
-import { useMusterForm } from '../../lib/forms';
-import { useBreakGlass, useOrganizations, usePlatformAccounts, useRequestApproval } from './api';
-import { approvalFormSchema, EMPTY_APPROVAL_FORM, KIND_FIELDS } from './payload';
+import { useMusterForm, type MusterForm } from '../../lib/forms';
+import { formatDate } from '../../lib/format';
+import { useBreakGlass, useHeldEvidence, useOrganizations, usePlatformAccounts, useRequestApproval } from './api';
+import type { z } from 'zod';
+import { approvalFormSchema, EMPTY_APPROVAL_FORM, KIND_FIELDS, type ApprovalFormValues } from './payload';
+
+type ApprovalFormSchema = ReturnType<typeof approvalFormSchema>;
 
 /**
  * Asks for an approval (or, with `breakGlass`, runs the action at once with a justification): the
@@ -20,6 +24,7 @@ function RequestForm({ breakGlass, onDone }: { breakGlass: boolean; onDone: (app
   const form = useMusterForm(schema, { ...EMPTY_APPROVAL_FORM });
   const kind = form.watch('kind');
   const fields = KIND_FIELDS[kind];
+  const orgId = form.watch('orgId');
   const organizations = useOrganizations(fields.includes('orgId'));
   const accounts = usePlatformAccounts(fields.includes('userId'));
   const request = useRequestApproval();
@@ -118,11 +123,7 @@ function RequestForm({ breakGlass, onDone }: { breakGlass: boolean; onDone: (app
             <Input {...form.register('confirmName')} dir="auto" autoComplete="off" data-testid="approval-confirm-name" />
           </FormField>
         )}
-        {fields.includes('evidenceId') && (
-          <FormField label={t('form.evidenceId')} error={form.message('evidenceId')} helperText={t('form.evidenceHelp')} required>
-            <Input {...form.register('evidenceId')} dir="ltr" autoComplete="off" data-testid="approval-evidence" />
-          </FormField>
-        )}
+        {fields.includes('evidenceId') && <HeldRecordField form={form} orgId={orgId} />}
         <FormField label={breakGlass ? t('form.justification') : t('form.reason')} error={form.message('reason')} required>
           <Textarea {...form.register('reason')} rows={3} maxLength={APPROVAL_RULES.reasonMax} dir="auto" data-testid="approval-reason" />
         </FormField>
@@ -137,6 +138,51 @@ function RequestForm({ breakGlass, onDone }: { breakGlass: boolean; onDone: (app
         </Button>
       </Stack>
     </form>
+  );
+}
+
+/** The held record a release names, chosen from the organisation's records under an active hold. */
+function HeldRecordField({ form, orgId }: { form: MusterForm<ApprovalFormValues, z.output<ApprovalFormSchema>>; orgId: string }) {
+  const { t, i18n } = useTranslation(['approvals', 'common']);
+  const held = useHeldEvidence(orgId, true);
+  // A record is chosen within one organisation: choosing another clears it.
+  const { setValue } = form;
+  useEffect(() => setValue('evidenceId', ''), [orgId, setValue]);
+  const none = held.isSuccess && held.data.items.length === 0;
+  const chosen = held.data?.items.find((r) => r.id === form.watch('evidenceId'));
+  return (
+    <FormField
+      label={t('form.evidence')}
+      error={form.message('evidenceId')}
+      helperText={
+        !orgId
+          ? t('form.evidenceChooseOrgFirst')
+          : held.isError
+            ? errorText(t, held.error)
+            : none
+              ? t('form.evidenceNoneHeld')
+              : chosen
+                ? t('form.evidenceHold', {
+                    reason: chosen.holdReason,
+                    by: chosen.heldBy,
+                    date: formatDate(chosen.heldSince.slice(0, 10), i18n.language, 'medium'),
+                  })
+                : t('form.evidenceHelp')
+      }
+      required
+    >
+      <NativeSelect.Root disabled={!orgId || none || held.isError}>
+        <NativeSelect.Field {...form.register('evidenceId')} data-testid="approval-evidence">
+          <option value="">{orgId && held.isPending ? t('common:list.loading') : t('form.chooseEvidence')}</option>
+          {(held.data?.items ?? []).map((r) => (
+            <option key={r.id} value={r.id}>
+              {r.title}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </FormField>
   );
 }
 

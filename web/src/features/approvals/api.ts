@@ -10,6 +10,7 @@ export const approvalKeys = {
   list: (query: ApprovalQuery) => ['approvals', 'list', query] as const,
   accounts: ['approvals', 'accounts'] as const,
   organizations: ['approvals', 'organizations'] as const,
+  heldEvidence: (orgId: string) => ['approvals', 'held-evidence', orgId] as const,
 };
 
 function refresh(queryClient: QueryClient): void {
@@ -32,6 +33,15 @@ export function useOrganizations(enabled: boolean) {
     queryKey: approvalKeys.organizations,
     queryFn: async () => (await callEndpoint(api.billing.credits)).organizations,
     enabled,
+  });
+}
+
+/** An organisation's records under an active legal hold (a release names one of them). */
+export function useHeldEvidence(orgId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: approvalKeys.heldEvidence(orgId),
+    queryFn: () => callEndpoint(api.approvals.heldEvidence, { query: { orgId } }),
+    enabled: enabled && orgId !== '',
   });
 }
 

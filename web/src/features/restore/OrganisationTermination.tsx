@@ -1,7 +1,8 @@
 import { Badge, Button, Card, Dialog, HStack, Input, Portal, Stack, Text } from '@chakra-ui/react';
-import { terminateSchema, type OrganizationSearch, type TerminateRequest } from '@muster/contracts';
+import { requestApprovalSchema, terminateSchema, type OrganizationSearch } from '@muster/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { FormField } from '../../components/form/FormField';
 import { EmptyList, ListSkeleton, LoadError } from '../../components/list';
 import { Section } from '../../components/Section';
@@ -9,23 +10,34 @@ import { toaster } from '../../components/ui/toaster';
 import { errorText } from '../../lib/error-text';
 import { formatDate } from '../../lib/format';
 import { useMusterForm, useSearchForm } from '../../lib/forms';
-import { useOrganizationSearch, useTerminate, useTerminations } from './api';
+import { useRequestApproval } from '../approvals/api';
+import { useOrganizationSearch, useTerminations } from './api';
 
 type Organisation = OrganizationSearch['items'][number];
 
-/** The typed confirmation: the organisation's name, and a reason for the record. */
+/** What asking for a termination takes: the organisation's name typed, and a reason for the approver. */
+const askTerminationSchema = z.object({ confirmName: terminateSchema.shape.confirmName, reason: requestApprovalSchema.shape.reason });
+
+/**
+ * The typed confirmation: the organisation's name, and a reason. Terminating needs a second
+ * platform admin (four eyes), so this asks for it; the approval runs it.
+ */
 function TerminateDialog({ organisation, onClose }: { organisation: Organisation | null; onClose: () => void }) {
   const { t } = useTranslation('recovery');
-  const terminate = useTerminate();
-  const form = useMusterForm(terminateSchema, { confirmName: '', reason: '' });
+  const ask = useRequestApproval();
+  const form = useMusterForm(askTerminationSchema, { confirmName: '', reason: '' });
   const typed = form.watch('confirmName');
-  const onValid = (body: TerminateRequest) =>
+  const onValid = (body: z.output<typeof askTerminationSchema>) =>
     organisation &&
-    terminate.mutate(
-      { orgId: organisation.id, body },
+    ask.mutate(
+      { payload: { kind: 'org_terminate', orgId: organisation.id, confirmName: body.confirmName }, reason: body.reason },
       {
-        onSuccess: (done) => {
-          toaster.create({ type: 'success', title: t('terminate.done', { organization: done.organization.name }) });
+        onSuccess: () => {
+          toaster.create({
+            type: 'success',
+            title: t('terminate.asked', { organization: organisation.name }),
+            description: t('terminate.askedText'),
+          });
           form.reset({ confirmName: '', reason: '' });
           onClose();
         },
@@ -47,6 +59,9 @@ function TerminateDialog({ organisation, onClose }: { organisation: Organisation
               <Dialog.Body>
                 <Stack gap="4">
                   <Text>{t('terminate.warning', { members: organisation?.members ?? 0 })}</Text>
+                  <Text fontSize="sm" color="fg.muted">
+                    {t('terminate.fourEyes')}
+                  </Text>
                   <FormField
                     label={t('terminate.typeName', { organization: organisation?.name ?? '' })}
                     error={form.message('confirmName')}
@@ -54,7 +69,7 @@ function TerminateDialog({ organisation, onClose }: { organisation: Organisation
                   >
                     <Input {...form.register('confirmName')} autoComplete="off" data-testid="terminate-confirm-name" />
                   </FormField>
-                  <FormField label={t('terminate.reason')} error={form.message('reason')}>
+                  <FormField label={t('terminate.reason')} error={form.message('reason')} required>
                     <Input {...form.register('reason')} autoComplete="off" data-testid="terminate-reason" />
                   </FormField>
                 </Stack>
@@ -66,7 +81,7 @@ function TerminateDialog({ organisation, onClose }: { organisation: Organisation
                 <Button
                   type="submit"
                   colorPalette="red"
-                  loading={terminate.isPending}
+                  loading={ask.isPending}
                   disabled={typed.trim() !== (organisation?.name ?? '').trim()}
                   data-testid="terminate-submit"
                 >
@@ -82,8 +97,9 @@ function TerminateDialog({ organisation, onClose }: { organisation: Organisation
 }
 
 /**
- * Terminating organisations (ROOT_ADMIN, DEPUTY_ADMIN): find one, terminate it with its name typed
- * to confirm, and see the terminated ones with their purge dates. Self-contained: the root admin
+ * Terminating organisations (ROOT_ADMIN, DEPUTY_ADMIN): find one, ask for its termination with its
+ * name typed to confirm (a second platform admin approves it), and see the terminated ones with
+ * their purge dates. Self-contained: the root admin
  * screen mounts it.
  */
 export function OrganisationTermination() {

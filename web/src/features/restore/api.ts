@@ -1,6 +1,7 @@
-import { api, type RecoveryDecision, type TerminateRequest } from '@muster/contracts';
+import { api, type RecoveryDecision } from '@muster/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../lib/api';
+import { useSocketEvent } from '../../lib/socket';
 
 /** Query keys of termination and restore; all start with `terminations`. */
 export const terminationKeys = {
@@ -18,18 +19,11 @@ export function useOrganizationSearch(q: string) {
   });
 }
 
+/** The terminated organisations; an approval decided anywhere (a termination approved) refreshes them. */
 export function useTerminations() {
-  return useQuery({ queryKey: terminationKeys.list, queryFn: () => callEndpoint(api.terminations.list) });
-}
-
-export function useTerminate() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ orgId, body }: { orgId: string; body: TerminateRequest }) =>
-      callEndpoint(api.terminations.terminate, { params: { orgId }, body }),
-    meta: { silent: true },
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: terminationKeys.all }),
-  });
+  useSocketEvent('approval:changed', () => void queryClient.invalidateQueries({ queryKey: terminationKeys.all }));
+  return useQuery({ queryKey: terminationKeys.list, queryFn: () => callEndpoint(api.terminations.list) });
 }
 
 export function useRestoreQueue() {

@@ -1,7 +1,6 @@
 import {
   Alert,
   Badge,
-  Box,
   Button,
   Card,
   Flex,
@@ -28,6 +27,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
+import { BarChart } from '../../components/charts';
 import { useSignedInSession } from '../auth/signed-in-session';
 import type { PageProps } from '../../lib/page';
 import { ListSkeleton, LoadError } from '../../components/list';
@@ -116,21 +116,24 @@ function ResourceCard({ resource, overview }: { resource: UsageResource; overvie
   );
 }
 
-/** Six months of one resource as bars, with the figures also given as a list for screen readers. */
+/**
+ * Six months of one resource as bars of the chart kit (this month in the brand colour), with the
+ * plan's limit as a dashed line when it is near the figures: a limit far above the usage would
+ * flatten every bar. Screen readers get the figures as the chart's table.
+ */
 function HistoryChart({ type, overview }: { type: UsageResourceType; overview: UsageOverview }) {
   const { t, i18n } = useTranslation('usage');
-  const amount = useAmount();
-  const values = overview.history.map((h) => h.usage[type]);
-  const limit = overview.resources.find((r) => r.resourceType === type)?.limit ?? 0;
-  // Scaled to the figures, so their changes show; the limit's line only when it is near them
-  // (a plan's limit far above the usage would flatten every bar).
-  const peak = Math.max(...values, 1);
+  const lng = i18n.resolvedLanguage;
+  // Storage is drawn in GB, so the axis reads "2 GB", not a count of bytes.
+  const scaled = (value: number) => (type === 'storage' ? value / BYTES_PER_GB : value);
+  const rows = overview.history.map((h) => ({ period: h.period, used: scaled(h.usage[type]) }));
+  const limit = scaled(overview.resources.find((r) => r.resourceType === type)?.limit ?? 0);
+  const peak = Math.max(...rows.map((r) => r.used));
   const limitShown = limit > 0 && limit <= peak * 2;
-  const top = (limitShown ? Math.max(peak, limit) : peak) * 1.1;
+  const current = rows[rows.length - 1]?.period;
   const month = (period: string) =>
-    new Intl.DateTimeFormat(`${i18n.resolvedLanguage ?? 'en'}-u-nu-latn`, { month: 'short', timeZone: 'UTC' }).format(
-      new Date(`${period}-01T00:00:00Z`),
-    );
+    new Intl.DateTimeFormat(`${lng ?? 'en'}-u-nu-latn`, { month: 'short', timeZone: 'UTC' }).format(new Date(`${period}-01T00:00:00Z`));
+  const amount = (value: number) => (type === 'storage' ? formatStorage(Math.round(value * 100) / 100, lng) : formatCount(value, lng));
   const label = t(`resources.${type}`);
   return (
     <Card.Root variant="outline" as="figure" data-testid="usage-history" data-resource={type}>
@@ -138,43 +141,18 @@ function HistoryChart({ type, overview }: { type: UsageResourceType; overview: U
         <Text as="figcaption" fontWeight="semibold">
           {label}
         </Text>
-        <HStack align="flex-end" gap="2" height="24" aria-hidden="true" position="relative">
-          {limitShown && (
-            <Box
-              position="absolute"
-              insetInline="0"
-              bottom={`${String((limit / top) * 100)}%`}
-              borderTopWidth="1px"
-              borderStyle="dashed"
-              borderColor="red.solid"
-              data-testid="usage-history-limit"
-            />
-          )}
-          {overview.history.map((h, i) => (
-            <Box
-              key={h.period}
-              data-testid="usage-history-bar"
-              flex="1"
-              height={`${String(Math.max(2, (values[i]! / top) * 100))}%`}
-              bg={i === overview.history.length - 1 ? 'brand.solid' : 'brand.emphasized'}
-              roundedTop="sm"
-            />
-          ))}
-        </HStack>
-        <HStack gap="2" aria-hidden="true">
-          {overview.history.map((h) => (
-            <Text key={h.period} flex="1" fontSize="xs" color="fg.muted" textAlign="center">
-              {month(h.period)}
-            </Text>
-          ))}
-        </HStack>
-        <VisuallyHidden>
-          <ul>
-            {overview.history.map((h, i) => (
-              <li key={h.period}>{t('page.historyItem', { month: month(h.period), amount: amount(type, values[i]!) })}</li>
-            ))}
-          </ul>
-        </VisuallyHidden>
+        <BarChart
+          title={t('page.historyTitle', { resource: label })}
+          data={rows}
+          xKey="period"
+          formatX={month}
+          formatY={amount}
+          height={150}
+          testId="usage-history-chart"
+          series={[{ key: 'used', label: t('page.used'), color: 'brand.emphasized' }]}
+          barColor={(row) => (row.period === current ? 'brand.solid' : undefined)}
+          references={limitShown ? [{ value: limit, label: t('page.limitLine'), color: 'red.solid', testId: 'usage-history-limit' }] : []}
+        />
       </Card.Body>
     </Card.Root>
   );

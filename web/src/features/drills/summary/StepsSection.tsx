@@ -3,23 +3,22 @@ import type { SummaryStep } from '@muster/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatClock, STEP_STATUS_PALETTE } from '../vocab';
 import { Section } from './parts';
-import { barPercent, barScaleMs, varianceState } from './summary-figures';
+import { varianceState } from './summary-figures';
+import { BarChart } from '../../../components/charts';
 import { isolate } from '../log-text';
 
 const TONE = { over: 'red.fg', within: 'green.fg' } as const;
-const BAR = { over: 'red.solid', within: 'green.solid' } as const;
 const WIDE = 'minmax(0, 2.2fr) repeat(4, minmax(0, 1fr))';
 /** Two columns of figures on a phone, one row per step from 768 px and on paper. */
 const COLUMNS = { base: 'repeat(2, minmax(0, 1fr))', md: WIDE, _print: WIDE };
 
 /**
- * Each step's expected time against what it took, its status and checklist, with a bar of
- * each drawn with boxes on one scale. The bars are for the eye; screen readers get the same
- * figures as a table.
+ * Each step's expected time against what it took, its status and checklist: a chart of both times
+ * per step (what ran over in red), then the figures. The chart and the list are for the eye; screen
+ * readers get the same figures as one table.
  */
 export function StepsSection({ steps }: { steps: SummaryStep[] }) {
   const { t } = useTranslation(['drillSummary', 'drills']);
-  const scale = barScaleMs(steps);
   const expected = (s: SummaryStep) => t('drills:units.minutes', { count: s.expectedMinutes });
   const variance = (s: SummaryStep) => {
     const state = varianceState(s);
@@ -47,6 +46,7 @@ export function StepsSection({ steps }: { steps: SummaryStep[] }) {
               <Text>{t('steps.legendOver')}</Text>
             </HStack>
           </HStack>
+          <StepsChart steps={steps} />
           <Grid
             templateColumns={COLUMNS}
             columnGap="3"
@@ -108,28 +108,6 @@ export function StepsSection({ steps }: { steps: SummaryStep[] }) {
                       tone={s.status === 'done' && s.checklistDone < s.checklistTotal ? 'orange.fg' : undefined}
                     />
                   </Grid>
-                  <Stack gap="1" marginTop="2">
-                    <Box height="2" borderRadius="full" bg="bg.muted" overflow="hidden">
-                      <Box
-                        height="full"
-                        borderRadius="full"
-                        bg="gray.emphasized"
-                        width={`${String(barPercent(s.expectedMinutes * 60_000, scale))}%`}
-                        data-part="expected-bar"
-                      />
-                    </Box>
-                    <Box height="2" borderRadius="full" bg="bg.muted" overflow="hidden">
-                      <Box
-                        height="full"
-                        borderRadius="full"
-                        bg={state ? BAR[state] : 'transparent'}
-                        width={`${String(barPercent(s.durationMs, scale))}%`}
-                        minWidth={s.durationMs ? '2px' : '0'}
-                        data-part="actual-bar"
-                        _print={{ printColorAdjust: 'exact' }}
-                      />
-                    </Box>
-                  </Stack>
                 </Box>
               );
             })}
@@ -166,6 +144,46 @@ export function StepsSection({ steps }: { steps: SummaryStep[] }) {
         </Stack>
       )}
     </Section>
+  );
+}
+
+/** Longer titles are cut on the chart's axis; the list below gives them whole. */
+const AXIS_TITLE_CHARS = 22;
+
+/** Expected and taken minutes per step, as horizontal bars on one scale. */
+function StepsChart({ steps }: { steps: SummaryStep[] }) {
+  const { t } = useTranslation('drillSummary');
+  const names = new Map(
+    steps.map((s, i) => {
+      const title = s.title.length > AXIS_TITLE_CHARS ? `${s.title.slice(0, AXIS_TITLE_CHARS - 1).trimEnd()}…` : s.title;
+      return [s.stepId, `${t('steps.number', { number: i + 1 })} ${title}`];
+    }),
+  );
+  const over = new Set(steps.filter((s) => varianceState(s) === 'over').map((s) => s.stepId));
+  const rows = steps.map((s) => ({
+    step: s.stepId,
+    expected: s.expectedMinutes,
+    actual: s.durationMs === null ? null : Math.round(s.durationMs / 6_000) / 10,
+  }));
+  return (
+    <BarChart
+      title={t('steps.tableCaption')}
+      testId="summary-steps-chart"
+      data={rows}
+      xKey="step"
+      horizontal
+      categoryWidth={150}
+      height={40 + steps.length * 44}
+      formatX={(id) => names.get(id) ?? id}
+      formatY={(minutes) => formatClock(minutes * 60_000)}
+      noLegend
+      ownTable
+      series={[
+        { key: 'expected', label: t('steps.legendExpected'), color: 'gray.emphasized' },
+        { key: 'actual', label: t('steps.actual'), color: 'green.solid' },
+      ]}
+      barColor={(row, series) => (series === 'actual' && over.has(String(row.step)) ? 'red.solid' : undefined)}
+    />
   );
 }
 

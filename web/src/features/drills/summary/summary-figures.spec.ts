@@ -1,7 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
 import {
-  barPercent,
-  barScaleMs,
   canAddAddendum,
   canApprove,
   canEditActions,
@@ -46,19 +44,6 @@ describe('summary figures', () => {
     expect(varianceState({ varianceMs: 0 })).toBe('within');
     expect(varianceState({ varianceMs: -30_000 })).toBe('within');
     expect(varianceState({ varianceMs: null })).toBeNull();
-  });
-
-  it('draws every bar on the scale of the longest expected or actual time', () => {
-    const scale = barScaleMs([
-      { expectedMinutes: 3, durationMs: 240_000 },
-      { expectedMinutes: 10, durationMs: 540_000 },
-      { expectedMinutes: 5, durationMs: null },
-    ]);
-    expect(scale).toBe(600_000);
-    expect(barPercent(300_000, scale)).toBe(50);
-    expect(barPercent(900_000, scale)).toBe(100);
-    expect(barPercent(null, scale)).toBe(0);
-    expect(barScaleMs([])).toBe(60_000);
   });
 
   it('measures an inject against its planned minute', () => {

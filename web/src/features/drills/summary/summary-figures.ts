@@ -35,20 +35,6 @@ export function varianceState(step: Pick<SummaryStep, 'varianceMs'>): 'over' | '
   return step.varianceMs > 0 ? 'over' : 'within';
 }
 
-/**
- * The longest time any step's bar must show (its expected time or what it took), so every bar
- * is drawn on one scale; at least one minute.
- */
-export function barScaleMs(steps: readonly Pick<SummaryStep, 'expectedMinutes' | 'durationMs'>[]): number {
-  return Math.max(60_000, ...steps.map((s) => Math.max(s.expectedMinutes * 60_000, s.durationMs ?? 0)));
-}
-
-/** The share (0–100) of the scale a time takes on a bar. */
-export function barPercent(ms: number | null, scaleMs: number): number {
-  if (ms === null || ms <= 0 || scaleMs <= 0) return 0;
-  return Math.min(100, (ms / scaleMs) * 100);
-}
-
 /** How far from its planned minute an inject went out (positive: late); null when it was not published. */
 export function injectOffsetMs(inject: { plannedMinute: number; publishedElapsedMs: number | null }): number | null {
   return inject.publishedElapsedMs === null ? null : inject.publishedElapsedMs - inject.plannedMinute * 60_000;
