@@ -18,6 +18,11 @@ function run(label, command, args, env = {}) {
 }
 
 const jest = ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js'];
+// Integration files on both cores (each starts its own server processes, which mostly wait on the
+// database and Redis). --forceExit: a test that failed by timing out may leave a connection open,
+// and jest would then wait for it after printing its verdict, until CI's time ran out; the verdict
+// is already written, so the run ends with it.
+const INTEGRATION_FLAGS = ['--maxWorkers=2', '--forceExit'];
 const tiers = [];
 if (!run('build', 'npm', ['run', 'build'])) {
   console.error('The build failed; no tests were run.');
@@ -31,6 +36,8 @@ tiers.push([
     '--selectProjects',
     'unit',
     'web',
+    // Both cores: jest's default leaves one of two idle.
+    '--maxWorkers=2',
     '--json',
     `--outputFile=${out}/unit.json`,
   ]),
@@ -41,6 +48,7 @@ tiers.push([
     ...jest,
     '--selectProjects',
     'integration',
+    ...INTEGRATION_FLAGS,
     '--json',
     `--outputFile=${out}/integration.json`,
   ]),
@@ -62,6 +70,7 @@ tiers.push([
       'integration',
       '--testPathPatterns',
       `server/test/(${POOL_ONE_FILES.join('|')})\\.test\\.ts$`,
+      ...INTEGRATION_FLAGS,
       '--json',
       `--outputFile=${out}/integration-pool-1.json`,
     ],

@@ -6,7 +6,8 @@ import { createTestDatabase } from './support/databases.js';
 import { sql } from './support/db.js';
 import { json } from './support/http.js';
 import { codeIn, MailWatcher, resetTokenIn } from './support/outbox.js';
-import { clearRedisPrefix, REDIS_URL, startServer, uniquePrefix, type ServerProcess } from './support/app.js';
+import { clearRedisPrefix, startServer, uniquePrefix, type ServerProcess } from './support/app.js';
+import { queueEventsFromNow } from './support/jobs.js';
 
 const DEMO_PASSWORD = 'Muster!Demo2026';
 const PASSWORD = 'Harbour-Lights-2026!';
@@ -80,7 +81,7 @@ describe("Support's account controls", () => {
     db = await createTestDatabase();
     server = await startServer({ databaseUrl: db.url, prefix, env: { SEED_ON_EMPTY: 'true', AUTH_ATTEMPTS_PER_IP: '10000' } });
     mail = await MailWatcher.start(prefix, server.url!);
-    system = new QueueEvents(QueueName.System, { connection: { url: REDIS_URL }, prefix });
+    system = await queueEventsFromNow(QueueName.System, prefix);
     await system.waitUntilReady();
     sysops = await signIn('sysops@muster.example');
     root = await signIn('root@muster.example');

@@ -11,7 +11,7 @@ import {
   type HeldEvidence,
   type PacketKeys,
 } from '@muster/contracts';
-import { Queue, QueueEvents } from 'bullmq';
+import { Queue, type QueueEvents } from 'bullmq';
 import { signIn } from './support/accounts.js';
 import { clearRedisPrefix, REDIS_URL, startServer, uniquePrefix, type ServerProcess } from './support/app.js';
 import { chatSocket, collect, nextEvent, type ChatSocket } from './support/chat.js';
@@ -19,6 +19,7 @@ import { fileForm, type TestClient } from './support/client.js';
 import { createTestDatabase } from './support/databases.js';
 import { sql } from './support/db.js';
 import { expectJson as json } from './support/http.js';
+import { queueEventsFromNow } from './support/jobs.js';
 
 const ABOVE = APPROVAL_RULES.creditThresholdCents + 500_00;
 
@@ -53,7 +54,7 @@ describe('Four-eyes approvals', () => {
     const [org] = await sql<{ id: string }>(db.url, `SELECT id FROM organizations WHERE name = 'Harbor Point Port Authority'`);
     orgId = org!.id;
     queue = new Queue(QueueName.System, { connection: { url: REDIS_URL }, prefix });
-    events = new QueueEvents(QueueName.System, { connection: { url: REDIS_URL }, prefix });
+    events = await queueEventsFromNow(QueueName.System, prefix);
     await events.waitUntilReady();
   });
 

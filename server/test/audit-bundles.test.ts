@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { AuditBundleManifest, AuditBundleView, CustodyEvent, PacketKeys, VerifyBundleResult } from '@muster/contracts';
 import { JobName, QueueName } from '@muster/contracts';
-import { Queue, QueueEvents } from 'bullmq';
+import { Queue } from 'bullmq';
 import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
 import { verifyWithPublicKey } from '../src/platform/signing/ed25519.js';
 import { clearRedisPrefix, REDIS_URL, startServer, uniquePrefix, type ServerProcess } from './support/app.js';
@@ -15,6 +15,7 @@ import { createTestDatabase } from './support/databases.js';
 import { sql } from './support/db.js';
 import { expectJson as json } from './support/http.js';
 import { codeIn, MailWatcher } from './support/outbox.js';
+import { queueEventsFromNow } from './support/jobs.js';
 
 const FROM = '2026-01-01';
 const TO = '2026-10-31';
@@ -376,7 +377,7 @@ describe('Audit bundles', () => {
     await sql(db.url, `UPDATE auditor_invites SET expires_at = now() - interval '1 second' WHERE id = $1`, [inviteId]);
 
     const queue = new Queue(QueueName.Render, { connection: { url: REDIS_URL }, prefix });
-    const queueEvents = new QueueEvents(QueueName.Render, { connection: { url: REDIS_URL }, prefix });
+    const queueEvents = await queueEventsFromNow(QueueName.Render, prefix);
     await queueEvents.waitUntilReady();
     try {
       const job = await queue.add(JobName.AuditBundleSweep, {});

@@ -12,7 +12,7 @@ import {
   type SessionInfo,
   type SubscriptionInfo,
 } from '@muster/contracts';
-import { Queue, QueueEvents } from 'bullmq';
+import { Queue } from 'bullmq';
 import Stripe from 'stripe';
 import { signIn, signUpElsewhere } from './support/accounts.js';
 import { clearRedisPrefix, REDIS_URL, startServer, uniquePrefix, type ServerProcess } from './support/app.js';
@@ -21,6 +21,7 @@ import type { TestClient } from './support/client.js';
 import { createTestDatabase } from './support/databases.js';
 import { sql } from './support/db.js';
 import { expectJson as json } from './support/http.js';
+import { queueEventsFromNow } from './support/jobs.js';
 
 async function orgIdOf(client: TestClient): Promise<string> {
   return (await json<SessionInfo>(await client.get('/api/auth/me'), 200)).org!.id;
@@ -229,7 +230,7 @@ describe('Billing with the built-in provider', () => {
     await json(await root.post('/api/billing/credits', { orgId, amountCents: 30_00, reason: 'Goodwill' }), 201);
     // The close runs twice (a retry, a second scheduler tick): the month is invoiced once.
     const queue = new Queue(QueueName.Billing, { connection: { url: REDIS_URL }, prefix });
-    const events = new QueueEvents(QueueName.Billing, { connection: { url: REDIS_URL }, prefix });
+    const events = await queueEventsFromNow(QueueName.Billing, prefix);
     const close = async (): Promise<unknown> => (await queue.add(JobName.MonthClose, {})).waitUntilFinished(events) as Promise<unknown>;
     try {
       await events.waitUntilReady();

@@ -8,7 +8,7 @@ import {
   type MyBroadcastList,
   type PlatformOverview,
 } from '@muster/contracts';
-import { Queue, QueueEvents } from 'bullmq';
+import { Queue, type QueueEvents } from 'bullmq';
 import { signIn, signUpElsewhere } from './support/accounts.js';
 import { clearRedisPrefix, REDIS_URL, startServer, uniquePrefix, type ServerProcess } from './support/app.js';
 import { chatSocket, collect, nextEvent, type ChatSocket } from './support/chat.js';
@@ -16,6 +16,7 @@ import type { TestClient } from './support/client.js';
 import { createTestDatabase } from './support/databases.js';
 import { sql } from './support/db.js';
 import { expectJson as json } from './support/http.js';
+import { queueEventsFromNow } from './support/jobs.js';
 
 const HOUR = 3_600_000;
 const texts = (en: string, extra: Record<string, { title: string; body: string }> = {}) => ({
@@ -65,7 +66,7 @@ describe('Platform broadcasts', () => {
       outsider: await chatSocket(server.url!, outsider),
     };
     queue = new Queue(QueueName.System, { connection: { url: REDIS_URL }, prefix });
-    events = new QueueEvents(QueueName.System, { connection: { url: REDIS_URL }, prefix });
+    events = await queueEventsFromNow(QueueName.System, prefix);
     await events.waitUntilReady();
   });
 

@@ -13,7 +13,7 @@ import {
   type ProfileList,
   type SessionInfo,
 } from '@muster/contracts';
-import { Queue, QueueEvents } from 'bullmq';
+import { Queue } from 'bullmq';
 import { signIn, signUpElsewhere } from './support/accounts.js';
 import { clearRedisPrefix, REDIS_URL, startServer, uniquePrefix, type ServerProcess } from './support/app.js';
 import { fileForm, type TestClient } from './support/client.js';
@@ -21,6 +21,7 @@ import { createTestDatabase } from './support/databases.js';
 import { sql } from './support/db.js';
 import { expectJson as json } from './support/http.js';
 import { MailWatcher } from './support/outbox.js';
+import { queueEventsFromNow } from './support/jobs.js';
 
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj << >> endobj\n%%EOF\n');
 const PDF2 = Buffer.from('%PDF-1.7\n% revision 2\n1 0 obj << >> endobj\n%%EOF\n');
@@ -351,7 +352,7 @@ describe('Compliance', () => {
 
     it('tells managers of a failing rule once, in the app and by email, in the daily check', async () => {
       const queue = new Queue(QueueName.Reminders, { connection: { url: REDIS_URL }, prefix });
-      const events = new QueueEvents(QueueName.Reminders, { connection: { url: REDIS_URL }, prefix });
+      const events = await queueEventsFromNow(QueueName.Reminders, prefix);
       await events.waitUntilReady();
       try {
         const since = Date.now();

@@ -16,7 +16,7 @@ import {
   type NotificationList,
   type TemplateList,
 } from '@muster/contracts';
-import { Queue, QueueEvents } from 'bullmq';
+import { Queue } from 'bullmq';
 import pg from 'pg';
 import { signIn, signUpElsewhere } from './support/accounts.js';
 import { clearRedisPrefix, REDIS_URL, startServer, TEST_POOL_SIZE, uniquePrefix, type ServerProcess } from './support/app.js';
@@ -27,6 +27,7 @@ import { sql } from './support/db.js';
 import { joinConsole, membersByRole, scheduleRun } from './support/drills.js';
 import { expectJson as json } from './support/http.js';
 import { MailWatcher } from './support/outbox.js';
+import { queueEventsFromNow } from './support/jobs.js';
 
 /** A complete template of the organisation: two steps (one with a checklist), an inject due at the start and one later. */
 const TEMPLATE = {
@@ -892,7 +893,7 @@ describe('Drills', () => {
       const toAdmin = nextEvent(adminSocket, 'notification:new', (n) => n.kind === 'drill_cadence');
       const since = Date.now();
       const queue = new Queue(QueueName.Reminders, { connection: { url: REDIS_URL }, prefix });
-      const events = new QueueEvents(QueueName.Reminders, { connection: { url: REDIS_URL }, prefix });
+      const events = await queueEventsFromNow(QueueName.Reminders, prefix);
       await events.waitUntilReady();
       try {
         const orgId = (await sql<{ id: string }>(db.url, `SELECT id FROM organizations WHERE name = 'Harbor Point Port Authority'`))[0]!.id;

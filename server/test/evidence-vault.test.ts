@@ -3,14 +3,14 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { JobName, QueueName, type EvidenceDetail, type EvidenceList, type EvidenceSource, type SessionInfo } from '@muster/contracts';
-import { Queue, QueueEvents } from 'bullmq';
 import { signIn, signUpElsewhere } from './support/accounts.js';
-import { clearRedisPrefix, REDIS_URL, startServer, uniquePrefix, type ServerProcess } from './support/app.js';
+import { clearRedisPrefix, startServer, uniquePrefix, type ServerProcess } from './support/app.js';
 import { fileForm, type TestClient } from './support/client.js';
 import { createTestDatabase } from './support/databases.js';
 import { sql } from './support/db.js';
 import { expectJson as json } from './support/http.js';
 import { pngWithGps } from './support/images.js';
+import { runJob } from './support/jobs.js';
 
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Title (Fire pump test) >> endobj\n%%EOF\n');
 const GIF = Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(32)]);
@@ -50,16 +50,7 @@ describe('Evidence vault', () => {
     );
 
   async function purgeJob(): Promise<void> {
-    const queue = new Queue(QueueName.Recovery, { connection: { url: REDIS_URL }, prefix });
-    const events = new QueueEvents(QueueName.Recovery, { connection: { url: REDIS_URL }, prefix });
-    await events.waitUntilReady();
-    try {
-      const job = await queue.add(JobName.EvidencePurge, {});
-      await job.waitUntilFinished(events);
-    } finally {
-      await events.close();
-      await queue.close();
-    }
+    await runJob(QueueName.Recovery, prefix, JobName.EvidencePurge);
   }
 
   beforeAll(async () => {

@@ -1,9 +1,10 @@
 import { JobName, QueueName, REQUEST_ID_HEADER } from '@muster/contracts';
-import { Queue, QueueEvents } from 'bullmq';
+import { Queue } from 'bullmq';
 import { TestClient } from './support/client.js';
 import { json } from './support/http.js';
 import { createTestDatabase } from './support/databases.js';
 import { clearRedisPrefix, REDIS_URL, startServer, uniquePrefix, type ServerProcess } from './support/app.js';
+import { queueEventsFromNow } from './support/jobs.js';
 
 describe('HTTP platform', () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -138,7 +139,7 @@ describe('HTTP platform', () => {
     // This test is another producer on the same queue, as any module of Muster would be.
     const connection = { url: REDIS_URL };
     const queue = new Queue(QueueName.Mail, { connection, prefix });
-    const events = new QueueEvents(QueueName.Mail, { connection, prefix });
+    const events = await queueEventsFromNow(QueueName.Mail, prefix);
     await events.waitUntilReady();
     try {
       for (const subject of ['First', 'Second']) {

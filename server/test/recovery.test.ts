@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { JobName, jobIds, QueueName, type RecoveryLinkView, type RecoveryPortal, type RecoverySettings } from '@muster/contracts';
-import { Queue, QueueEvents } from 'bullmq';
+import { Queue, type QueueEvents } from 'bullmq';
 import { DEMO_PASSWORD, signIn, signUpElsewhere } from './support/accounts.js';
 import { clearRedisPrefix, REDIS_URL, startServer, uniquePrefix, type ServerProcess } from './support/app.js';
 import { TestClient } from './support/client.js';
@@ -8,6 +8,7 @@ import { createTestDatabase } from './support/databases.js';
 import { sql } from './support/db.js';
 import { expectJson as json } from './support/http.js';
 import { MailWatcher } from './support/outbox.js';
+import { queueEventsFromNow } from './support/jobs.js';
 
 const ADMIN = 'admin@harborpoint.example';
 const MANAGER = 'manager@harborpoint.example';
@@ -41,7 +42,7 @@ describe('Recovery delegates and account recovery', () => {
     server = await startServer({ databaseUrl: db.url, prefix, env: { SEED_ON_EMPTY: 'true', AUTH_ATTEMPTS_PER_IP: '10000' } });
     mail = await MailWatcher.start(prefix, server.url!);
     queue = new Queue(QueueName.Recovery, { connection: { url: REDIS_URL }, prefix });
-    events = new QueueEvents(QueueName.Recovery, { connection: { url: REDIS_URL }, prefix });
+    events = await queueEventsFromNow(QueueName.Recovery, prefix);
     await events.waitUntilReady();
   });
 

@@ -13,9 +13,8 @@ import {
   type SiemDestination,
   type SiemSecretReveal,
 } from '@muster/contracts';
-import { QueueEvents } from 'bullmq';
 import { signUpElsewhere } from './support/accounts.js';
-import { clearRedisPrefix, REDIS_URL, startServer, uniquePrefix, type ServerProcess } from './support/app.js';
+import { clearRedisPrefix, startServer, uniquePrefix, type ServerProcess } from './support/app.js';
 import { chatSocket, nextEvent, type ChatSocket } from './support/chat.js';
 import type { TestClient } from './support/client.js';
 import { createTestDatabase } from './support/databases.js';
@@ -23,6 +22,7 @@ import { sql } from './support/db.js';
 import { expectJson as json } from './support/http.js';
 import { MailWatcher } from './support/outbox.js';
 import { Receiver, type Received } from './support/receiver.js';
+import { queueEventsFromNow } from './support/jobs.js';
 
 /** Loopback receivers are allowed here; the retry schedule is Standard Webhooks' shape, in milliseconds. */
 const SIEM_ENV = {
@@ -141,7 +141,7 @@ describe('SIEM webhook stream', () => {
     expect(detail.attemptLog[0]).toMatchObject({ error: 'HTTP 500', responseSnippet: '{"error":"scripted"}' });
 
     // Every delivered event counts one siem_events unit (test events do not).
-    const events = new QueueEvents(QueueName.Siem, { connection: { url: REDIS_URL }, prefix });
+    const events = await queueEventsFromNow(QueueName.Siem, prefix);
     await events.waitUntilReady();
     try {
       await auditedAction(client);

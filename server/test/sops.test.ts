@@ -14,7 +14,7 @@ import {
   type SopTemplateList,
   type SopVersion,
 } from '@muster/contracts';
-import { Queue, QueueEvents } from 'bullmq';
+import { Queue, type QueueEvents } from 'bullmq';
 import { canonicalJson } from '../src/platform/audit/audit-chain.js';
 import { extractText } from '../src/platform/documents/pdf-reading.js';
 import { signIn, signUpElsewhere } from './support/accounts.js';
@@ -25,6 +25,7 @@ import { createTestDatabase } from './support/databases.js';
 import { sql } from './support/db.js';
 import { expectJson as json, type Loose } from './support/http.js';
 import { MailWatcher } from './support/outbox.js';
+import { queueEventsFromNow } from './support/jobs.js';
 
 const DAY_MS = 86_400_000;
 /** A UTC day `days` from now (YYYY-MM-DD). */
@@ -68,7 +69,7 @@ describe('SOPs', () => {
     db = await createTestDatabase();
     api = await startServer({ databaseUrl: db.url, prefix, env: { SEED_ON_EMPTY: 'true', AUTH_ATTEMPTS_PER_IP: '10000' } });
     queue = new Queue(QueueName.Reminders, { connection: { url: REDIS_URL }, prefix });
-    queueEvents = new QueueEvents(QueueName.Reminders, { connection: { url: REDIS_URL }, prefix });
+    queueEvents = await queueEventsFromNow(QueueName.Reminders, prefix);
     await queueEvents.waitUntilReady();
     mail = await MailWatcher.start(prefix, api.url!);
     admin = await signIn(api.url!, 'admin@harborpoint.example');

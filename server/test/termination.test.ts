@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { JobName, QueueName, type Approval, type RestoreRequestList, type Termination, type TerminationList } from '@muster/contracts';
-import { Queue, QueueEvents } from 'bullmq';
+import { Queue, type QueueEvents } from 'bullmq';
 import { signIn } from './support/accounts.js';
 import { clearRedisPrefix, REDIS_URL, startServer, uniquePrefix, type ServerProcess } from './support/app.js';
 import { chatSocket } from './support/chat.js';
@@ -12,6 +12,7 @@ import { createTestDatabase } from './support/databases.js';
 import { sql } from './support/db.js';
 import { expectJson as json } from './support/http.js';
 import { MailWatcher } from './support/outbox.js';
+import { queueEventsFromNow } from './support/jobs.js';
 
 const PASSWORD = 'Quayside-Tugs-Pass-2026';
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('IHDR fake image body')]);
@@ -134,7 +135,7 @@ describe('Organisation termination, purge and restore', () => {
     });
     mail = await MailWatcher.start(prefix, server.url!);
     queue = new Queue(QueueName.Recovery, { connection: { url: REDIS_URL }, prefix });
-    events = new QueueEvents(QueueName.Recovery, { connection: { url: REDIS_URL }, prefix });
+    events = await queueEventsFromNow(QueueName.Recovery, prefix);
     await events.waitUntilReady();
   });
 

@@ -10,7 +10,7 @@ import {
   type RemindersOverview,
   type SessionInfo,
 } from '@muster/contracts';
-import { Queue, QueueEvents } from 'bullmq';
+import { Queue, type QueueEvents } from 'bullmq';
 import { signIn } from './support/accounts.js';
 import { clearRedisPrefix, REDIS_URL, startServer, uniquePrefix, type ServerProcess } from './support/app.js';
 import { TestClient } from './support/client.js';
@@ -19,6 +19,7 @@ import { sql } from './support/db.js';
 import { libraryTemplate, membersByRole, scheduleRun } from './support/drills.js';
 import { expectJson as json } from './support/http.js';
 import { codeIn, MailWatcher } from './support/outbox.js';
+import { queueEventsFromNow } from './support/jobs.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -58,7 +59,7 @@ describe('Time zones and languages', () => {
     api = await startServer({ databaseUrl: db.url, prefix, env: { SEED_ON_EMPTY: 'true', AUTH_ATTEMPTS_PER_IP: '10000' } });
     mail = await MailWatcher.start(prefix, api.url!);
     reminders = new Queue(QueueName.Reminders, { connection: { url: REDIS_URL }, prefix });
-    reminderEvents = new QueueEvents(QueueName.Reminders, { connection: { url: REDIS_URL }, prefix });
+    reminderEvents = await queueEventsFromNow(QueueName.Reminders, prefix);
     await reminderEvents.waitUntilReady();
   });
 

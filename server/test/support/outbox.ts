@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { QueueName, type OutboxEntry } from '@muster/contracts';
 import { QueueEvents } from 'bullmq';
-import { REDIS_URL } from './app.js';
+import { queueEventsFromNow } from './jobs.js';
 
 /**
  * Reads the development outbox as mail jobs complete: it waits for the `mail` queue's
@@ -14,7 +14,7 @@ export class MailWatcher {
   ) {}
 
   static async start(prefix: string, baseUrl: string): Promise<MailWatcher> {
-    const events = new QueueEvents(QueueName.Mail, { connection: { url: REDIS_URL }, prefix });
+    const events = await queueEventsFromNow(QueueName.Mail, prefix);
     await events.waitUntilReady();
     return new MailWatcher(events, baseUrl);
   }

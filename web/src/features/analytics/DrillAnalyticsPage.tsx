@@ -1,15 +1,13 @@
-import { Button, HStack, SimpleGrid, Stack, Stat } from '@chakra-ui/react';
+import { Button, SimpleGrid, Stack, Stat } from '@chakra-ui/react';
 import { DRILL_SCENARIOS, type DrillAnalytics } from '@muster/contracts';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { BarChart, LineChart } from '../../components/charts';
-import { EmptyList, LoadError, SelectField } from '../../components/list';
-import { PageHeader } from '../../components/PageHeader';
+import { EmptyList, SelectField } from '../../components/list';
 import type { PageProps } from '../../lib/page';
 import { useListParams } from '../../lib/useListParams';
 import { useDrillAnalytics } from './api';
-import { AnalyticsSkeleton, ChartPanel, MonthField, PointDrawer, type ChosenPoint } from './parts';
+import { AnalyticsFrame, ChartPanel, type ChosenPoint } from './parts';
 import { columnTotal, monthLabel } from './query';
 
 const KEYS = ['from', 'to', 'scenario', 'location'] as const;
@@ -19,69 +17,43 @@ export default function DrillAnalyticsPage({ pageId }: PageProps) {
   const { t } = useTranslation(['analytics', 'pages', 'drills']);
   const { values, update } = useListParams(KEYS);
   const analytics = useDrillAnalytics(values);
-  const [point, setPoint] = useState<ChosenPoint | null>(null);
-  const data = analytics.data;
-
   return (
-    <Stack gap="6">
-      <PageHeader
-        title={t(`pages:${pageId}.title`)}
-        subtitle={t('drills.intro', { zone: data?.timeZone ?? '' })}
-        actions={
-          <Button asChild size="sm" variant="outline">
-            <RouterLink to="/app/analytics/tickets">{t('drills.toTickets')}</RouterLink>
-          </Button>
-        }
-      />
-      <HStack
-        as="form"
-        role="search"
-        aria-label={t('filters.label')}
-        gap="3"
-        wrap="wrap"
-        align="flex-end"
-        onSubmit={(e) => e.preventDefault()}
-      >
-        <MonthField
-          label={t('filters.from')}
-          value={values.from || data?.from || ''}
-          onChange={(from) => update({ from })}
-          testId="filter-from"
-        />
-        <MonthField label={t('filters.to')} value={values.to || data?.to || ''} onChange={(to) => update({ to })} testId="filter-to" />
-        <SelectField
-          label={t('filters.scenario')}
-          value={values.scenario}
-          onChange={(scenario) => update({ scenario })}
-          testId="filter-scenario"
-          options={[
-            { value: '', label: t('filters.allScenarios') },
-            ...DRILL_SCENARIOS.map((s) => ({ value: s, label: t(`drills:scenarios.${s}`) })),
-          ]}
-        />
-        <SelectField
-          label={t('filters.location')}
-          value={values.location}
-          onChange={(location) => update({ location })}
-          testId="filter-location"
-          options={[{ value: '', label: t('filters.allLocations') }, ...(data?.locations ?? []).map((l) => ({ value: l, label: l }))]}
-        />
-        {Object.values(values).some(Boolean) && (
-          <Button size="sm" variant="ghost" onClick={() => update({ from: '', to: '', scenario: '', location: '' })}>
-            {t('filters.reset')}
-          </Button>
-        )}
-      </HStack>
-
-      {analytics.isError ? (
-        <LoadError title={t('error')} error={analytics.error} onRetry={() => void analytics.refetch()} testId="analytics-error" />
-      ) : !data ? (
-        <AnalyticsSkeleton charts={8} />
-      ) : (
-        <DrillCharts data={data} filters={values} onChoose={setPoint} />
-      )}
-      <PointDrawer area="drills" filters={values} point={point} onClose={() => setPoint(null)} />
-    </Stack>
+    <AnalyticsFrame
+      area="drills"
+      title={t(`pages:${pageId}.title`)}
+      subtitle={t('drills.intro', { zone: analytics.data?.timeZone ?? '' })}
+      other={{ to: '/app/analytics/tickets', label: t('drills.toTickets') }}
+      values={values}
+      update={update}
+      query={analytics}
+      skeletonCharts={8}
+      filters={
+        <>
+          <SelectField
+            label={t('filters.scenario')}
+            value={values.scenario}
+            onChange={(scenario) => update({ scenario })}
+            testId="filter-scenario"
+            options={[
+              { value: '', label: t('filters.allScenarios') },
+              ...DRILL_SCENARIOS.map((s) => ({ value: s, label: t(`drills:scenarios.${s}`) })),
+            ]}
+          />
+          <SelectField
+            label={t('filters.location')}
+            value={values.location}
+            onChange={(location) => update({ location })}
+            testId="filter-location"
+            options={[
+              { value: '', label: t('filters.allLocations') },
+              ...(analytics.data?.locations ?? []).map((l) => ({ value: l, label: l })),
+            ]}
+          />
+        </>
+      }
+    >
+      {(data, onChoose) => <DrillCharts data={data} filters={values} onChoose={onChoose} />}
+    </AnalyticsFrame>
   );
 }
 

@@ -1,15 +1,13 @@
-import { Button, HStack, SimpleGrid, Stack, Stat } from '@chakra-ui/react';
+import { Button, SimpleGrid, Stack, Stat } from '@chakra-ui/react';
 import { TICKET_CATEGORIES, TICKET_PRIORITIES, type TicketAnalytics } from '@muster/contracts';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { BarChart, LineChart } from '../../components/charts';
-import { EmptyList, LoadError, SelectField } from '../../components/list';
-import { PageHeader } from '../../components/PageHeader';
+import { EmptyList, SelectField } from '../../components/list';
 import type { PageProps } from '../../lib/page';
 import { useListParams } from '../../lib/useListParams';
 import { useTicketAnalytics } from './api';
-import { AnalyticsSkeleton, ChartPanel, MonthField, PointDrawer, type ChosenPoint } from './parts';
+import { AnalyticsFrame, ChartPanel, type ChosenPoint } from './parts';
 import { columnTotal, monthLabel } from './query';
 
 const KEYS = ['from', 'to', 'priority', 'category'] as const;
@@ -20,72 +18,43 @@ export default function TicketAnalyticsPage({ pageId }: PageProps) {
   const { t } = useTranslation(['analytics', 'pages', 'tickets']);
   const { values, update } = useListParams(KEYS);
   const analytics = useTicketAnalytics(values);
-  const [point, setPoint] = useState<ChosenPoint | null>(null);
-  const data = analytics.data;
-
   return (
-    <Stack gap="6">
-      <PageHeader
-        title={t(`pages:${pageId}.title`)}
-        subtitle={t('tickets.intro', { zone: data?.timeZone ?? '' })}
-        actions={
-          <Button asChild size="sm" variant="outline">
-            <RouterLink to="/app/analytics/drills">{t('tickets.toDrills')}</RouterLink>
-          </Button>
-        }
-      />
-      <HStack
-        as="form"
-        role="search"
-        aria-label={t('filters.label')}
-        gap="3"
-        wrap="wrap"
-        align="flex-end"
-        onSubmit={(e) => e.preventDefault()}
-      >
-        <MonthField
-          label={t('filters.from')}
-          value={values.from || data?.from || ''}
-          onChange={(from) => update({ from })}
-          testId="filter-from"
-        />
-        <MonthField label={t('filters.to')} value={values.to || data?.to || ''} onChange={(to) => update({ to })} testId="filter-to" />
-        <SelectField
-          label={t('filters.priority')}
-          value={values.priority}
-          onChange={(priority) => update({ priority })}
-          testId="filter-priority"
-          options={[
-            { value: '', label: t('filters.allPriorities') },
-            ...TICKET_PRIORITIES.map((p) => ({ value: p, label: t(`tickets:priority.${p}`) })),
-          ]}
-        />
-        <SelectField
-          label={t('filters.category')}
-          value={values.category}
-          onChange={(category) => update({ category })}
-          testId="filter-category"
-          options={[
-            { value: '', label: t('filters.allCategories') },
-            ...TICKET_CATEGORIES.map((c) => ({ value: c, label: t(`tickets:category.${c}`) })),
-          ]}
-        />
-        {Object.values(values).some(Boolean) && (
-          <Button size="sm" variant="ghost" onClick={() => update({ from: '', to: '', priority: '', category: '' })}>
-            {t('filters.reset')}
-          </Button>
-        )}
-      </HStack>
-
-      {analytics.isError ? (
-        <LoadError title={t('error')} error={analytics.error} onRetry={() => void analytics.refetch()} testId="analytics-error" />
-      ) : !data ? (
-        <AnalyticsSkeleton charts={7} />
-      ) : (
-        <TicketCharts data={data} filters={values} onChoose={setPoint} />
-      )}
-      <PointDrawer area="tickets" filters={values} point={point} onClose={() => setPoint(null)} />
-    </Stack>
+    <AnalyticsFrame
+      area="tickets"
+      title={t(`pages:${pageId}.title`)}
+      subtitle={t('tickets.intro', { zone: analytics.data?.timeZone ?? '' })}
+      other={{ to: '/app/analytics/drills', label: t('tickets.toDrills') }}
+      values={values}
+      update={update}
+      query={analytics}
+      skeletonCharts={7}
+      filters={
+        <>
+          <SelectField
+            label={t('filters.priority')}
+            value={values.priority}
+            onChange={(priority) => update({ priority })}
+            testId="filter-priority"
+            options={[
+              { value: '', label: t('filters.allPriorities') },
+              ...TICKET_PRIORITIES.map((p) => ({ value: p, label: t(`tickets:priority.${p}`) })),
+            ]}
+          />
+          <SelectField
+            label={t('filters.category')}
+            value={values.category}
+            onChange={(category) => update({ category })}
+            testId="filter-category"
+            options={[
+              { value: '', label: t('filters.allCategories') },
+              ...TICKET_CATEGORIES.map((c) => ({ value: c, label: t(`tickets:category.${c}`) })),
+            ]}
+          />
+        </>
+      }
+    >
+      {(data, onChoose) => <TicketCharts data={data} filters={values} onChoose={onChoose} />}
+    </AnalyticsFrame>
   );
 }
 

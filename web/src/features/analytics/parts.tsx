@@ -22,10 +22,12 @@ import { inputRecipe } from '@chakra-theme/recipes/input';
 import { statSlotRecipe } from '@chakra-theme/recipes/stat';
 import { tableSlotRecipe } from '@chakra-theme/recipes/table';
 import type { AnalyticsRun, AnalyticsTicket, ChartSeries } from '@muster/contracts';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { LoadError } from '../../components/list';
+import { PageHeader } from '../../components/PageHeader';
 import { addRecipes } from '../../components/ui/system';
 import { formatDateTime } from '../../lib/format';
 import { csvUrl, usePointItems, type AnalyticsArea } from './api';
@@ -283,5 +285,85 @@ export function PointDrawer({
         </Drawer.Positioner>
       </Portal>
     </Drawer.Root>
+  );
+}
+
+/**
+ * The frame both analytics pages share: the header with the way to the other page, the period
+ * filters and the page's own, the loading, error and chart states, and the drawer of the runs or
+ * tickets behind a chosen point.
+ */
+export function AnalyticsFrame<T>({
+  area,
+  title,
+  subtitle,
+  other,
+  values,
+  update,
+  filters,
+  query,
+  skeletonCharts,
+  children,
+}: {
+  area: AnalyticsArea;
+  title: string;
+  subtitle: string;
+  /** The other analytics page. */
+  other: { to: string; label: string };
+  /** The filters as in the address, and how to change them. */
+  values: FilterValues;
+  update: (changes: FilterValues) => void;
+  /** The page's own filters, after the period. */
+  filters: ReactNode;
+  query: UseQueryResult<T & { from: string; to: string }>;
+  skeletonCharts: number;
+  children: (data: T & { from: string; to: string }, onChoose: (point: ChosenPoint) => void) => ReactNode;
+}) {
+  const { t } = useTranslation('analytics');
+  const [point, setPoint] = useState<ChosenPoint | null>(null);
+  const data = query.data;
+  return (
+    <Stack gap="6">
+      <PageHeader
+        title={title}
+        subtitle={subtitle}
+        actions={
+          <Button asChild size="sm" variant="outline">
+            <RouterLink to={other.to}>{other.label}</RouterLink>
+          </Button>
+        }
+      />
+      <HStack
+        as="form"
+        role="search"
+        aria-label={t('filters.label')}
+        gap="3"
+        wrap="wrap"
+        align="flex-end"
+        onSubmit={(e) => e.preventDefault()}
+      >
+        <MonthField
+          label={t('filters.from')}
+          value={values.from || data?.from || ''}
+          onChange={(from) => update({ from })}
+          testId="filter-from"
+        />
+        <MonthField label={t('filters.to')} value={values.to || data?.to || ''} onChange={(to) => update({ to })} testId="filter-to" />
+        {filters}
+        {Object.values(values).some(Boolean) && (
+          <Button size="sm" variant="ghost" onClick={() => update(Object.fromEntries(Object.keys(values).map((k) => [k, ''])))}>
+            {t('filters.reset')}
+          </Button>
+        )}
+      </HStack>
+      {query.isError ? (
+        <LoadError title={t('error')} error={query.error} onRetry={() => void query.refetch()} testId="analytics-error" />
+      ) : !data ? (
+        <AnalyticsSkeleton charts={skeletonCharts} />
+      ) : (
+        children(data, setPoint)
+      )}
+      <PointDrawer area={area} filters={values} point={point} onClose={() => setPoint(null)} />
+    </Stack>
   );
 }

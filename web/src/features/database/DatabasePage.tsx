@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyList, ListSkeleton, LoadError } from '../../components/list';
 import { PageHeader } from '../../components/PageHeader';
+import { QueueTable } from '../../components/QueueTable';
 import { Section } from '../../components/Section';
 import { formatBytes, formatCount, formatDateTime } from '../../lib/format';
 import type { PageProps } from '../../lib/page';
@@ -194,41 +195,7 @@ function Overview({ data }: { data: DatabaseOverview }) {
         >
           {t('queues.board')}
         </Link>
-        <Scroll>
-          <Table.Root size="sm" data-testid="database-queues">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{t('queues.name')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{t('queues.waiting')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{t('queues.active')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{t('queues.delayed')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{t('queues.completed')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{t('queues.failed')}</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {data.queues.map((q) => (
-                <Table.Row key={q.name} data-testid={`database-queue-${q.name}`}>
-                  <Table.Cell fontFamily="mono" dir="ltr" textAlign="start">
-                    {q.name}
-                    {q.paused && (
-                      <Badge marginStart="2" colorPalette="orange">
-                        {t('queues.paused')}
-                      </Badge>
-                    )}
-                  </Table.Cell>
-                  <Table.Cell textAlign="end">{formatCount(q.waiting, lng)}</Table.Cell>
-                  <Table.Cell textAlign="end">{formatCount(q.active, lng)}</Table.Cell>
-                  <Table.Cell textAlign="end">{formatCount(q.delayed, lng)}</Table.Cell>
-                  <Table.Cell textAlign="end">{formatCount(q.completed, lng)}</Table.Cell>
-                  <Table.Cell textAlign="end" color={q.failed ? 'fg.error' : undefined}>
-                    {formatCount(q.failed, lng)}
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Scroll>
+        <QueueTable queues={data.queues} testId="database-queues" rowTestId="database-queue" />
       </Section>
     </Stack>
   );

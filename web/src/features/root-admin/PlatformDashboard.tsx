@@ -1,7 +1,10 @@
-import { Badge, Box, Card, HStack, Link, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Card, HStack, Link, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { LoadError } from '../../components/list';
+import { BarChart } from '../../components/charts';
+import { formatCount } from '../../lib/format';
+import { QueueTable } from '../../components/QueueTable';
 import { Section } from '../../components/Section';
 import { intlLocale, type PlatformOverview } from '@muster/contracts';
 import { useLiveApprovals } from '../approvals/api';
@@ -27,30 +30,24 @@ function Stat({ label, value, testId, to }: { label: string; value: string; test
   );
 }
 
-/** New organisations per month as bars, with the figures as text beside each (readable without the bars). */
+/** New organisations per month as bars of the chart kit (its table gives screen readers the figures). */
 function Growth({ growth, language }: { growth: PlatformOverview['growth']; language: string }) {
   const { t } = useTranslation('rootAdmin');
-  const max = Math.max(1, ...growth.map((g) => g.count));
   const monthName = (month: string) =>
-    new Intl.DateTimeFormat(`${intlLocale(language)}-u-nu-latn`, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+    new Intl.DateTimeFormat(`${intlLocale(language)}-u-nu-latn`, { month: 'short', year: '2-digit', timeZone: 'UTC' }).format(
       new Date(`${month}-01T00:00:00Z`),
     );
   return (
-    <Stack as="ul" gap="1" listStyleType="none" aria-label={t('growth.title')} data-testid="platform-growth">
-      {growth.map((g) => (
-        <HStack as="li" key={g.month} gap="3" data-month={g.month} data-count={g.count}>
-          <Text fontSize="sm" width="24" flexShrink={0}>
-            {monthName(g.month)}
-          </Text>
-          <Box flex="1" bg="bg.muted" borderRadius="sm" height="3" aria-hidden>
-            <Box bg="brand.solid" height="full" borderRadius="sm" width={`${String((g.count / max) * 100)}%`} />
-          </Box>
-          <Text fontSize="sm" width="8" textAlign="end">
-            {g.count}
-          </Text>
-        </HStack>
-      ))}
-    </Stack>
+    <BarChart
+      title={t('growth.title')}
+      testId="platform-growth"
+      data={growth.map((g) => ({ month: g.month, count: g.count }))}
+      xKey="month"
+      formatX={monthName}
+      formatY={(n) => formatCount(n, language)}
+      height={200}
+      series={[{ key: 'count', label: t('growth.organizations'), color: 'brand.solid' }]}
+    />
   );
 }
 
@@ -124,34 +121,7 @@ export function PlatformDashboard({ approvalsLink }: { approvalsLink: string | n
         </Section>
       </SimpleGrid>
       <Section id="platform-queues" title={t('queues.title')} text={t('queues.text')}>
-        <Box overflowX="auto">
-          <Table.Root size="sm" data-testid="platform-queues">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{t('queues.name')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{t('queues.waiting')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{t('queues.active')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{t('queues.delayed')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{t('queues.failed')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{t('queues.completed')}</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {o.queues.map((q) => (
-                <Table.Row key={q.name} data-queue={q.name}>
-                  <Table.Cell>{q.name}</Table.Cell>
-                  <Table.Cell textAlign="end">{number(q.waiting)}</Table.Cell>
-                  <Table.Cell textAlign="end">{number(q.active)}</Table.Cell>
-                  <Table.Cell textAlign="end">{number(q.delayed)}</Table.Cell>
-                  <Table.Cell textAlign="end" color={q.failed > 0 ? 'fg.error' : undefined}>
-                    {number(q.failed)}
-                  </Table.Cell>
-                  <Table.Cell textAlign="end">{number(q.completed)}</Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Box>
+        <QueueTable queues={o.queues} testId="platform-queues" />
       </Section>
     </Stack>
   );
