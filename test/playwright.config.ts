@@ -26,7 +26,10 @@ export default defineConfig({
   outputDir: '../test-results',
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // No trace on CI: its recorder copies each page's DOM at every step, on the cores the server
+    // and the browser share, and CI keeps no artifacts to read it from; a failure there still
+    // prints its error and call log. Locally a failing test keeps its trace.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',

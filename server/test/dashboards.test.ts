@@ -5,11 +5,15 @@ import type {
   InternalAuditorDashboard,
   ManagerDashboard,
   Onboarding,
+  RenderView,
   SessionInfo,
   SysopsDashboard,
   UserDashboard,
 } from '@muster/contracts';
+import { comparable, extractText } from '../src/platform/documents/pdf-reading.js';
 import { signIn, signUpElsewhere } from './support/accounts.js';
+import { chatSocket } from './support/chat.js';
+import { watchRenders } from './support/renders.js';
 import { clearRedisPrefix, startServer, uniquePrefix, type ServerProcess } from './support/app.js';
 import type { TestClient } from './support/client.js';
 import { createTestDatabase } from './support/databases.js';
@@ -267,6 +271,45 @@ describe('Dashboards', () => {
       [sysops, '/api/dashboards/admin'],
     ] as const) {
       expect([path, (await client.get(path)).status]).toEqual([path, 403]);
+    }
+  });
+
+  it('exports the executive summary as a PDF in the reader’s language, with the figures of its page, and audits the export', async () => {
+    const admin = await signIn(api.url!, 'admin@harborpoint.example');
+    const manager = await signIn(api.url!, 'manager@harborpoint.example');
+    const socket = await chatSocket(api.url!, admin);
+    const renders = watchRenders(socket);
+    try {
+      expect((await manager.post('/api/documents/renders', { kind: 'executive-summary-pdf', language: 'en' })).status).toBe(403);
+      const summary = await json<ExecutiveSummary>(await admin.get('/api/dashboards/executive'), 200);
+      const exported = async (language: string): Promise<string> => {
+        const started = await json<RenderView>(
+          await admin.post('/api/documents/renders', { kind: 'executive-summary-pdf', language }),
+          202,
+        );
+        const done = await renders.until((r) => r.id === started.id && (r.status === 'done' || r.status === 'failed'));
+        expect(done).toMatchObject({ status: 'done', percent: 100 });
+        const file = await admin.get(done.downloadUrl!);
+        expect(file.headers.get('content-type')).toContain('application/pdf');
+        return extractText(Buffer.from(await file.arrayBuffer()));
+      };
+      const english = comparable(await exported('en'));
+      expect(english).toContain(comparable(summary.organization));
+      const n = (value: number) => new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 }).format(value);
+      expect(english).toContain(`${n(summary.seats.used)} of ${n(summary.seats.limit)}`);
+      expect(english).toContain(String(summary.readiness.runs));
+      // Arabic text is drawn with its glyphs (not dropped to boxes or question marks).
+      const arabic = await exported('ar');
+      expect(arabic).toMatch(/[\u0600-\u06FF]{3,}/);
+      expect(arabic).not.toContain('?????');
+      const [audited] = await sql<{ n: string }>(
+        db.url,
+        `SELECT count(*) AS n FROM audit_events WHERE org_id = $1 AND action = 'executive.summary.export'`,
+        [demoOrgId],
+      );
+      expect(Number(audited!.n)).toBeGreaterThanOrEqual(2);
+    } finally {
+      socket.disconnect();
     }
   });
 });

@@ -2,8 +2,13 @@ import { Chart, useChart } from '@chakra-ui/charts';
 import { intlLocale, type ManagerDashboard } from '@muster/contracts';
 import { useTranslation } from 'react-i18next';
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, Tooltip, XAxis, YAxis } from 'recharts';
+import { CHART_SVG_DIRECTION } from '../../components/charts/chart-parts';
 
-/** Attendance (bars, %) and median time to muster (line, minutes) over the last six months. */
+/**
+ * Attendance (bars, %) and median time to muster (line, minutes) over the last six months: two
+ * value axes, which the chart kit does not draw, so recharts directly with the kit's conventions
+ * (mirrored axes and left-to-right labels in Arabic, straight lines with gaps for months without a figure).
+ */
 export default function TrendChart({ trend }: { trend: ManagerDashboard['trend'] }) {
   const { t, i18n } = useTranslation('dashboards');
   const rtl = i18n.dir() === 'rtl';
@@ -24,7 +29,7 @@ export default function TrendChart({ trend }: { trend: ManagerDashboard['trend']
   /** A Chakra token as the CSS colour recharts draws with. */
   const color = (token: string): string => chart.color(token) as string;
   return (
-    <Chart.Root height="72" aspectRatio="auto" chart={chart} data-testid="trend-chart">
+    <Chart.Root height="72" aspectRatio="auto" chart={chart} data-testid="trend-chart" css={CHART_SVG_DIRECTION}>
       <ComposedChart data={chart.data} accessibilityLayer responsive style={{ width: '100%', height: '100%' }}>
         <CartesianGrid stroke={color('border')} vertical={false} />
         <XAxis dataKey={chart.key('month')} reversed={rtl} tickLine={false} stroke={color('border')} tick={{ fill: color('fg.muted') }} />
@@ -48,13 +53,12 @@ export default function TrendChart({ trend }: { trend: ManagerDashboard['trend']
         />
         <Line
           yAxisId="minutes"
-          type="monotone"
+          type="linear"
           dataKey={chart.key('muster')}
           name={t('manager.musterMedian')}
           stroke={color('orange.solid')}
           strokeWidth={2}
           isAnimationActive={false}
-          connectNulls
         />
       </ComposedChart>
     </Chart.Root>
