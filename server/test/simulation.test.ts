@@ -1,6 +1,7 @@
-import type { DrillTemplateSummary, SimulationRun, SimulationRunSummary } from '@muster/contracts';
+import { QueueName, type DrillTemplateSummary, type SimulationRun, type SimulationRunSummary } from '@muster/contracts';
+import { Queue } from 'bullmq';
 import { signIn } from './support/accounts.js';
-import { clearRedisPrefix, startServer, uniquePrefix, type ServerProcess } from './support/app.js';
+import { clearRedisPrefix, REDIS_URL, startServer, uniquePrefix, type ServerProcess } from './support/app.js';
 import { chatSocket, nextEvent, type ChatSocket } from './support/chat.js';
 import { TestClient } from './support/client.js';
 import { createTestDatabase } from './support/databases.js';
@@ -162,5 +163,73 @@ describe('Drill simulation sandbox', () => {
     expect(after.cadence).toEqual(before.cadence);
     expect(after.packets).toEqual(before.packets);
     expect(after.usageRows).toEqual(before.usageRows);
+  });
+});
+
+/**
+ * The simulated clock lives in the database, not in a worker: a worker that stops (and a tick job
+ * Redis lost with it) does not stop a playing simulation. The next worker queues the tick again at
+ * its start and plays the run to its end.
+ */
+describe('Drill simulation sandbox across a worker restart', () => {
+  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let api: ServerProcess;
+  let worker: ServerProcess | null = null;
+  const prefix = uniquePrefix();
+  const env = { AUTH_ATTEMPTS_PER_IP: '10000', SIMULATION_TIME_SCALE: String(SCALE) };
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    api = await startServer({ databaseUrl: db.url, prefix, role: 'api', env: { ...env, SEED_ON_EMPTY: 'true' } });
+    worker = await startServer({ databaseUrl: db.url, prefix, role: 'worker', env });
+  });
+
+  afterAll(async () => {
+    await Promise.all([api?.stop(), worker?.stop()]);
+    await db?.drop();
+    await clearRedisPrefix(prefix);
+  });
+
+  it('goes on playing from the stored clock after the worker restarts, even with its tick job lost', async () => {
+    const sysops = await signIn(api.url!, 'sysops@muster.example');
+    const socket = await chatSocket(api.url!, sysops);
+    try {
+      const templates = await json<{ items: DrillTemplateSummary[] }>(await sysops.get('/api/simulations/templates'), 200);
+      const fire = templates.items.find((t) => t.scenario === 'fire')!;
+      const created = await json<SimulationRun>(await sysops.post('/api/simulations', { templateId: fire.id, participants: 2 }), 201);
+      const checkedIn = nextEvent(
+        socket,
+        'simulation:updated',
+        (run) => run.id === created.id && run.events.some((e) => e.kind === 'check_in'),
+      );
+      await json(await sysops.post(`/api/simulations/${created.id}/control`, { action: 'play' }), 200);
+      await checkedIn;
+
+      // The worker stops; the queued tick is lost with Redis' delayed jobs.
+      expect(await worker!.stop()).toBe(0);
+      worker = null;
+      const drills = new Queue(QueueName.Drills, { connection: { url: REDIS_URL }, prefix });
+      try {
+        await drills.drain(true);
+        expect(await drills.getDelayedCount()).toBe(0);
+      } finally {
+        await drills.close();
+      }
+      const stalled = await json<SimulationRun>(await sysops.get(`/api/simulations/${created.id}`), 200);
+      expect(stalled.status).toBe('playing');
+
+      // A new worker picks the clock up from the database (no tick is queued anywhere now) and plays the run to its end.
+      const finished = nextEvent(socket, 'simulation:updated', (run) => run.id === created.id && run.status === 'finished');
+      worker = await startServer({ databaseUrl: db.url, prefix, role: 'worker', env });
+      const done = await finished;
+      expect(done.reachedMs).toBe(done.durationMs);
+      expect(done.events.length).toBe(done.plannedEvents);
+      expect(done.events.filter((e) => e.kind === 'check_in')).toHaveLength(2);
+      // Each event happened once, in the order of the clock.
+      const times = done.events.map((e) => e.atMs);
+      expect([...times].sort((a, b) => a - b)).toEqual(times);
+    } finally {
+      socket.close();
+    }
   });
 });
