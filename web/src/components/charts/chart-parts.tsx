@@ -17,9 +17,15 @@ export function useRtl(): boolean {
  * array. With `horizontal` bars the categories stand along the y axis and the values run along x.
  */
 export function chartFurniture(chart: UseChartReturn<ChartRow>, props: ChartProps, rtl: boolean, cursor: 'bar' | 'line') {
-  const formatX = props.formatX ?? ((v: string) => v);
+  // The page's formatter is given only the x values of its rows: recharts and the tooltip may pass
+  // others (an index, a series' key), which a date formatter would throw on.
+  const xValues = new Set(props.data.map((row) => String(row[props.xKey])));
+  const formatX = (v: unknown): string => {
+    const value = typeof v === 'string' || typeof v === 'number' ? String(v) : '';
+    return props.formatX && xValues.has(value) ? props.formatX(value) : value;
+  };
   const color = (token: string) => chart.color(token) as string;
-  const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? formatX(String(v)) : '');
+  const text = formatX;
   const formatValue = props.formatY ? (v: number) => props.formatY!(v) : undefined;
   const domain = props.valueDomain ?? [0, 'auto'];
   const categoryAxis = {
@@ -29,7 +35,7 @@ export function chartFurniture(chart: UseChartReturn<ChartRow>, props: ChartProp
     // Categories all keep their label; a time axis drops the labels that would collide.
     interval: props.categorical || props.horizontal ? 0 : ('preserveStartEnd' as const),
     minTickGap: props.categorical ? 2 : 12,
-    tickFormatter: (v: string) => formatX(v),
+    tickFormatter: formatX,
     stroke: color('fg.muted'),
   };
   const valueAxis = {
@@ -70,7 +76,12 @@ export function chartFurniture(chart: UseChartReturn<ChartRow>, props: ChartProp
       cursor={cursor === 'bar' ? { fill: color('bg.muted') } : { stroke: color('border') }}
       animationDuration={100}
       labelFormatter={text}
-      content={<Chart.Tooltip formatter={formatValue ? (v: unknown) => (typeof v === 'number' ? formatValue(v) : String(v)) : undefined} />}
+      content={
+        <Chart.Tooltip
+          nameKey={props.xKey}
+          formatter={formatValue ? (v: unknown) => (typeof v === 'number' ? formatValue(v) : String(v)) : undefined}
+        />
+      }
     />,
     ...(props.series.length > 1 && !props.noLegend ? [<Legend key="legend" content={<Chart.Legend />} />] : []),
   ];

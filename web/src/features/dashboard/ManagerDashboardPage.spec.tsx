@@ -24,7 +24,7 @@ const { MemoryRouter } = await import('react-router-dom');
 
 configure({ asyncUtilTimeout: 5_000 });
 
-const NAMESPACES = ['common', 'errors', 'pages', 'dashboards', 'drillReminders'];
+const NAMESPACES = ['common', 'errors', 'pages', 'auth', 'dashboards', 'drillReminders'];
 const locale = (ns: string) =>
   JSON.parse(readFileSync(fileURLToPath(new URL(`../../../public/locales/en/${ns}.json`, import.meta.url)), 'utf8')) as object;
 const i18n = createInstance();
@@ -141,6 +141,8 @@ describe('the manager dashboard', () => {
 
   it('tells a new organisation what to do first: the checklist with its progress, and an empty state with a link in each block', async () => {
     renderPage();
+    expect((await screen.findByTestId('greeting')).textContent).toMatch(/^Good (morning|afternoon|evening), Mina Manager$/);
+    expect(screen.getByTestId('organization').textContent).toBe('Harbour');
     const checklist = await screen.findByTestId('onboarding');
     expect(within(checklist).getByText('1 of 4 steps done')).toBeTruthy();
     expect(await screen.findByText('No cadence is set. Set how often drills must happen to see what is due.')).toBeTruthy();

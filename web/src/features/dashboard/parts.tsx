@@ -6,6 +6,8 @@ import { Link as RouterLink } from 'react-router-dom';
 import { errorText } from '../../lib/error-text';
 import { formatCount } from '../../lib/format';
 import { DashboardSkeleton } from '../../shell/Loading';
+import { greetingName, greetingPeriod } from '../auth/greeting';
+import { useSignedInSession } from '../auth/signed-in-session';
 
 /** One figure that leads to the screen behind it. */
 export function Figure({
@@ -128,7 +130,7 @@ export function OnboardingChecklist({ onboarding }: { onboarding: Onboarding }) 
           {onboarding.items.map((item) => (
             <List.Item key={item.id} data-testid={`onboarding-${item.id}`} data-done={item.done}>
               <HStack gap="3" align="start">
-                <Badge flexShrink={0} colorPalette={item.done ? 'green' : 'gray'} variant={item.done ? 'solid' : 'outline'}>
+                <Badge flexShrink={0} colorPalette={item.done ? 'green' : 'gray'} variant={item.done ? 'subtle' : 'outline'}>
                   {item.done ? t('onboarding.done') : t('onboarding.todo')}
                 </Badge>
                 <Link
@@ -149,13 +151,36 @@ export function OnboardingChecklist({ onboarding }: { onboarding: Onboarding }) 
   );
 }
 
-/** The page's heading with the role's dashboard title. */
+/**
+ * Who is reading: the greeting by the local hour (spec §2: morning 5 to 11, afternoon 12 to 16,
+ * evening otherwise), the role and the organisation (or "Platform Admin" for platform staff).
+ */
+export function DashboardGreeting() {
+  const { t } = useTranslation(['auth', 'common']);
+  const session = useSignedInSession();
+  return (
+    <HStack gap="2" wrap="wrap" align="baseline">
+      <Text fontWeight="medium" data-testid="greeting">
+        {t(`auth:dashboard.${greetingPeriod(new Date().getHours())}`, { name: greetingName(session.user) })}
+      </Text>
+      <Badge colorPalette="brand" variant="subtle">
+        {t(`common:roles.${session.role}`)}
+      </Badge>
+      <Text color="fg.muted" data-testid="organization">
+        {session.org?.name ?? t('common:platformAdmin')}
+      </Text>
+    </HStack>
+  );
+}
+
+/** The page's heading with the role's dashboard title, the greeting and what the page shows. */
 export function DashboardHeading({ title, intro }: { title: string; intro: string }) {
   return (
     <Stack gap="1">
       <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
         {title}
       </Heading>
+      <DashboardGreeting />
       <Text color="fg.muted">{intro}</Text>
     </Stack>
   );

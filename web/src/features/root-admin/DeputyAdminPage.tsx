@@ -7,6 +7,7 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { ApprovalsPanel } from '../approvals/ApprovalsPanel';
 import { RequestDialog } from '../approvals/RequestDialog';
 import { PlatformDashboard, RootLinks } from './PlatformDashboard';
+import { DashboardGreeting } from '../dashboard/parts';
 
 /**
  * /app/deputy-admin: the platform at a glance for deputy admins, with the approvals they decide
@@ -18,6 +19,7 @@ export default function DeputyAdminPage({ pageId }: PageProps) {
   return (
     <Stack gap="8" maxWidth="7xl" data-testid="deputy-admin-page">
       <PageHeader title={t('pages:deputyDashboard.title')} subtitle={t('deputySubtitle')} />
+      <DashboardGreeting />
       <RootLinks links={[{ to: '/app/admin/simulation', label: t('links.simulation'), testId: 'root-link-simulation' }]} />
       <PlatformDashboard approvalsLink={null} />
       <Section id="deputy-approvals" title={t('approvals.title')} text={t('approvals.text')}>

@@ -5,6 +5,7 @@ import type { PageProps } from '../../lib/page';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { OrganisationTermination } from '../restore/OrganisationTermination';
 import { PlatformDashboard, RootLinks } from './PlatformDashboard';
+import { DashboardGreeting } from '../dashboard/parts';
 
 /** /app/root, /app/root-admin and /app/root-admin/*: the unified root admin screen. */
 export default function RootAdminPage({ pageId }: PageProps) {
@@ -13,6 +14,7 @@ export default function RootAdminPage({ pageId }: PageProps) {
   return (
     <Stack gap="8" maxWidth="7xl" data-testid="root-admin-page">
       <PageHeader title={t('pages:rootAdmin.title')} subtitle={t('subtitle')} />
+      <DashboardGreeting />
       <RootLinks
         links={[
           { to: '/app/root-admin/approvals', label: t('links.approvals'), testId: 'root-link-approvals' },
