@@ -2,7 +2,7 @@ import { Chart, type UseChartReturn } from '@chakra-ui/charts';
 import { VisuallyHidden } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { SVGProps } from 'react';
-import { CartesianGrid, Legend, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
+import { CartesianGrid, Legend, ReferenceLine, Text, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ChartProps, ChartRow } from './types';
 
 /** Whether the page reads right to left (Arabic): then time runs right to left and the y axis stands on the right. */
@@ -38,10 +38,17 @@ export function chartFurniture(chart: UseChartReturn<ChartRow>, props: ChartProp
     tickFormatter: formatX,
     stroke: color('fg.muted'),
   };
+  // Counts get whole ticks (no "2.25 runs"); figures with decimals (minutes, hours, GB) keep theirs.
+  const values = props.data.flatMap((row) => props.series.map((s) => row[s.key])).filter((v): v is number => typeof v === 'number');
+  const decimals = values.some((v) => !Number.isInteger(v));
+  // Room for the longest value label ("2.8 GB", "80,000"), so none wraps or is cut.
+  const peak = Math.max(0, ...values, ...(props.references ?? []).map((r) => r.value));
+  const valueLabel = formatValue ? formatValue(peak) : new Intl.NumberFormat('en-US').format(Math.ceil(peak));
+  const valueWidth = Math.min(96, Math.max(36, 12 + valueLabel.length * 7));
   const valueAxis = {
     tickLine: false,
     axisLine: false,
-    allowDecimals: !props.valueDomain,
+    allowDecimals: decimals,
     domain,
     allowDataOverflow: Boolean(props.valueDomain),
     tickFormatter: formatValue,
@@ -53,8 +60,16 @@ export function chartFurniture(chart: UseChartReturn<ChartRow>, props: ChartProp
         <YAxis key="y" type="category" orientation={rtl ? 'right' : 'left'} width={props.categoryWidth ?? 120} {...categoryAxis} />,
       ]
     : [
-        <XAxis key="x" reversed={rtl} {...categoryAxis} />,
-        <YAxis key="y" type="number" orientation={rtl ? 'right' : 'left'} width={44} {...valueAxis} />,
+        <XAxis
+          key="x"
+          reversed={rtl}
+          {...categoryAxis}
+          // Category names wrap on two lines under their bar instead of running into the next one.
+          {...(props.categorical
+            ? { height: 44, tick: <WrappedTick count={props.data.length} fill={color('fg.muted')} format={formatX} /> }
+            : {})}
+        />,
+        <YAxis key="y" type="number" orientation={rtl ? 'right' : 'left'} width={valueWidth} {...valueAxis} />,
       ];
   const references = (props.references ?? []).map((r) => (
     <ReferenceLine
@@ -85,6 +100,33 @@ export function chartFurniture(chart: UseChartReturn<ChartRow>, props: ChartProp
     />,
     ...(props.series.length > 1 && !props.noLegend ? [<Legend key="legend" content={<Chart.Legend />} />] : []),
   ];
+}
+
+/** A category's label under its bar, wrapped to the bar's width on at most two lines (recharts passes the tick's place). */
+function WrappedTick(props: {
+  count: number;
+  fill: string;
+  format: (value: unknown) => string;
+  x?: number;
+  y?: number;
+  width?: number;
+  payload?: { value: unknown };
+}) {
+  const band = (props.width ?? 0) / Math.max(1, props.count);
+  return (
+    <Text
+      x={props.x}
+      y={props.y}
+      width={Math.max(24, band - 6)}
+      maxLines={2}
+      textAnchor="middle"
+      verticalAnchor="start"
+      fill={props.fill}
+      fontSize={12}
+    >
+      {props.format(props.payload?.value)}
+    </Text>
+  );
 }
 
 /**
