@@ -21,25 +21,6 @@ export interface ChartReference {
   /** A Chakra colour token. */
   color: string;
   testId?: string;
-  /**
-   * The x axis holds categories (scenarios, kinds, ages), not time: every label is drawn. A time
-   * axis leaves out labels that would collide.
-   */
-  categorical?: boolean;
-  /** A fixed range of the value axis (a rating from 1 to 5: `[0, 5]`); otherwise it fits the figures. */
-  valueDomain?: [number, number];
-  /** Lines across the plot at given values (a plan's limit). */
-  references?: ChartReference[];
-  /** Bars lie along the value axis, one row per category (for long category names such as steps). */
-  horizontal?: boolean;
-  /** With `horizontal`: the room of the category labels, in pixels (120 if not given). */
-  categoryWidth?: number;
-  /** Leave out the legend (the page explains the colours itself). */
-  noLegend?: boolean;
-  /** The page gives these figures in a table of its own: the chart's table for screen readers is left out. */
-  ownTable?: boolean;
-  /** A bar's own colour token, in place of its series' (a step that ran over in red). */
-  barColor?: (row: ChartRow, series: string) => string | undefined;
 }
 
 export interface ChartProps {
