@@ -63,7 +63,7 @@ export class ApprovalActionsService {
       case 'legal_hold_release': {
         // Only a record of that organisation under an active hold can be named.
         const org = await this.organization(payload.orgId);
-        const held = (await this.evidence.heldRecords(org.id)).items.find((r) => r.id === payload.evidenceId);
+        const [held] = (await this.evidence.heldRecords(org.id, payload.evidenceId)).items;
         if (!held) throw new InvalidFieldError('evidenceId', 'evidence.notHeld');
         return `${org.name}: ${held.title}`;
       }

@@ -586,11 +586,14 @@ export class EvidenceService {
     return this.detail(row);
   }
 
-  /** The organisation's records under an active hold, newest hold first (a platform admin choosing one to release). */
-  async heldRecords(orgId: string): Promise<HeldEvidence> {
+  /**
+   * The organisation's records under an active hold, newest hold first (a platform admin choosing
+   * one to release), or only `recordId`'s when given.
+   */
+  async heldRecords(orgId: string, recordId?: string): Promise<HeldEvidence> {
     const holds = await withinOrganisation(orgId, () =>
       this.holds.find({
-        where: { orgId, releasedAt: IsNull() },
+        where: { orgId, releasedAt: IsNull(), ...(recordId ? { recordId } : {}) },
         relations: { record: true },
         order: { createdAt: 'DESC' },
         take: 500,
