@@ -1,15 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { TextDecoder, TextEncoder } from 'node:util';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { ChakraProvider } from '@chakra-ui/react';
 import type { ManagerDashboard, Onboarding, SessionInfo } from '@muster/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, render, screen, within } from '@testing-library/react';
-import { createInstance } from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { FakeSocket } from '../live-chat/test-support';
 import { fakeResponse } from '../../lib/fake-response';
+import { englishI18n, stubResizeObserver } from '../../lib/spec-support';
 
 // jsdom has no TextEncoder, which React Router needs when it loads.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
@@ -25,18 +23,7 @@ const { MemoryRouter } = await import('react-router-dom');
 configure({ asyncUtilTimeout: 5_000 });
 
 const NAMESPACES = ['common', 'errors', 'pages', 'auth', 'dashboards', 'drillReminders'];
-const locale = (ns: string) =>
-  JSON.parse(readFileSync(fileURLToPath(new URL(`../../../public/locales/en/${ns}.json`, import.meta.url)), 'utf8')) as object;
-const i18n = createInstance();
-void i18n.use(initReactI18next).init({
-  lng: 'en',
-  resources: { en: Object.fromEntries(NAMESPACES.map((ns) => [ns, locale(ns)])) },
-  ns: NAMESPACES,
-  defaultNS: 'common',
-  initAsync: false,
-  interpolation: { escapeValue: false },
-  react: { useSuspense: false },
-});
+const i18n = englishI18n(NAMESPACES);
 
 const session: SessionInfo = {
   authenticated: true,
@@ -91,14 +78,7 @@ function renderPage() {
 
 beforeAll(() => {
   addAllRecipes();
-  if (!('ResizeObserver' in globalThis))
-    Object.assign(globalThis, {
-      ResizeObserver: class {
-        observe(): void {}
-        unobserve(): void {}
-        disconnect(): void {}
-      },
-    });
+  stubResizeObserver();
 });
 
 beforeEach(() => {

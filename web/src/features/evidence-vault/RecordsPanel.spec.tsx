@@ -1,14 +1,12 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { TextDecoder, TextEncoder } from 'node:util';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { ChakraProvider } from '@chakra-ui/react';
 import type { EvidenceDetail, EvidenceRecord, SessionInfo } from '@muster/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createInstance } from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { fakeResponse } from '../../lib/fake-response';
+import { englishI18n, stubResizeObserver } from '../../lib/spec-support';
 
 // jsdom has no TextEncoder, which React Router needs when it loads.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
@@ -21,18 +19,7 @@ const { MemoryRouter } = await import('react-router-dom');
 
 configure({ asyncUtilTimeout: 5_000 });
 
-const locale = (ns: string) =>
-  JSON.parse(readFileSync(fileURLToPath(new URL(`../../../public/locales/en/${ns}.json`, import.meta.url)), 'utf8')) as object;
-const i18n = createInstance();
-void i18n.use(initReactI18next).init({
-  lng: 'en',
-  resources: { en: { common: locale('common'), errors: locale('errors'), evidence: locale('evidence'), compliance: locale('compliance') } },
-  ns: ['common', 'errors', 'evidence', 'compliance'],
-  defaultNS: 'common',
-  initAsync: false,
-  interpolation: { escapeValue: false },
-  react: { useSuspense: false },
-});
+const i18n = englishI18n(['common', 'errors', 'evidence', 'compliance']);
 
 const ORG = '0b5e3c8e-41a5-4a44-9b55-6d3f2b1a0c11';
 const RECORD = '6f0c4f1e-9a3e-4c3b-8f5e-2d1c0b9a8e7d';
@@ -126,14 +113,7 @@ function renderPanel(role: SessionInfo['role'], path = '/app/admin/evidence-vaul
 
 beforeAll(() => {
   addAllRecipes();
-  if (!('ResizeObserver' in globalThis))
-    Object.assign(globalThis, {
-      ResizeObserver: class {
-        observe(): void {}
-        unobserve(): void {}
-        disconnect(): void {}
-      },
-    });
+  stubResizeObserver();
 });
 
 beforeEach(() => {

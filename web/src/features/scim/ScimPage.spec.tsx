@@ -1,15 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { TextDecoder, TextEncoder } from 'node:util';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { ChakraProvider } from '@chakra-ui/react';
 import type { ScimOverview, ScimRequestRow, SessionInfo } from '@muster/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createInstance } from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { FakeSocket } from '../live-chat/test-support';
 import { fakeResponse } from '../../lib/fake-response';
+import { englishI18n, stubResizeObserver } from '../../lib/spec-support';
 
 Object.assign(globalThis, { TextEncoder, TextDecoder });
 const fake = new FakeSocket();
@@ -23,20 +21,7 @@ const { MemoryRouter } = await import('react-router-dom');
 
 configure({ asyncUtilTimeout: 5_000 });
 
-const locale = (ns: string) =>
-  JSON.parse(readFileSync(fileURLToPath(new URL(`../../../public/locales/en/${ns}.json`, import.meta.url)), 'utf8')) as object;
-const i18n = createInstance();
-void i18n.use(initReactI18next).init({
-  lng: 'en',
-  resources: {
-    en: { common: locale('common'), errors: locale('errors'), pages: locale('pages'), audit: locale('audit'), scim: locale('scim') },
-  },
-  ns: ['common', 'errors', 'pages', 'audit', 'scim'],
-  defaultNS: 'common',
-  initAsync: false,
-  interpolation: { escapeValue: false },
-  react: { useSuspense: false },
-});
+const i18n = englishI18n(['common', 'errors', 'pages', 'audit', 'scim']);
 
 const TOKEN = '1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed';
 const GROUP = '6f0c4f1e-9a3e-4c3b-8f5e-2d1c0b9a8e7d';
@@ -78,14 +63,7 @@ function renderPage() {
 
 beforeAll(() => {
   addAllRecipes();
-  if (!('ResizeObserver' in globalThis))
-    Object.assign(globalThis, {
-      ResizeObserver: class {
-        observe(): void {}
-        unobserve(): void {}
-        disconnect(): void {}
-      },
-    });
+  stubResizeObserver();
 });
 
 beforeEach(() => {

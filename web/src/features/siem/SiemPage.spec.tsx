@@ -1,15 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { TextDecoder, TextEncoder } from 'node:util';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { ChakraProvider } from '@chakra-ui/react';
 import { reasonText, type SessionInfo, type SiemDelivery, type SiemDestination } from '@muster/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createInstance } from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { FakeSocket } from '../live-chat/test-support';
 import { fakeResponse } from '../../lib/fake-response';
+import { englishI18n, stubResizeObserver } from '../../lib/spec-support';
 
 // jsdom has no TextEncoder, which React Router needs when it loads.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
@@ -26,20 +24,7 @@ const { MemoryRouter } = await import('react-router-dom');
 
 configure({ asyncUtilTimeout: 5_000 });
 
-const locale = (ns: string) =>
-  JSON.parse(readFileSync(fileURLToPath(new URL(`../../../public/locales/en/${ns}.json`, import.meta.url)), 'utf8')) as object;
-const i18n = createInstance();
-void i18n.use(initReactI18next).init({
-  lng: 'en',
-  resources: {
-    en: { common: locale('common'), errors: locale('errors'), pages: locale('pages'), audit: locale('audit'), siem: locale('siem') },
-  },
-  ns: ['common', 'errors', 'pages', 'audit', 'siem'],
-  defaultNS: 'common',
-  initAsync: false,
-  interpolation: { escapeValue: false },
-  react: { useSuspense: false },
-});
+const i18n = englishI18n(['common', 'errors', 'pages', 'audit', 'siem']);
 
 const ORG = '0b5e3c8e-41a5-4a44-9b55-6d3f2b1a0c11';
 const DEST = '1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed';
@@ -127,14 +112,7 @@ const deliveryFetches = () =>
 
 beforeAll(() => {
   addAllRecipes();
-  if (!('ResizeObserver' in globalThis))
-    Object.assign(globalThis, {
-      ResizeObserver: class {
-        observe(): void {}
-        unobserve(): void {}
-        disconnect(): void {}
-      },
-    });
+  stubResizeObserver();
 });
 
 beforeEach(() => {

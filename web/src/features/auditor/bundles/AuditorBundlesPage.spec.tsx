@@ -1,15 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { TextDecoder, TextEncoder } from 'node:util';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { ChakraProvider } from '@chakra-ui/react';
 import type { AuditBundleView, EvidenceRecord } from '@muster/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createInstance } from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { FakeSocket } from '../../live-chat/test-support';
 import { fakeResponse } from '../../../lib/fake-response';
+import { englishI18n, stubResizeObserver } from '../../../lib/spec-support';
 
 // jsdom has no TextEncoder, which React Router needs when it loads.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
@@ -25,20 +23,7 @@ const { MemoryRouter } = await import('react-router-dom');
 
 configure({ asyncUtilTimeout: 5_000 });
 
-const locale = (ns: string) =>
-  JSON.parse(readFileSync(fileURLToPath(new URL(`../../../../public/locales/en/${ns}.json`, import.meta.url)), 'utf8')) as object;
-const i18n = createInstance();
-void i18n.use(initReactI18next).init({
-  lng: 'en',
-  resources: {
-    en: { common: locale('common'), errors: locale('errors'), documents: locale('documents'), auditBundles: locale('auditBundles') },
-  },
-  ns: ['common', 'errors', 'documents', 'auditBundles'],
-  defaultNS: 'common',
-  initAsync: false,
-  interpolation: { escapeValue: false },
-  react: { useSuspense: false },
-});
+const i18n = englishI18n(['common', 'errors', 'documents', 'auditBundles']);
 
 const INVITE = '5d0c7a43-5f2e-4d4b-9f59-1b3a2c4d5e6f';
 const BUNDLE = '8e3f9a2b-1c4d-4e5f-8a6b-7c8d9e0f1a2b';
@@ -104,14 +89,7 @@ function renderPage(path = '/auditor/bundles') {
 
 beforeAll(() => {
   addAllRecipes();
-  if (!('ResizeObserver' in globalThis))
-    Object.assign(globalThis, {
-      ResizeObserver: class {
-        observe(): void {}
-        unobserve(): void {}
-        disconnect(): void {}
-      },
-    });
+  stubResizeObserver();
 });
 
 beforeEach(() => {

@@ -1,30 +1,21 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { TextDecoder, TextEncoder } from 'node:util';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { ChakraProvider } from '@chakra-ui/react';
 import { reasonText, type DrillSummary, type ErrorReason, type RenderView } from '@muster/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createInstance } from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { addAllRecipes } from '../../../components/ui/all-recipes';
 import { system } from '../../../components/ui/system';
 import { FakeConsoleSocket } from './fake-socket';
 import { CONTROL, drillSummary, IMPROVEMENT_ID, LEAD, MANAGER, RUN_ID, USER, WATCHER } from './summary-test-support';
 import { fakeResponse } from '../../../lib/fake-response';
+import { englishI18n, stubResizeObserver } from '../../../lib/spec-support';
 
 // jsdom has no TextEncoder (React Router), no scrollIntoView and no ResizeObserver (Chakra's dialog).
 Object.assign(globalThis, { TextEncoder, TextDecoder });
 Element.prototype.scrollIntoView = () => undefined;
-if (!('ResizeObserver' in globalThis))
-  Object.assign(globalThis, {
-    ResizeObserver: class {
-      observe(): void {}
-      unobserve(): void {}
-      disconnect(): void {}
-    },
-  });
+stubResizeObserver();
 
 const fake = new FakeConsoleSocket();
 const RENDER_ID = '5e4d3c2b-1a0f-4e9d-8c7b-6a5f4e3d2c1b';
@@ -33,19 +24,8 @@ jest.unstable_mockModule('socket.io-client', () => ({ io: () => fake }));
 const { default: SummaryPage } = await import('./SummaryPage');
 const { MemoryRouter, Route, Routes } = await import('react-router-dom');
 
-const locale = (ns: string) =>
-  JSON.parse(readFileSync(fileURLToPath(new URL(`../../../../public/locales/en/${ns}.json`, import.meta.url)), 'utf8')) as object;
 const NAMESPACES = ['common', 'errors', 'pages', 'drills', 'drillSummary', 'documents'];
-const i18n = createInstance();
-void i18n.use(initReactI18next).init({
-  lng: 'en',
-  resources: { en: Object.fromEntries(NAMESPACES.map((ns) => [ns, locale(ns)])) },
-  ns: NAMESPACES,
-  defaultNS: 'common',
-  initAsync: false,
-  interpolation: { escapeValue: false },
-  react: { useSuspense: false },
-});
+const i18n = englishI18n(NAMESPACES);
 
 configure({ asyncUtilTimeout: 5_000 });
 
