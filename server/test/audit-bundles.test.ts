@@ -4,10 +4,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { AuditBundleManifest, AuditBundleView, CustodyEvent, PacketKeys, VerifyBundleResult } from '@muster/contracts';
 import { JobName, QueueName } from '@muster/contracts';
-import { Queue } from 'bullmq';
 import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
 import { verifyWithPublicKey } from '../src/platform/signing/ed25519.js';
-import { clearRedisPrefix, REDIS_URL, startServer, uniquePrefix, type ServerProcess } from './support/app.js';
+import { clearRedisPrefix, startServer, uniquePrefix, type ServerProcess } from './support/app.js';
 import { signIn } from './support/accounts.js';
 import { chatSocket, type ChatSocket } from './support/chat.js';
 import { TestClient } from './support/client.js';
@@ -15,7 +14,7 @@ import { createTestDatabase } from './support/databases.js';
 import { sql } from './support/db.js';
 import { expectJson as json } from './support/http.js';
 import { codeIn, MailWatcher } from './support/outbox.js';
-import { queueEventsFromNow } from './support/jobs.js';
+import { runJob } from './support/jobs.js';
 
 const FROM = '2026-01-01';
 const TO = '2026-10-31';
@@ -376,16 +375,7 @@ describe('Audit bundles', () => {
     const first = await unzip(Buffer.from(await (await auditor.get(`/api/auditor/bundles/${built[0]!.id}/download`)).arrayBuffer()));
     await sql(db.url, `UPDATE auditor_invites SET expires_at = now() - interval '1 second' WHERE id = $1`, [inviteId]);
 
-    const queue = new Queue(QueueName.Render, { connection: { url: REDIS_URL }, prefix });
-    const queueEvents = await queueEventsFromNow(QueueName.Render, prefix);
-    await queueEvents.waitUntilReady();
-    try {
-      const job = await queue.add(JobName.AuditBundleSweep, {});
-      await job.waitUntilFinished(queueEvents);
-    } finally {
-      await queue.close();
-      await queueEvents.close();
-    }
+    await runJob(QueueName.Render, prefix, JobName.AuditBundleSweep);
     const after = await sql<{ storage_key: string | null }>(
       db.url,
       `SELECT storage_key FROM audit_bundles WHERE org_id = $1 AND status = 'done'`,

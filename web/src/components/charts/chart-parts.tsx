@@ -25,7 +25,6 @@ export function chartFurniture(chart: UseChartReturn<ChartRow>, props: ChartProp
     return props.formatX && xValues.has(value) ? props.formatX(value) : value;
   };
   const color = (token: string) => chart.color(token) as string;
-  const text = formatX;
   const formatValue = props.formatY ? (v: number) => props.formatY!(v) : undefined;
   const domain = props.valueDomain ?? [0, 'auto'];
   const categoryAxis = {
@@ -90,7 +89,7 @@ export function chartFurniture(chart: UseChartReturn<ChartRow>, props: ChartProp
       key="tooltip"
       cursor={cursor === 'bar' ? { fill: color('bg.muted') } : { stroke: color('border') }}
       animationDuration={100}
-      labelFormatter={text}
+      labelFormatter={formatX}
       content={
         <Chart.Tooltip
           nameKey={props.xKey}
