@@ -18,6 +18,8 @@ export const RENDER_KINDS = [
   'compliance-packet-copy',
   'sop-pdf',
   'executive-summary-pdf',
+  /** A snapshot of a Muster object added to the evidence vault: its result is a record, not a download. */
+  'evidence-snapshot',
 ] as const;
 export type RenderKind = (typeof RENDER_KINDS)[number];
 
@@ -103,6 +105,8 @@ export const renderSchema = z.object({
   reason: z.string().nullable(),
   /** Where to download the file, once done and until it expires. */
   downloadUrl: z.string().nullable(),
+  /** The evidence record an `evidence-snapshot` render added, once done (null for every other kind). */
+  recordId: z.uuid().nullable(),
 });
 export type RenderView = z.infer<typeof renderSchema>;
 

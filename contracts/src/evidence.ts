@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { renderSchema } from './documents.js';
 import { defineEndpoint } from './http.js';
 import { reason } from './reasons.js';
 
@@ -268,11 +269,11 @@ export const evidenceEndpoints = {
     method: 'POST',
     path: '/api/evidence/links',
     tag: 'evidence',
-    status: 201,
+    status: 202,
     summary:
-      'Adds a snapshot of a Muster object (approved run, packet, SOP version, document version, audit export) as an evidence record (ADMIN)',
+      'Starts a snapshot of a Muster object (approved run, packet, SOP version, document version, audit export) as an evidence record (ADMIN): the object is checked at once, the snapshot is made by the render queue (an `evidence-snapshot` render, progress over the socket) and the render names the record once done',
     body: createEvidenceLinkSchema,
-    response: evidenceDetailSchema,
+    response: renderSchema,
   }),
   sources: defineEndpoint({
     method: 'GET',

@@ -2,15 +2,25 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { JobName, QueueName, type EvidenceDetail, type EvidenceList, type EvidenceSource, type SessionInfo } from '@muster/contracts';
+import {
+  JobName,
+  QueueName,
+  type EvidenceDetail,
+  type EvidenceList,
+  type EvidenceSource,
+  type RenderView,
+  type SessionInfo,
+} from '@muster/contracts';
 import { signIn, signUpElsewhere } from './support/accounts.js';
 import { clearRedisPrefix, startServer, uniquePrefix, type ServerProcess } from './support/app.js';
+import { chatSocket, type ChatSocket } from './support/chat.js';
 import { fileForm, type TestClient } from './support/client.js';
 import { createTestDatabase } from './support/databases.js';
 import { sql } from './support/db.js';
 import { expectJson as json } from './support/http.js';
 import { pngWithGps } from './support/images.js';
 import { runJob } from './support/jobs.js';
+import { watchRenders } from './support/renders.js';
 
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Title (Fire pump test) >> endobj\n%%EOF\n');
 const GIF = Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(32)]);
@@ -49,6 +59,22 @@ describe('Evidence vault', () => {
       )[0]?.amount ?? 0,
     );
 
+  let adminSocket: ChatSocket;
+  let adminRenders: ReturnType<typeof watchRenders>;
+
+  /**
+   * `POST /api/evidence/links` as the admin: answered at once with an `evidence-snapshot` render
+   * (202), made by the render queue with each stage pushed to the admin; the render names the record.
+   */
+  async function snapshot(body: Record<string, unknown>): Promise<{ started: RenderView; done: RenderView; record: EvidenceDetail }> {
+    const started = await json<RenderView>(await admin.post('/api/evidence/links', body), 202);
+    expect(started).toMatchObject({ kind: 'evidence-snapshot', status: 'queued', percent: 0, downloadUrl: null, recordId: null });
+    const done = await adminRenders.until((r) => r.id === started.id && (r.status === 'done' || r.status === 'failed'));
+    expect(done).toMatchObject({ status: 'done', percent: 100, downloadUrl: null });
+    const record = await json<EvidenceDetail>(await admin.get(`/api/evidence/${done.recordId!}`), 200);
+    return { started, done, record };
+  }
+
   async function purgeJob(): Promise<void> {
     await runJob(QueueName.Recovery, prefix, JobName.EvidencePurge);
   }
@@ -65,10 +91,13 @@ describe('Evidence vault', () => {
     manager = await as('manager@harborpoint.example');
     internalAuditor = await as('auditor@harborpoint.example');
     demoOrgId = (await me(admin)).org!.id;
+    adminSocket = await chatSocket(server.url!, admin);
+    adminRenders = watchRenders(adminSocket);
     // Seeding the demo vault renders a drill report, an SOP and two sheets as PDFs before the server listens.
   }, 240_000);
 
   afterAll(async () => {
+    adminSocket?.close();
     await server?.stop();
     await db?.drop();
     await clearRedisPrefix(prefix);
@@ -157,22 +186,28 @@ describe('Evidence vault', () => {
     expect(chain.map((e) => e.hash)).toEqual(detail.custody.map((c) => c.hash));
   });
 
-  it('adds a snapshot of an approved drill run and an audit-chain export, and refuses a run that is not approved', async () => {
+  it('adds a snapshot of an approved drill run and an audit-chain export on the render queue, and refuses a run that is not approved at once', async () => {
     const sources = await json<{ items: EvidenceSource[] }>(await admin.get('/api/evidence/sources?kind=drill_run'), 200);
     expect(sources.items.length).toBeGreaterThan(0);
     const run = sources.items[0]!;
-    const linked = await json<EvidenceDetail>(
-      await admin.post('/api/evidence/links', {
-        kind: 'drill_run',
-        objectId: run.id,
-        title: 'Approved drill report',
-        ruleIds: ['isps_b18_5'],
-        from: run.from,
-        to: run.to,
-      }),
-      201,
-    );
+    const made = await snapshot({
+      kind: 'drill_run',
+      objectId: run.id,
+      title: 'Approved drill report',
+      ruleIds: ['isps_b18_5'],
+      from: run.from,
+      to: run.to,
+    });
+    // The worker told the admin each stage, the percent only going up.
+    const stages = adminRenders.seen.filter((r) => r.id === made.started.id);
+    expect(stages.map((r) => r.stage)).toEqual(['reading', 'rendering', 'storing', 'done']);
+    expect(stages.map((r) => r.percent)).toEqual([...stages.map((r) => r.percent)].sort((a, b) => a - b));
+    expect(await json<RenderView>(await admin.get(`/api/documents/renders/${made.started.id}`), 200)).toEqual(made.done);
+    // The render is its requester's alone.
+    expect((await internalAuditor.get(`/api/documents/renders/${made.started.id}`)).status).toBe(404);
+    const linked = made.record;
     expect(linked).toMatchObject({
+      title: 'Approved drill report',
       kind: 'drill_run',
       contentType: 'application/pdf',
       source: { type: 'drill_run', id: run.id, label: run.label },
@@ -201,16 +236,13 @@ describe('Evidence vault', () => {
       ),
     ).toMatchObject({ reason: 'evidence.runNotApproved' });
 
-    const exported = await json<EvidenceDetail>(
-      await admin.post('/api/evidence/links', {
-        kind: 'audit_export',
-        title: 'Audit chain, this year',
-        ruleIds: ['isps_b18_5'],
-        from: '2026-01-01',
-        to: '2026-12-31',
-      }),
-      201,
-    );
+    const { record: exported } = await snapshot({
+      kind: 'audit_export',
+      title: 'Audit chain, this year',
+      ruleIds: ['isps_b18_5'],
+      from: '2026-01-01',
+      to: '2026-12-31',
+    });
     expect(exported).toMatchObject({
       kind: 'audit_export',
       contentType: 'text/csv; charset=utf-8',

@@ -28,6 +28,7 @@ import { ScimProvisioning1795812633222 } from './1795812633222-ScimProvisioning.
 import { SamlSso1795812688564 } from './1795812688564-SamlSso.js';
 import { SimulationRuns1795825673234 } from './1795825673234-SimulationRuns.js';
 import { ApprovalsBroadcasts1795900000000 } from './1795900000000-ApprovalsBroadcasts.js';
+import { RenderRecords1795950000000 } from './1795950000000-RenderRecords.js';
 
 /**
  * Every migration, in order. To add one: change the entities, build the server, run
@@ -63,4 +64,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   SamlSso1795812688564,
   SimulationRuns1795825673234,
   ApprovalsBroadcasts1795900000000,
+  RenderRecords1795950000000,
 ];

@@ -7,6 +7,7 @@ import { DrillsModule } from '../drills/drills.module.js';
 import { MapsModule } from '../maps/maps.module.js';
 import { SopsModule } from '../sops/sops.module.js';
 import { RenderRow } from './entities/render.entity.js';
+import { RenderJobsModule } from './render-jobs.module.js';
 import { RendersController } from './renders.controller.js';
 import { RendersProcessor } from './renders.processor.js';
 import { RendersService } from './renders.service.js';
@@ -15,6 +16,7 @@ import { RendersService } from './renders.service.js';
 @Module({
   imports: [
     TypeOrmModule.forFeature([RenderRow]),
+    RenderJobsModule,
     DrillsModule,
     AuditTrailModule,
     MapsModule,

@@ -2,14 +2,9 @@ import type { Readable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
-  api,
-  buildPath,
   hasRank,
-  JobName,
-  jobIds,
   PLATFORM_ROLES,
   RENDER_KEEP_HOURS,
-  rooms,
   type LanguageCode,
   type RenderStage,
   type RenderView,
@@ -21,8 +16,6 @@ import {
 } from '@muster/contracts';
 import { IsNull, LessThan, Not, type Repository } from 'typeorm';
 import { DomainError, NotFoundError } from '../../platform/errors/domain-error.js';
-import { QueueService } from '../../platform/queues/queue.service.js';
-import { RealtimeService } from '../../platform/realtime/realtime.service.js';
 import { StorageService } from '../../platform/storage/storage.service.js';
 import { isUuid } from '../../platform/tenancy/tenant-scope.js';
 import { AuditTrailService } from '../audit/audit-trail.service.js';
@@ -38,6 +31,7 @@ import { DashboardsService } from '../dashboards/dashboards.service.js';
 import { executiveFileName, executivePdf } from '../dashboards/executive-pdf.js';
 import { SopsService } from '../sops/sops.service.js';
 import { RenderRow, type RenderParams } from './entities/render.entity.js';
+import { RenderJobsService, viewOf, type OwnedRenderInput, type RenderResult } from './render-jobs.service.js';
 
 const HOUR_MS = 3_600_000;
 
@@ -49,32 +43,8 @@ export type RenderInput =
   | { kind: 'compliance-packet'; profileId: string; from: string; to: string; language: string }
   | { kind: 'compliance-packet-copy'; packetId: string; language: string }
   | { kind: 'sop-pdf'; sopId: string; versionId: string; language: string }
-  | { kind: 'executive-summary-pdf'; language: string };
-
-/** A made file: its bytes, type and name. */
-interface Made {
-  body: Buffer;
-  contentType: string;
-  fileName: string;
-}
-
-function viewOf(row: RenderRow, now = new Date()): RenderView {
-  const downloadable = row.status === 'done' && row.expiresAt !== null && row.expiresAt > now;
-  return {
-    id: row.id,
-    kind: row.kind,
-    status: row.status,
-    stage: row.stage,
-    percent: row.percent,
-    fileName: row.fileName,
-    sizeBytes: row.sizeBytes,
-    createdAt: row.createdAt.toISOString(),
-    finishedAt: row.finishedAt?.toISOString() ?? null,
-    expiresAt: row.expiresAt?.toISOString() ?? null,
-    reason: row.reason,
-    downloadUrl: downloadable ? buildPath(api.documents.download.path, { id: row.id }) : null,
-  };
-}
+  | { kind: 'executive-summary-pdf'; language: string }
+  | OwnedRenderInput;
 
 /**
  * The documents engine's renders: a request is checked as its requester (the run must be theirs
@@ -87,8 +57,7 @@ function viewOf(row: RenderRow, now = new Date()): RenderView {
 export class RendersService {
   constructor(
     @InjectRepository(RenderRow) private readonly renders: Repository<RenderRow>,
-    private readonly queues: QueueService,
-    private readonly realtime: RealtimeService,
+    private readonly jobs: RenderJobsService,
     private readonly storage: StorageService,
     private readonly runs: RunsService,
     private readonly summaries: SummaryService,
@@ -103,22 +72,7 @@ export class RendersService {
   async start(principal: Principal, client: ClientContext, input: RenderInput): Promise<RenderView> {
     if (!principal.userId) throw new DomainError('FORBIDDEN', 'auth.forbidden');
     await this.check(principal, input);
-    const requester: RenderParams['requester'] = {
-      userId: principal.userId,
-      orgId: principal.orgId,
-      role: principal.role,
-      name: principal.name,
-      email: principal.email,
-      ip: client.ip,
-      userAgent: client.userAgent,
-      timeZone: principal.timeZone,
-    };
-    const params: RenderParams = { request: { ...input }, requester };
-    const row = await this.renders.save(
-      this.renders.create({ orgId: requester.orgId, requestedBy: requester.userId, kind: input.kind, params }),
-    );
-    await this.queues.enqueue(JobName.RenderDocument, { renderId: row.id }, { jobId: jobIds.renderDocument(row.id) });
-    return viewOf(row);
+    return this.jobs.record(principal, client, input);
   }
 
   async get(userId: string, id: string): Promise<RenderView> {
@@ -145,6 +99,12 @@ export class RendersService {
     try {
       await this.move(row, 'running', 'reading', 10);
       const made = await this.make(row);
+      if ('recordId' in made) {
+        // The owning module kept what it made: the render names it and has no file of its own.
+        Object.assign(row, { recordId: made.recordId, finishedAt: new Date() });
+        await this.move(row, 'done', 'done', 100);
+        return;
+      }
       await this.move(row, 'running', 'storing', 80);
       const storageKey = `renders/${row.id}`;
       await this.storage.put(storageKey, made.body, made.contentType);
@@ -187,10 +147,12 @@ export class RendersService {
     await this.move(row, 'failed', 'failed', row.percent);
   }
 
-  private async make(row: RenderRow): Promise<Made> {
+  private async make(row: RenderRow): Promise<RenderResult> {
     const { requester } = row.params;
     const request = row.params.request as RenderInput;
     switch (request.kind) {
+      case 'evidence-snapshot':
+        return this.jobs.maker(request.kind).make(request, requester, (stage, percent) => this.move(row, 'running', stage, percent));
       case 'drill-summary-pdf': {
         // The requester as their principal was when they asked (a render asked for before renders
         // kept the zone is dated in UTC).
@@ -280,6 +242,10 @@ export class RendersService {
 
   /** Refuses what the requester may not have made, as the synchronous export would. */
   private async check(principal: Principal, input: RenderInput): Promise<void> {
+    if (input.kind === 'evidence-snapshot') {
+      await this.jobs.maker(input.kind).check(principal, input);
+      return;
+    }
     if (input.kind === 'drill-summary-pdf') {
       await this.runs.get(asMember(principal, 'drillTemplate.noOrganization'), input.runId);
       return;
@@ -316,10 +282,8 @@ export class RendersService {
   }
 
   /** Records where the render is and tells its requester. */
-  private async move(row: RenderRow, status: RenderRow['status'], stage: RenderStage, percent: number): Promise<void> {
-    Object.assign(row, { status, stage, percent });
-    await this.renders.save(row);
-    this.realtime.emitTo(rooms.user(row.requestedBy), 'documents:render', viewOf(row));
+  private move(row: RenderRow, status: RenderRow['status'], stage: RenderStage, percent: number): Promise<void> {
+    return this.jobs.move(row, status, stage, percent);
   }
 }
 

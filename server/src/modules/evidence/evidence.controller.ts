@@ -1,9 +1,11 @@
 import { Controller, Param, Req, Res } from '@nestjs/common';
-import { api, type EvidenceDetail, type EvidenceList, type MemberPrincipal } from '@muster/contracts';
+import { api, type EvidenceDetail, type EvidenceList, type MemberPrincipal, type RenderView } from '@muster/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Client, MemberAuth, MinRole, type ClientContext } from '../../platform/auth/auth.decorators.js';
 import { Endpoint, ValidBody, ValidQuery } from '../../platform/http/endpoint.decorator.js';
 import { contentDisposition } from '../../platform/storage/content-disposition.js';
+import { RenderJobsService } from '../documents/render-jobs.service.js';
+import type { EvidenceSnapshotRequest } from './evidence-snapshot.render.js';
 import { EvidenceService } from './evidence.service.js';
 
 const INLINE_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; object-src 'self'";
@@ -15,7 +17,10 @@ const INLINE_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline
 @Controller()
 @MinRole('INTERNAL_AUDITOR')
 export class EvidenceController {
-  constructor(private readonly evidence: EvidenceService) {}
+  constructor(
+    private readonly evidence: EvidenceService,
+    private readonly renders: RenderJobsService,
+  ) {}
 
   @Endpoint(api.evidence.list)
   list(
@@ -40,8 +45,9 @@ export class EvidenceController {
     @MemberAuth('evidence.noOrganization') actor: MemberPrincipal,
     @ValidBody() body: Parameters<EvidenceService['link']>[1],
     @Client() client: ClientContext,
-  ): Promise<EvidenceDetail> {
-    return this.evidence.link(actor, body, client);
+  ): Promise<RenderView> {
+    const request: EvidenceSnapshotRequest = { kind: 'evidence-snapshot', link: body, language: actor.language };
+    return this.renders.startOwned(actor, client, request);
   }
 
   @Endpoint(api.evidence.sources)

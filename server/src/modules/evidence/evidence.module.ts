@@ -7,6 +7,7 @@ import { ComplianceDocumentRow } from '../compliance-documents/entities/complian
 import { PacketRow } from '../compliance-packets/entities/packet.entity.js';
 import { CustomRuleRow } from '../compliance/entities/custom-rule.entity.js';
 import { DrillRunRow } from '../drills/entities/drill-run.entity.js';
+import { RenderJobsModule } from '../documents/render-jobs.module.js';
 import { DrillsModule } from '../drills/drills.module.js';
 import { SopDocument } from '../sops/entities/sop-document.entity.js';
 import { SopVersionRow } from '../sops/entities/sop-version.entity.js';
@@ -18,6 +19,7 @@ import { EvidenceFilesService } from './evidence-files.service.js';
 import { EvidencePurgeService } from './evidence-purge.service.js';
 import { EvidenceController } from './evidence.controller.js';
 import { EvidenceProcessor } from './evidence.processor.js';
+import { EvidenceSnapshotRender } from './evidence-snapshot.render.js';
 import { EvidenceService } from './evidence.service.js';
 
 /**
@@ -42,9 +44,10 @@ import { EvidenceService } from './evidence.service.js';
     DrillsModule,
     SopsModule,
     AuditTrailModule,
+    RenderJobsModule,
   ],
   controllers: [EvidenceController],
-  providers: [CustodyService, EvidenceFilesService, EvidencePurgeService, EvidenceService, EvidenceProcessor],
+  providers: [CustodyService, EvidenceFilesService, EvidencePurgeService, EvidenceService, EvidenceProcessor, EvidenceSnapshotRender],
   exports: [CustodyService, EvidenceFilesService, EvidencePurgeService, EvidenceService],
 })
 export class EvidenceModule {}

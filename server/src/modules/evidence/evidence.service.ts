@@ -65,9 +65,26 @@ export interface EvidenceFile {
   fileName: string;
 }
 
-/** The Muster object a snapshot was made from. */
+/** The Muster object a snapshot is made from. */
+interface SnapshotSource {
+  type: EvidenceLinkKind;
+  id: string | null;
+  versionId: string | null;
+  label: string;
+}
+
+/** The bytes of a snapshot with the object they were made from. */
 interface Snapshot extends EvidenceFile {
-  source: { type: EvidenceLinkKind; id: string | null; versionId: string | null; label: string };
+  source: SnapshotSource;
+}
+
+/** Which object a snapshot is of, and the period an audit export covers. */
+type SourceRef = Pick<LinkBody, 'kind' | 'objectId' | 'versionId' | 'from' | 'to'>;
+
+/** An object found and checked: what it is, and its bytes made on demand (a PDF is rendered then). */
+interface Located {
+  source: SnapshotSource;
+  make(): Promise<EvidenceFile>;
 }
 
 const MB = 1024 * 1024;
@@ -315,12 +332,34 @@ export class EvidenceService {
     );
   }
 
-  /** `POST /api/evidence/links`: a snapshot of a Muster object, made now and never again. */
-  async link(principal: OrgPrincipal, body: LinkBody, client: ClientContext): Promise<EvidenceDetail> {
+  /**
+   * What `POST /api/evidence/links` checks before its render is queued: an ADMIN, the metadata, and
+   * the object (404 unknown or another organisation's, 409 a run not approved or a packet not issued).
+   */
+  async checkLink(principal: EvidenceWriter, body: LinkBody): Promise<void> {
     this.assertWriter(principal);
     await this.checkMeta(principal.orgId, body);
-    const snapshot = await this.snapshot(principal, body);
-    return this.ingest(principal, body, body.kind, snapshot, snapshot.source, client);
+    await this.locate(principal, body);
+  }
+
+  /**
+   * A snapshot of a Muster object, made now and never again (the `evidence-snapshot` render, on
+   * the render queue): checked again as the requester, made (a drill run's report and an SOP
+   * version are rendered to PDF), then added as a record.
+   */
+  async link(
+    principal: EvidenceWriter,
+    body: LinkBody,
+    client: ClientContext | null,
+    progress: (stage: 'rendering' | 'storing', percent: number) => Promise<void> = () => Promise.resolve(),
+  ): Promise<EvidenceDetail> {
+    this.assertWriter(principal);
+    await this.checkMeta(principal.orgId, body);
+    const located = await this.locate(principal, body);
+    await progress('rendering', 40);
+    const file = await located.make();
+    await progress('storing', 80);
+    return this.ingest(principal, body, body.kind, file, located.source, client);
   }
 
   /**
@@ -334,7 +373,7 @@ export class EvidenceService {
     meta: Meta,
     kind: EvidenceKind,
     file: EvidenceFile,
-    source: Snapshot['source'] | null,
+    source: SnapshotSource | null,
     client?: ClientContext | null,
   ): Promise<EvidenceDetail> {
     const id = randomUUID();
@@ -389,7 +428,13 @@ export class EvidenceService {
   }
 
   /** The bytes of a Muster object as it is now, with what it is; another organisation's object is not found. */
-  async snapshot(principal: EvidenceWriter, body: Pick<LinkBody, 'kind' | 'objectId' | 'versionId' | 'from' | 'to'>): Promise<Snapshot> {
+  async snapshot(principal: EvidenceWriter, body: SourceRef): Promise<Snapshot> {
+    const located = await this.locate(principal, body);
+    return { ...(await located.make()), source: located.source };
+  }
+
+  /** A Muster object looked up and checked, with what it is and how to make its bytes as it is now. */
+  private async locate(principal: EvidenceWriter, body: SourceRef): Promise<Located> {
     const { orgId } = principal;
     const language = principal.language;
     const notFound = () => new DomainError('NOT_FOUND', 'evidence.sourceNotFound');
@@ -400,15 +445,25 @@ export class EvidenceService {
         const run = objectId ? await this.runs.findOne({ where: { id: objectId, orgId } }) : null;
         if (!run) throw notFound();
         if (run.status !== 'approved') throw new DomainError('CONFLICT', 'evidence.runNotApproved');
-        const actor = { userId: principal.userId ?? '', orgId, role: principal.role, name: principal.name, timeZone: principal.timeZone };
-        const summary = await this.summaries.summary(actor, run.id);
-        const made = await this.summaries.file(actor, summary, 'pdf', language);
         const label = `${run.title} — ${localDay(run.completedAt ?? run.startedAt ?? run.scheduledAt, principal.timeZone)}`;
         return {
-          body: Buffer.isBuffer(made.body) ? made.body : Buffer.from(made.body, 'utf8'),
-          contentType: made.contentType,
-          fileName: made.fileName,
           source: { type: 'drill_run', id: run.id, versionId: null, label },
+          make: async () => {
+            const actor = {
+              userId: principal.userId ?? '',
+              orgId,
+              role: principal.role,
+              name: principal.name,
+              timeZone: principal.timeZone,
+            };
+            const summary = await this.summaries.summary(actor, run.id);
+            const made = await this.summaries.file(actor, summary, 'pdf', language);
+            return {
+              body: Buffer.isBuffer(made.body) ? made.body : Buffer.from(made.body, 'utf8'),
+              contentType: made.contentType,
+              fileName: made.fileName,
+            };
+          },
         };
       }
       case 'packet': {
@@ -416,12 +471,18 @@ export class EvidenceService {
         if (!packet) throw notFound();
         if (packet.state !== 'issued' || packet.revokedAt || packet.supersededAt)
           throw new DomainError('CONFLICT', 'evidence.packetNotIssued');
-        const label = `${packet.profileName} v${String(packet.version)} (${packet.periodFrom} – ${packet.periodTo})`;
         return {
-          body: await this.readAll(packet.storageKey),
-          contentType: 'application/pdf',
-          fileName: safeFileName(`${packet.profileName} packet v${String(packet.version)} ${packet.shortCode}`, 'pdf'),
-          source: { type: 'packet', id: packet.id, versionId: null, label },
+          source: {
+            type: 'packet',
+            id: packet.id,
+            versionId: null,
+            label: `${packet.profileName} v${String(packet.version)} (${packet.periodFrom} – ${packet.periodTo})`,
+          },
+          make: async () => ({
+            body: await this.readAll(packet.storageKey),
+            contentType: 'application/pdf',
+            fileName: safeFileName(`${packet.profileName} packet v${String(packet.version)} ${packet.shortCode}`, 'pdf'),
+          }),
         };
       }
       case 'sop_version': {
@@ -429,17 +490,18 @@ export class EvidenceService {
         const versionRow = sop && versionId ? await this.sopVersions.findOne({ where: { id: versionId, orgId, sopId: sop.id } }) : null;
         if (!sop || !versionRow) throw notFound();
         const version = await this.sops.versionForExport(orgId, sop.id, versionRow.id);
-        const bytes = await sopPdf(version, language, principal.timeZone);
         return {
-          body: bytes,
-          contentType: 'application/pdf',
-          fileName: sopFileName(version),
           source: {
             type: 'sop_version',
             id: sop.id,
             versionId: versionRow.id,
             label: `${version.content.title} v${String(version.number)}`,
           },
+          make: async () => ({
+            body: await sopPdf(version, language, principal.timeZone),
+            contentType: 'application/pdf',
+            fileName: sopFileName(version),
+          }),
         };
       }
       case 'document_version': {
@@ -448,23 +510,28 @@ export class EvidenceService {
           doc && versionId ? await this.documentVersions.findOne({ where: { id: versionId, orgId, documentId: doc.id } }) : null;
         if (!doc || !version) throw notFound();
         return {
-          body: await this.readAll(version.storageKey),
-          contentType: version.contentType,
-          fileName: version.filename,
           source: { type: 'document_version', id: doc.id, versionId: version.id, label: `${doc.title} v${String(version.version)}` },
+          make: async () => ({
+            body: await this.readAll(version.storageKey),
+            contentType: version.contentType,
+            fileName: version.filename,
+          }),
         };
       }
-      case 'audit_export': {
-        const filters = timelineQuerySchema.parse({ from: `${body.from}T00:00:00.000Z`, to: `${addDays(body.to, 1)}T00:00:00.000Z` });
-        const actor = this.custodyActor(principal).actor;
-        const csv = await this.trail.exportTimeline(actor, { kind: 'org', orgId }, filters, orgId);
+      case 'audit_export':
         return {
-          body: Buffer.from(csv, 'utf8'),
-          contentType: 'text/csv; charset=utf-8',
-          fileName: `muster-audit-chain-${body.from}-${body.to}.csv`,
           source: { type: 'audit_export', id: null, versionId: null, label: `Audit chain ${body.from} – ${body.to}` },
+          make: async () => {
+            const filters = timelineQuerySchema.parse({ from: `${body.from}T00:00:00.000Z`, to: `${addDays(body.to, 1)}T00:00:00.000Z` });
+            const actor = this.custodyActor(principal).actor;
+            const csv = await this.trail.exportTimeline(actor, { kind: 'org', orgId }, filters, orgId);
+            return {
+              body: Buffer.from(csv, 'utf8'),
+              contentType: 'text/csv; charset=utf-8',
+              fileName: `muster-audit-chain-${body.from}-${body.to}.csv`,
+            };
+          },
         };
-      }
     }
   }
 

@@ -21,12 +21,24 @@ function save(render: RenderView): void {
   link.remove();
 }
 
+/** A render hook's handle: its state, and how a render is started. */
+export interface RenderHandle {
+  state: RenderState;
+  /** Starts a render of the documents engine; a refusal is kept in the state (`failed`). */
+  start: (request: RenderRequest) => Promise<void>;
+  /**
+   * Follows a render that another endpoint starts (an evidence snapshot): a refusal of the start is
+   * thrown to the caller (a form places its reasons on its fields) and the state goes back to idle.
+   */
+  follow: (begin: () => Promise<RenderView>) => Promise<void>;
+}
+
 /**
  * One render of the documents engine, followed to its end: `start` asks for it, each
- * `documents:render` event of it moves the state on, and the file is saved once done. After a
- * reconnect that lost events, the render is read again.
+ * `documents:render` event of it moves the state on, and the file (if it has one) is saved once
+ * done. After a reconnect that lost events, the render is read again.
  */
-export function useRender(): { state: RenderState; start: (request: RenderRequest) => Promise<void> } {
+export function useRender(): RenderHandle {
   const [state, setState] = useState<RenderState>({ kind: 'idle' });
   const current = useRef<string | null>(null);
 
@@ -57,22 +69,39 @@ export function useRender(): { state: RenderState; start: (request: RenderReques
     [apply],
   );
 
-  const start = useCallback(
-    async (request: RenderRequest) => {
+  const follow = useCallback(
+    async (begin: () => Promise<RenderView>) => {
       setState({ kind: 'starting' });
+      let render: RenderView;
       try {
-        const render = await callEndpoint(api.documents.startRender, { body: request });
-        current.current = render.id;
-        setState({ kind: 'working', render });
-        // An event sent before the answer arrived is not lost: the render as it stands now.
-        apply(await callEndpoint(api.documents.render, { params: { id: render.id } }));
+        render = await begin();
       } catch (error) {
         current.current = null;
-        setState({ kind: 'failed', render: null, error });
+        setState({ kind: 'idle' });
+        throw error;
+      }
+      current.current = render.id;
+      setState({ kind: 'working', render });
+      try {
+        // An event sent before the answer arrived is not lost: the render as it stands now.
+        apply(await callEndpoint(api.documents.render, { params: { id: render.id } }));
+      } catch {
+        // The socket's events still move it on; a reconnect reads it again.
       }
     },
     [apply],
   );
 
-  return { state, start };
+  const start = useCallback(
+    async (request: RenderRequest) => {
+      try {
+        await follow(() => callEndpoint(api.documents.startRender, { body: request }));
+      } catch (error) {
+        setState({ kind: 'failed', render: null, error });
+      }
+    },
+    [follow],
+  );
+
+  return { state, start, follow };
 }

@@ -1,5 +1,6 @@
 import { Alert, Button, Input, Link, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import {
+  api,
   createEvidenceLinkSchema,
   EVIDENCE_ACCEPT,
   EVIDENCE_LIMITS,
@@ -11,8 +12,9 @@ import {
   type EvidenceLinkKind,
   type EvidenceSource,
 } from '@muster/contracts';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Controller } from 'react-hook-form';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { z } from 'zod';
@@ -20,12 +22,14 @@ import { FormDialog } from '../../components/FormDialog';
 import { FormField } from '../../components/form/FormField';
 import { ListSkeleton, LoadError } from '../../components/list';
 import { toaster } from '../../components/ui/toaster';
-import { errorStatus } from '../../lib/api';
+import { callEndpoint, errorStatus } from '../../lib/api';
 import { errorText } from '../../lib/error-text';
 import { passIssues, useMusterForm, type MusterForm } from '../../lib/forms';
 import { ChoiceGroup } from '../compliance/ChoiceGroup';
 import { RuleChecklist } from '../compliance/RuleChecklist';
-import { useEvidenceSources, useLinkEvidence, useUploadEvidence } from './api';
+import { RenderStatus } from '../documents/RenderProgress';
+import { useRender } from '../documents/useRender';
+import { evidenceKeys, useEvidenceSources, useUploadEvidence } from './api';
 
 const MAX_BYTES = EVIDENCE_LIMITS.maxFileMb * 1024 * 1024;
 const today = () => new Date().toISOString().slice(0, 10);
@@ -232,7 +236,8 @@ function AddLinkForm({
   onDone: () => void;
 }) {
   const { t } = useTranslation(['evidence', 'errors']);
-  const link = useLinkEvidence();
+  const snapshot = useRender();
+  const queryClient = useQueryClient();
   const [failure, setFailure] = useState<unknown>(null);
   const form = useMusterForm(linkFormSchema, {
     kind: '',
@@ -266,20 +271,24 @@ function AddLinkForm({
       if (chosen.to ?? chosen.from) form.setValue('to', (chosen.to ?? chosen.from)!);
     }
   };
-  const submit = form.handleSubmit((body) => {
+  // The snapshot is made on the render queue: once its render is done, the record is in the vault.
+  const { state } = snapshot;
+  const busy = state.kind === 'starting' || state.kind === 'working';
+  const announced = useRef<string | null>(null);
+  useEffect(() => {
+    if (state.kind !== 'done' || announced.current === state.render.id) return;
+    announced.current = state.render.id;
+    void queryClient.invalidateQueries({ queryKey: evidenceKeys.all });
+    toaster.create({ type: 'success', title: t('add.done', { title: form.getValues('title') }) });
+    onDone();
+  }, [state, queryClient, t, form, onDone]);
+  const submit = form.handleSubmit(async (body) => {
     setFailure(null);
-    link.mutate(
-      { ...body, facility: body.facility ?? undefined },
-      {
-        onSuccess: (detail) => {
-          toaster.create({ type: 'success', title: t('add.done', { title: detail.title }) });
-          onDone();
-        },
-        onError: (err) => {
-          if (!form.setServerErrors(err)) setFailure(err);
-        },
-      },
-    );
+    try {
+      await snapshot.follow(() => callEndpoint(api.evidence.link, { body: { ...body, facility: body.facility ?? undefined } }));
+    } catch (err) {
+      if (!form.setServerErrors(err)) setFailure(err);
+    }
   });
   return (
     <form noValidate onSubmit={(e) => void submit(e)} data-testid="evidence-link-form">
@@ -359,9 +368,10 @@ function AddLinkForm({
             <Text fontSize="sm" color="fg.muted">
               {t('add.snapshotHelp')}
             </Text>
-            <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={link.isPending} data-testid="evidence-link-submit">
-              {link.isPending ? t('add.snapshotting') : t('add.submit')}
+            <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={busy} data-testid="evidence-link-submit">
+              {busy ? t('add.snapshotting') : t('add.submit')}
             </Button>
+            <RenderStatus state={state} testId="evidence-link" />
           </>
         )}
       </Stack>

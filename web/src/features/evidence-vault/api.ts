@@ -1,11 +1,4 @@
-import {
-  api,
-  buildPath,
-  type CreateEvidenceLinkRequest,
-  type EvidenceDetail,
-  type EvidenceLinkKind,
-  type EvidenceListQuery,
-} from '@muster/contracts';
+import { api, buildPath, type EvidenceDetail, type EvidenceLinkKind, type EvidenceListQuery } from '@muster/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint, uploadFile } from '../../lib/api';
 
@@ -72,8 +65,6 @@ export const useUploadEvidence = () =>
   useEvidenceMutation(({ file, meta }: EvidenceUpload) =>
     uploadFile<EvidenceDetail>(`${api.evidence.upload.path}?${evidenceQueryString(meta)}`, file, file.name),
   );
-
-export const useLinkEvidence = () => useEvidenceMutation((body: CreateEvidenceLinkRequest) => callEndpoint(api.evidence.link, { body }));
 
 export const usePlaceHold = () =>
   useEvidenceMutation(({ id, reason }: { id: string; reason: string }) =>

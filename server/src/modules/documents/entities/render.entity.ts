@@ -70,4 +70,8 @@ export class RenderRow {
 
   @Column({ name: 'expires_at', type: 'timestamptz', nullable: true })
   expiresAt: Date | null;
+
+  /** The record a render of a kind that keeps its own result added (an evidence snapshot's record). */
+  @Column({ name: 'record_id', type: 'uuid', nullable: true })
+  recordId: string | null;
 }

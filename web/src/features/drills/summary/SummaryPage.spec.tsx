@@ -167,6 +167,7 @@ describe('the after-action summary', () => {
       expiresAt: status === 'done' ? '2026-11-28T09:00:02.000Z' : null,
       reason: null,
       downloadUrl: status === 'done' ? `/api/documents/renders/${RENDER_ID}/download` : null,
+      recordId: null,
     });
     answers['POST /api/documents/renders'] = [response(view('queued', 0, 'queued'), 202)];
     answers[`GET /api/documents/renders/${RENDER_ID}`] = [response(view('queued', 0, 'queued'))];
