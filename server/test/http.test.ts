@@ -1,4 +1,4 @@
-import { JobName, QueueName, REQUEST_ID_HEADER } from '@muster/contracts';
+import { API_PATHS, JobName, QueueName, REQUEST_ID_HEADER } from '@muster/contracts';
 import { Queue } from 'bullmq';
 import { TestClient } from './support/client.js';
 import { json } from './support/http.js';
@@ -133,6 +133,29 @@ describe('HTTP platform', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(res.headers.get('content-encoding')).toBe('gzip');
+  });
+
+  it('answers the API with its own header set (OWASP REST): never cached, never framed, never rendered', async () => {
+    const answer = await fetch(url('/api/auth/me'));
+    expect(
+      Object.fromEntries(
+        [...answer.headers].filter(([name]) => !['date', 'set-cookie', 'content-length', 'connection', 'keep-alive'].includes(name)),
+      ),
+    ).toEqual({
+      [REQUEST_ID_HEADER.toLowerCase()]: expect.any(String),
+      'cache-control': 'no-store',
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'content-type': 'application/json; charset=utf-8',
+      'cross-origin-resource-policy': 'same-origin',
+      'referrer-policy': 'no-referrer',
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+    });
+    // A route that says how long it may be kept keeps its word.
+    expect((await fetch(url(API_PATHS.appConfig))).headers.get('cache-control')).toBe('public, max-age=300');
+    // An unknown API path is an API answer too.
+    expect((await fetch(url('/api/nothing-here'))).headers.get('x-frame-options')).toBe('DENY');
   });
 
   it('delivers mail through the mail queue into the development outbox, newest first', async () => {
