@@ -338,6 +338,7 @@ describe('Drills', () => {
       expect((await observationSeen).observation).toEqual(recorded);
       // A retry with the same client id is the same observation, stored once and told once.
       expect(expectOk(await lead.emitWithAck('console:observe', observation)).observation.id).toBe(recorded.id);
+
       // Observers may not write until the lead allows it.
       const refusedObservation = await observer.emitWithAck('console:observe', { ...observation, clientId: `obs-${randomUUID()}` });
       expect(refusedObservation).toMatchObject({ ok: false, code: 'FORBIDDEN' });
@@ -418,6 +419,44 @@ describe('Drills', () => {
         [billingMonth()],
       );
       expect(usage?.amount).toBe('1');
+    });
+
+    it('tells the room, once, an observation whose instance died before telling it (its retry finds it stored)', async () => {
+      const template = await publishedTemplate({ injects: [TEMPLATE.injects[1]] });
+      const run = await runOf(template);
+      const lead = await socketOf(manager);
+      const member = await socketOf(user);
+      await joinConsole(lead, run.id);
+      await joinConsole(member, run.id);
+      expectOk(await lead.emitWithAck('console:control', { runId: run.id, action: 'start' }));
+
+      // An observation stored by an instance that died before telling the room (written here as that
+      // instance would have): its retry is told to the room, once, with the entry of the log it has.
+      const lostClientId = `obs-${randomUUID()}`;
+      const [lost] = await sql<{ id: string; seq: number }>(
+        db.url,
+        `WITH bumped AS (UPDATE drill_runs SET log_seq = log_seq + 1 WHERE id = $1 RETURNING org_id, log_seq),
+              observed AS (
+                INSERT INTO drill_run_observations (org_id, run_id, client_id, kind, note, author_user_id, author_name, created_at)
+                SELECT org_id, $1, $2, 'strength', 'Stored before the instance died', $3, 'Lead', now() FROM bumped RETURNING id, org_id)
+         INSERT INTO drill_run_log (org_id, run_id, seq, type, actor_user_id, actor_name, data, created_at)
+         SELECT observed.org_id, $1, bumped.log_seq, 'observation', $3, 'Lead',
+                jsonb_build_object('observationId', observed.id, 'kind', 'strength', 'note', 'Stored before the instance died'), now()
+         FROM bumped, observed RETURNING (data ->> 'observationId') AS id, seq`,
+        [run.id, lostClientId, people.MANAGER!.id],
+      );
+      const retold = collect(member, 'console:observation-added');
+      const lostRetry = { runId: run.id, clientId: lostClientId, kind: 'strength', note: 'Stored before the instance died' } as const;
+      expect(expectOk(await lead.emitWithAck('console:observe', lostRetry)).observation.id).toBe(lost!.id);
+      // Retried again: not told twice. The next event the member hears is a new observation.
+      expectOk(await lead.emitWithAck('console:observe', lostRetry));
+      const nextNew = nextEvent(member, 'console:observation-added', (p) => p.observation.note === 'After the lost one');
+      expectOk(await lead.emitWithAck('console:observe', { ...lostRetry, clientId: `obs-${randomUUID()}`, note: 'After the lost one' }));
+      await nextNew;
+      expect(retold.map((p) => [p.observation.id, p.log.seq])).toEqual([
+        [lost!.id, lost!.seq],
+        [(await nextNew).observation.id, lost!.seq + 1],
+      ]);
     });
 
     it('refuses "everyone mustered within target" with a 400 code while 1 of 3 on the roster has checked in', async () => {

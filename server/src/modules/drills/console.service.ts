@@ -21,7 +21,7 @@ import {
   type RunParticipant,
   type RunStep,
 } from '@muster/contracts';
-import type { EntityManager } from 'typeorm';
+import { Raw, type EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import { DomainError, InvalidFieldError, NotFoundError } from '../../platform/errors/domain-error.js';
 import { QueueService } from '../../platform/queues/queue.service.js';
@@ -31,17 +31,32 @@ import { UsageService } from '../usage/usage.service.js';
 import { canControl, canObserve, type DrillActor } from './drill-actor.js';
 import type { DrillRunRow } from './entities/drill-run.entity.js';
 import { RunInjectRow } from './entities/run-inject.entity.js';
+import { RunLogRow } from './entities/run-log.entity.js';
 import { RunObservationRow } from './entities/run-observation.entity.js';
 import { RunParticipantRow } from './entities/run-participant.entity.js';
 import { RunStepRow } from './entities/run-step.entity.js';
 import { RemindersService } from './reminders.service.js';
 import { notLive, RunStore, type LogActor } from './run-store.js';
-import { elapsedAt, injectOf, injectTexts, snapshotTexts, observationOf, participantOf, runOf, stepOf, timerOf } from './run-view.js';
+import {
+  elapsedAt,
+  injectOf,
+  injectTexts,
+  logEntryOf,
+  snapshotTexts,
+  observationOf,
+  participantOf,
+  runOf,
+  stepOf,
+  timerOf,
+} from './run-view.js';
 
 type StepCommand = z.output<typeof consoleStepSchema>;
 type ObservationCommand = z.output<typeof consoleObservationSchema>;
 type AttendanceCommand = z.output<typeof consoleAttendanceSchema>;
 type SettingsCommand = z.output<typeof consoleSettingsSchema>;
+
+/** Observation ids remembered as published by this process (a retry comes seconds, not hours, later). */
+const REMEMBERED_PUBLISHED = 10_000;
 
 const LOG_OF_CONTROL: Record<ConsoleControl, DrillLogType> = {
   start: 'started',
@@ -68,6 +83,8 @@ function stepConflict(winner: string | null | undefined): DomainError {
 @Injectable()
 export class ConsoleService {
   private readonly logger = new Logger('DrillConsole');
+  /** Ids of the observations this process has published lately, oldest first (a retry is not published twice by it). */
+  private readonly publishedObservations = new Set<string>();
 
   constructor(
     private readonly store: RunStore,
@@ -308,11 +325,21 @@ export class ConsoleService {
     sender?: string,
   ): Promise<{ observation: Observation; log: DrillLogEntry | null }> {
     const now = new Date();
-    const { observation, log } = await this.store.locked(actor.orgId, command.runId, async (tx, run) => {
-      // A retried observation (same client id) answers the one stored, telling nobody again —
-      // even when the drill has finished since (its acknowledgement was lost).
+    const { observation, log, stored } = await this.store.locked(actor.orgId, command.runId, async (tx, run) => {
+      // A retried observation (same client id) answers the one stored — even when the drill has
+      // finished since (its acknowledgement was lost) — and its entry of the log, to publish again.
       const earlier = await tx.findOne(RunObservationRow, { where: { runId: run.id, orgId: run.orgId, clientId: command.clientId } });
-      if (earlier) return { observation: observationOf(earlier), log: null };
+      if (earlier) {
+        const entry = await tx.findOne(RunLogRow, {
+          where: {
+            runId: run.id,
+            orgId: run.orgId,
+            type: 'observation',
+            data: Raw((data) => `${data} ->> 'observationId' = :id`, { id: earlier.id }),
+          },
+        });
+        return { observation: observationOf(earlier), log: null, stored: entry ? logEntryOf(entry) : null };
+      }
       const refusal = notLive(run);
       if (refusal) throw refusal;
       if (!canObserve(actor, run)) throw new DomainError('FORBIDDEN', 'drillRun.cannotObserve');
@@ -338,14 +365,24 @@ export class ConsoleService {
         }),
       );
       const data = { observationId: row.id, kind: row.kind, note: row.note.slice(0, 200), stepId: row.stepId, injectId: row.injectId };
-      return { observation: observationOf(row), log: await this.store.append(tx, run, 'observation', actor, data, now) };
+      return { observation: observationOf(row), log: await this.store.append(tx, run, 'observation', actor, data, now), stored: null };
     });
-    if (log)
+    // A new observation is published; a retried one too, unless this process published it lately:
+    // the instance that stored it may have died before publishing, and every watcher must hear it
+    // (consoles keep one copy per observation and log seq).
+    const published = log ?? stored;
+    if (published && !this.publishedObservations.has(observation.id)) {
       this.realtime.emitExcept(rooms.run(actor.orgId, command.runId), sender, 'console:observation-added', {
         runId: command.runId,
         observation,
-        log,
+        log: published,
       });
+      this.publishedObservations.add(observation.id);
+      if (this.publishedObservations.size > REMEMBERED_PUBLISHED) {
+        const [oldest] = this.publishedObservations;
+        this.publishedObservations.delete(oldest!);
+      }
+    }
     return { observation, log };
   }
 
