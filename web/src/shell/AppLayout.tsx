@@ -4,7 +4,7 @@ import { Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { canQuickCreate, logoTarget, navigationFor } from '../app/navigation';
-import { useSessionUpdates } from '../features/auth/session';
+import { useSessionUpdates } from '../features/auth/session-updates';
 import { useSignedInSession } from '../features/auth/signed-in-session';
 import { useLogout } from '../features/auth/useLogout';
 import { useLiveNotifications } from '../features/notifications/useNotifications';

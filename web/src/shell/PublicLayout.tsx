@@ -56,6 +56,20 @@ const FOOTER_COLUMNS = [
 const loadMobileMenu = () => import('./PublicMobileMenu');
 const PublicMobileMenu = lazy(loadMobileMenu);
 
+/**
+ * While a page's code loads: the loading overlay, and under it room as tall as the screen, so the
+ * footer waits below the fold instead of at the bottom of the screen, from where the page would
+ * push it away when it arrives (a layout shift as large as the footer, which Lighthouse counts).
+ */
+function PageLoading() {
+  return (
+    <>
+      <LoadingOverlay />
+      <Box minHeight="100dvh" aria-hidden="true" />
+    </>
+  );
+}
+
 /** Public pages: header with navigation and language selector, the page, the footer. */
 export function PublicLayout() {
   const { t } = useTranslation(['shell', 'site']);
@@ -131,7 +145,7 @@ export function PublicLayout() {
         </Container>
       </Box>
       <Box as="main" id={MAIN_CONTENT_ID} tabIndex={-1} _focus={{ outline: 'none' }} flex="1">
-        <Suspense fallback={<LoadingOverlay />}>
+        <Suspense fallback={<PageLoading />}>
           <PageTransition>
             <Outlet />
           </PageTransition>

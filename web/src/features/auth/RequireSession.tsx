@@ -1,11 +1,12 @@
-import { Alert, Button, Center, Spinner, Stack } from '@chakra-ui/react';
+import { Center, Spinner } from '@chakra-ui/react';
 import type { SessionInfo } from '@muster/contracts';
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { storeReturnUrl } from './return-url';
 import { useSession } from './session';
-import { errorText } from '../../lib/error-text';
+
+const SessionCheckFailed = lazy(() => import('./SessionCheckFailed'));
 
 export function FullPageSpinner() {
   const { t } = useTranslation('common');
@@ -32,26 +33,14 @@ function RedirectToLogin() {
  * session loads, the sign-in screen (with the return URL stored) when signed out.
  */
 export function RequireSignedIn({ children }: { children: (session: SessionInfo) => ReactNode }) {
-  const { t } = useTranslation('common');
   const session = useSession();
   // Cached "signed out" being refetched (e.g. right after a sign-in) is still loading.
   if (session.isPending || (session.isFetching && !session.data)) return <FullPageSpinner />;
   if (session.isError) {
     return (
-      <Center minHeight="100dvh" px="4">
-        <Stack gap="4" maxWidth="md" align="center">
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Title>{t('session.checkFailed')}</Alert.Title>
-              <Alert.Description>{errorText(t, session.error)}</Alert.Description>
-            </Alert.Content>
-          </Alert.Root>
-          <Button onClick={() => void session.refetch()} colorPalette="brand">
-            {t('session.retry')}
-          </Button>
-        </Stack>
-      </Center>
+      <Suspense fallback={<FullPageSpinner />}>
+        <SessionCheckFailed error={session.error} onRetry={() => void session.refetch()} />
+      </Suspense>
     );
   }
   if (!session.data) return <RedirectToLogin />;
