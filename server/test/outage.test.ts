@@ -32,7 +32,8 @@ describe('A store that cannot be reached', () => {
     const env = { SEED_ON_EMPTY: 'true', AUTH_ATTEMPTS_PER_IP: '10000' };
     apiDb = await startServer({ databaseUrl: pgProxy.urlFor(db.url), prefix, env });
     apiRedis = await startServer({ databaseUrl: db.url, prefix, role: 'api', env: { ...env, REDIS_URL: redisProxy.urlFor(REDIS_URL) } });
-  });
+    // Two servers, the first seeding its database through the proxy: slow on a busy machine.
+  }, 180_000);
 
   afterAll(async () => {
     sockets.forEach((s) => s.close());
