@@ -173,6 +173,8 @@ export const COMMON_REASONS = {
   rateLimited: 'Too many requests. Please try again later.',
   tooManyProbes: 'Too many probes: try again in a minute',
   serviceUnavailable: 'The service is unavailable: try again in a moment',
+  databaseUnavailable: 'The database cannot be reached right now: try again in a few seconds',
+  redisUnavailable: 'The session and queue store cannot be reached right now: try again in a few seconds',
   internal: 'An unexpected error occurred',
   oneFileAtATime: 'Send one file at a time',
   uploadUnreadable: 'The upload could not be read: send the file as multipart/form-data',

@@ -146,6 +146,55 @@ describe('Live chat', () => {
     expect(detail.chat.firstResponseAt).not.toBeNull();
   });
 
+  it('delivers a stored message whose broadcast was lost when the customer resends it, once', async () => {
+    await presence(sysops, 'online');
+    const started = await startAs(user, 'The muster list shows yesterday');
+    if (started.outcome !== 'chat') throw new Error('expected a chat');
+    const chat = started.chat;
+    const operator = await socketOf(sysops, apiA);
+    expectOk(await subscribe(operator, chat.id));
+    const atOperator = collect(operator, 'chat:message');
+
+    // An api instance stored the customer's message and died before publishing it (and before
+    // acknowledging it): the row is there, and nobody heard of it. The message is stored exactly as
+    // the send statement stores it (the chat's seq bumped under its lock, then the row).
+    const clientId = `lost-${randomUUID()}`;
+    const [lost] = await sql<{ id: string; seq: number }>(
+      db.url,
+      `WITH bump AS (
+         UPDATE chats SET last_seq = last_seq + 1, last_message_at = now(), customer_read_seq = last_seq + 1
+          WHERE id = $1 RETURNING id, last_seq, customer_name, customer_user_id)
+       INSERT INTO chat_messages (chat_id, seq, client_id, kind, sender_user_id, sender_name, body)
+       SELECT id, last_seq, $2, 'customer', customer_user_id, customer_name, 'Roster import stuck at 40 %' FROM bump
+       RETURNING id, seq`,
+      [chat.id, clientId],
+    );
+
+    // The customer's client got no acknowledgement, reconnects (to the other instance) and resends.
+    const customer = await socketOf(user, apiB);
+    const joined = expectOk(await subscribe(customer, chat.id));
+    expect(joined.messages.map((m) => m.id)).toContain(lost!.id);
+    const arrived = nextEvent(operator, 'chat:message', (m) => m.id === lost!.id);
+    const resent = expectOk(await send(customer, chat.id, clientId, 'Roster import stuck at 40 %'));
+    expect(resent.message).toMatchObject({ id: lost!.id, seq: lost!.seq, clientId, body: 'Roster import stuck at 40 %' });
+    expect(await arrived).toMatchObject({ id: lost!.id, seq: lost!.seq, kind: 'customer' });
+
+    // A second resend (the first one's acknowledgement was lost too) is not delivered again; the
+    // next message, published after it by the same instance, marks the end of what could arrive.
+    expect(expectOk(await send(customer, chat.id, clientId, 'Roster import stuck at 40 %')).message.id).toBe(lost!.id);
+    const next = nextEvent(operator, 'chat:message', (m) => m.body === 'It is at 41 % now');
+    expectOk(await send(customer, chat.id, `next-${randomUUID()}`, 'It is at 41 % now'));
+    await next;
+    expect(atOperator.filter((m) => m.id === lost!.id)).toHaveLength(1);
+    expect(atOperator.map((m) => m.body)).toEqual(['Roster import stuck at 40 %', 'It is at 41 % now']);
+
+    const stored = await sql<{ n: string }>(db.url, 'SELECT count(*) AS n FROM chat_messages WHERE chat_id = $1 AND client_id = $2', [
+      chat.id,
+      clientId,
+    ]);
+    expect(stored[0]!.n).toBe('1');
+  });
+
   it('relays typing both ways (never back to the typist) and read receipts', async () => {
     await presence(sysops, 'online');
     const started = await startAs(user, 'Question about SCIM');

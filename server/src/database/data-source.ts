@@ -4,6 +4,7 @@ import { AfterCommitSubscriber } from './after-commit.js';
 import { TenantCheckSubscriber } from '../platform/tenancy/tenant-check.js';
 import { ENTITIES } from './entities.js';
 import { MIGRATIONS } from './migrations/index.js';
+import { OutageMarkingClient } from './outage-marking-client.js';
 
 /** TypeORM options for a PostgreSQL URL, with `poolSize` connections at most. */
 export function dataSourceOptions(url: string, poolSize: number, logging: boolean = true): DataSourceOptions {
@@ -19,7 +20,8 @@ export function dataSourceOptions(url: string, poolSize: number, logging: boolea
     synchronize: false,
     migrationsRun: false,
     logging: logging ? ['error', 'warn'] : false,
-    extra: { max: poolSize, application_name: 'muster' },
+    // The pool's clients mark a failed connection as the database's (503, not 500).
+    extra: { max: poolSize, application_name: 'muster', Client: OutageMarkingClient },
   };
 }
 

@@ -28,6 +28,8 @@ interface PendingSend {
 /** Batch statements running at once per process, and sends per statement. */
 const MAX_BATCHES_IN_FLIGHT = 4;
 const MAX_BATCH = 200;
+/** Message ids remembered as published by this process (a retry comes seconds, not hours, later). */
+const REMEMBERED_PUBLISHED = 10_000;
 
 /**
  * One statement stores a batch of sends, at most one per chat: it locks the chats in id order
@@ -117,15 +119,29 @@ export class ChatMessagesStore {
   private readonly chains = new Map<string, Promise<unknown>>();
 
   /**
+   * Ids of the messages this process has published lately, oldest first: a retry of one of them
+   * is answered without publishing it again.
+   */
+  private readonly published = new Set<string>();
+
+  /**
    * Stores the message (once per client id) and publishes it to the chat's rooms. The sends of
-   * one chat through this process run one after another, so the room hears them in seq order;
-   * a retry answers the stored record without publishing it again.
+   * one chat through this process run one after another, so the room hears them in seq order.
+   *
+   * A retry answers the stored record; it publishes it too unless this process published it
+   * lately: the process that stored it may have died before publishing (the client retries
+   * because it got no acknowledgement), and a message stored once must reach every subscriber.
+   * A retry through another instance of a message that was published may deliver it twice;
+   * clients keep one copy per message id.
    */
   send(input: NewMessage, sender: Sender): Promise<ChatMessage> {
     const previous = this.chains.get(input.chatId) ?? Promise.resolve();
     const current = previous.then(async () => {
-      const { message, fresh } = await this.store(input, sender);
-      if (fresh) this.publishMessage(message, sender.socketId);
+      const { message } = await this.store(input, sender);
+      if (!this.published.has(message.id)) {
+        this.publishMessage(message, sender.socketId);
+        this.rememberPublished(message.id);
+      }
       return message;
     });
     const tail = current.catch(() => undefined);
@@ -134,6 +150,14 @@ export class ChatMessagesStore {
       if (this.chains.get(input.chatId) === tail) this.chains.delete(input.chatId);
     });
     return current;
+  }
+
+  private rememberPublished(id: string): void {
+    this.published.add(id);
+    if (this.published.size > REMEMBERED_PUBLISHED) {
+      const [oldest] = this.published;
+      this.published.delete(oldest!);
+    }
   }
 
   /** The connection pool under TypeORM: the hot path skips its query runner (one statement, no transaction). */

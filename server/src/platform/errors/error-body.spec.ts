@@ -1,6 +1,7 @@
 import { BadRequestException, HttpException, NotFoundException } from '@nestjs/common';
 import { DomainError, InvalidFieldError } from './domain-error.js';
 import { normaliseError } from './error-body.js';
+import { markOutage } from './outage.js';
 
 describe('normaliseError', () => {
   it('maps a domain error code to its status and keeps its reason, parameters and headers', () => {
@@ -69,5 +70,24 @@ describe('normaliseError', () => {
       params: {},
       requestId: 'r9',
     });
+  });
+  it('answers 503 with the store, Retry-After and no details when PostgreSQL or Redis cannot be reached', () => {
+    const refused = markOutage(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }), 'database');
+    expect(normaliseError(refused, 'r')).toEqual({
+      body: {
+        statusCode: 503,
+        error: 'Service Unavailable',
+        message: 'The database cannot be reached right now: try again in a few seconds',
+        code: 'SERVICE_UNAVAILABLE',
+        reason: 'common.databaseUnavailable',
+        params: {},
+        requestId: 'r',
+      },
+      headers: { 'Retry-After': '5' },
+      unexpected: false,
+      outage: 'database',
+    });
+    const redis = Object.assign(new Error('Reached the max retries per request limit'), { name: 'MaxRetriesPerRequestError' });
+    expect(normaliseError(redis, 'r').body).toMatchObject({ statusCode: 503, reason: 'common.redisUnavailable' });
   });
 });

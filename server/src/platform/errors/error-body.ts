@@ -2,12 +2,15 @@ import { STATUS_CODES } from 'node:http';
 import { HttpException } from '@nestjs/common';
 import { ERROR_STATUS, reasonText, type ErrorBody, type ErrorCode, type ErrorReason, type ReasonParams } from '@muster/contracts';
 import { DomainError } from './domain-error.js';
+import { OUTAGE_ANSWER, outageOf, type Outage } from './outage.js';
 
 export interface NormalisedError {
   body: ErrorBody;
   headers: Record<string, string>;
   /** True when the error is ours to hide (unknown error → 500, logged with its stack). */
   unexpected: boolean;
+  /** The store that could not be reached (503 with Retry-After), logged without a stack. */
+  outage?: Outage;
 }
 
 const STATUS_TO_CODE: Record<number, ErrorCode> = {
@@ -96,6 +99,16 @@ function isBadDatabaseInput(exception: unknown): boolean {
 }
 
 export function normaliseError(exception: unknown, requestId: string): NormalisedError {
+  const outage = outageOf(exception);
+  if (outage) {
+    const { reason, retryAfterSeconds } = OUTAGE_ANSWER[outage];
+    return {
+      body: body(503, 'SERVICE_UNAVAILABLE', requestId, { reason }),
+      headers: { 'Retry-After': String(retryAfterSeconds) },
+      unexpected: false,
+      outage,
+    };
+  }
   if (isBadDatabaseInput(exception)) {
     return {
       body: body(400, 'BAD_REQUEST', requestId, { reason: 'common.badValue' }),

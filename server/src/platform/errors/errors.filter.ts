@@ -4,7 +4,8 @@ import { normaliseError, routeNotFoundBody } from './error-body.js';
 
 /**
  * The one global filter: every error leaves as `{ statusCode, error, message, code, requestId }`.
- * Unknown errors answer 500 without details and are logged with their stack and request id.
+ * Unknown errors answer 500 without details and are logged with their stack and request id; a
+ * store that cannot be reached (PostgreSQL, Redis) answers 503 with its reason and Retry-After.
  */
 @Catch()
 export class ErrorsFilter implements ExceptionFilter {
@@ -19,12 +20,17 @@ export class ErrorsFilter implements ExceptionFilter {
   }
 }
 
-export function writeError(exception: unknown, request: FastifyRequest, reply: FastifyReply, logger: Pick<Logger, 'error'>): void {
+export function writeError(exception: unknown, request: FastifyRequest, reply: FastifyReply, logger: Pick<Logger, 'error' | 'warn'>): void {
   // Nest answers unmatched routes with a NotFoundException from its not-found handler.
   const unmatched = exception instanceof NotFoundException && !request.routeOptions.url;
-  const { body, headers, unexpected } = unmatched
-    ? { body: routeNotFoundBody(request.method, request.url, request.id), headers: {}, unexpected: false }
+  const { body, headers, unexpected, outage } = unmatched
+    ? { body: routeNotFoundBody(request.method, request.url, request.id), headers: {}, unexpected: false, outage: undefined }
     : normaliseError(exception, request.id);
+  if (outage) {
+    logger.warn(
+      `Answered 503 to ${request.method} ${request.url} (request ${request.id}): the ${outage} is unreachable: ${String(exception)}`,
+    );
+  }
   if (unexpected) {
     logger.error({ err: exception, method: request.method, url: request.url }, exception instanceof Error ? exception.stack : undefined);
   }

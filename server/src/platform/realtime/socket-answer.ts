@@ -1,6 +1,7 @@
 import type { Logger } from '@nestjs/common';
 import { reasonText, type AckError } from '@muster/contracts';
 import { DomainError } from '../errors/domain-error.js';
+import { OUTAGE_ANSWER, outageOf } from '../errors/outage.js';
 import type { MusterSocket } from './realtime.types.js';
 
 export type Reply<T> = ({ ok: true } & T) | AckError;
@@ -9,7 +10,8 @@ export type AckFn<T> = ((answer: Reply<T>) => void) | undefined;
 /**
  * Runs a socket event's handler and answers it: through the acknowledgement when the client
  * gave one, otherwise — only when refused — as `errorEvent`. A domain error answers its code,
- * reason and message; anything else is logged and answers INTERNAL. Nothing thrown leaves a gateway.
+ * reason and message; a store that cannot be reached answers SERVICE_UNAVAILABLE with its reason;
+ * anything else is logged and answers INTERNAL. Nothing thrown leaves a gateway.
  */
 export async function answer<T extends object>(
   socket: MusterSocket,
@@ -22,6 +24,7 @@ export async function answer<T extends object>(
   try {
     reply = { ok: true, ...(await work()) };
   } catch (err) {
+    const outage = err instanceof DomainError ? null : outageOf(err);
     if (err instanceof DomainError) {
       const fields = err.fieldMessages();
       reply = {
@@ -32,6 +35,10 @@ export async function answer<T extends object>(
         message: err.message,
         ...(fields ? { fields, fieldReasons: err.fields } : {}),
       };
+    } else if (outage) {
+      const { reason } = OUTAGE_ANSWER[outage];
+      logger.warn(`A socket event failed (${errorEvent}): the ${outage} is unreachable: ${String(err)}`);
+      reply = { ok: false, code: 'SERVICE_UNAVAILABLE', reason, params: {}, message: reasonText(reason) };
     } else {
       logger.error(`A socket event failed (${errorEvent})`, err instanceof Error ? err.stack : undefined);
       reply = { ok: false, code: 'INTERNAL', reason: 'common.internal', params: {}, message: reasonText('common.internal') };
