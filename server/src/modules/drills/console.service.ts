@@ -372,7 +372,8 @@ export class ConsoleService {
     // (consoles keep one copy per observation and log seq).
     const published = log ?? stored;
     if (published && !this.publishedObservations.has(observation.id)) {
-      this.realtime.emitExcept(rooms.run(actor.orgId, command.runId), sender, 'console:observation-added', {
+      // Published before it is acknowledged: on every instance's stream, or the sender retries.
+      await this.realtime.publish(rooms.run(actor.orgId, command.runId), sender, 'console:observation-added', {
         runId: command.runId,
         observation,
         log: published,

@@ -139,7 +139,8 @@ export class ChatMessagesStore {
     const current = previous.then(async () => {
       const { message } = await this.store(input, sender);
       if (!this.published.has(message.id)) {
-        this.publishMessage(message, sender.socketId);
+        // Published before it is acknowledged: on every instance's stream, or the sender retries.
+        await this.publishMessage(message, sender.socketId);
         this.rememberPublished(message.id);
       }
       return message;
@@ -289,17 +290,20 @@ export class ChatMessagesStore {
   }
 
   /** Sends a stored message to the chat's rooms (every instance); the customer's copy hides staff notes. */
-  publish(row: ChatMessageRow, attachment: ChatAttachmentRow | null): void {
-    this.publishMessage(messageOf(row, attachment));
+  publish(row: ChatMessageRow, attachment: ChatAttachmentRow | null): Promise<void> {
+    return this.publishMessage(messageOf(row, attachment));
   }
 
-  publishMessage(message: ChatMessage, exceptSocketId?: string): void {
+  /** Publishes a message to the chat's rooms (staff see what the customer's side does not), resolving once it is on the stream. */
+  async publishMessage(message: ChatMessage, exceptSocketId?: string): Promise<void> {
     const forCustomer = forCustomerSide(message);
     if (forCustomer === message) {
-      this.realtime.emitExcept([rooms.chat(message.chatId), rooms.chatStaff(message.chatId)], exceptSocketId, 'chat:message', message);
+      await this.realtime.publish([rooms.chat(message.chatId), rooms.chatStaff(message.chatId)], exceptSocketId, 'chat:message', message);
     } else {
-      this.realtime.emitExcept(rooms.chatStaff(message.chatId), exceptSocketId, 'chat:message', message);
-      this.realtime.emitExcept(rooms.chat(message.chatId), exceptSocketId, 'chat:message', forCustomer);
+      await Promise.all([
+        this.realtime.publish(rooms.chatStaff(message.chatId), exceptSocketId, 'chat:message', message),
+        this.realtime.publish(rooms.chat(message.chatId), exceptSocketId, 'chat:message', forCustomer),
+      ]);
     }
   }
 

@@ -206,7 +206,7 @@ export class ChatOperatorsService {
         this.realtime.socketsJoin(rooms.user(chat.operatorUserId), room);
         touched.add(chat.operatorUserId);
       }
-      this.messages.publish(message, null);
+      await this.messages.publish(message, null);
       this.realtime.emitTo([rooms.chat(chat.id), room, rooms.sysops()], 'chat:updated', summaryOf(chat));
     }
     if (touched.size) for (const state of await this.statesOf([...touched])) this.realtime.emitTo(rooms.sysops(), 'chat:operator', state);

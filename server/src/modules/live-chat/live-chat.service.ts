@@ -380,7 +380,7 @@ export class LiveChatService {
 
   private async afterClose(chat: Chat, message: Awaited<ReturnType<ChatMessagesStore['appendSystem']>> | null, operatorId: string | null) {
     if (!message) return;
-    this.messages.publish(message, null);
+    await this.messages.publish(message, null);
     this.realtime.emitTo([rooms.chat(chat.id), rooms.chatStaff(chat.id), rooms.sysops()], 'chat:updated', summaryOf(chat));
     if (operatorId) await this.operators.announceLoad(operatorId);
     await this.operators.assignQueued();

@@ -7,6 +7,9 @@ import { redisConnection } from '../redis/redis.module.js';
 import type { MusterServer } from './realtime.types.js';
 import { streamsAdapter } from './streams-adapter.js';
 
+/** socket.io-parser's `PacketType.EVENT`. */
+const SOCKET_IO_EVENT_PACKET = 2;
+
 /**
  * Publishes server→client events to rooms. In an api process it uses the Socket.IO server
  * that clients are connected to; in a worker process (no HTTP listener, no client sockets)
@@ -73,6 +76,35 @@ export class RealtimeService implements OnModuleInit, OnApplicationShutdown {
   ): void {
     if (!this.server) throw new Error('Realtime server is not ready');
     (except ? this.server.to(room).except(except) : this.server.to(room)).emit(event, ...args);
+  }
+
+  /**
+   * Like `emitExcept`, resolving once the event is on the adapter's stream (so every api instance
+   * will deliver it) and delivered to this instance's sockets. For what is acknowledged to its
+   * sender after it is published: an instance that dies between the acknowledgement and the
+   * stream write would leave the other instances' subscribers without it, and the sender, who has
+   * its answer, would not send it again.
+   */
+  async publish<E extends keyof ServerToClientEvents>(
+    room: string | string[],
+    except: string | undefined,
+    event: E,
+    ...args: Parameters<ServerToClientEvents[E]>
+  ): Promise<void> {
+    if (!this.server) throw new Error('Realtime server is not ready');
+    const namespace = this.server.of('/');
+    // What `to(room).except(except).emit(event, …args)` hands the adapter, whose broadcast
+    // resolves after its stream write (socket.io-adapter's ClusterAdapter).
+    const packet = { type: SOCKET_IO_EVENT_PACKET, data: [event, ...args], nsp: namespace.name };
+    // Typed as the in-memory adapter's (void); the cluster adapters' broadcast answers a promise.
+    const broadcast = namespace.adapter.broadcast.bind(namespace.adapter) as (
+      ...args: Parameters<typeof namespace.adapter.broadcast>
+    ) => Promise<void> | undefined;
+    await broadcast(packet, {
+      rooms: new Set(Array.isArray(room) ? room : [room]),
+      except: new Set(except ? [except] : []),
+      flags: {},
+    });
   }
 
   /** Makes every socket of `room` (on every api instance) join `target`. */
