@@ -95,7 +95,9 @@ test.describe('Compliance profiles and documents', () => {
     await expect(manager.getByTestId('summary-status')).toHaveAttribute('data-status', 'approved');
 
     await manager.goto(`/app/compliance/profiles?profile=${profileId}&lng=en`);
-    await expect(b185).toHaveAttribute('data-state', 'passing');
+    // Every profile is evaluated as the page loads; with the other worker's tests rendering PDFs in
+    // the same server process, that once took over the default 10 s on CI.
+    await expect(b185).toHaveAttribute('data-state', 'passing', { timeout: 30_000 });
     await expect(b185.getByTestId('rule-state')).toHaveText('Passing');
     expect(await plain(b185.getByTestId('rule-reason'))).toMatch(/^Last security drill today; due every 90 days, next by .+\.$/);
     const satisfying = b185.getByTestId('satisfying-run').first();
@@ -157,12 +159,12 @@ test.describe('Compliance profiles and documents', () => {
     await manager.screenshot({ path: `${SHOTS}/compliance-documents-en.png`, fullPage: true });
 
     await manager.getByTestId('filter-tag').selectOption('certificate');
-    await expect(manager.getByTestId('document-card')).toHaveCount(1);
-    await expect(manager.getByTestId('document-title')).toHaveText('Statement of Compliance of a Port Facility');
+    // Exactly this one card (a list from the filter before may still be shown for a moment).
+    await expect(manager.getByTestId('document-title')).toHaveText(['Statement of Compliance of a Port Facility']);
     await manager.getByTestId('filter-tag').selectOption('');
     await manager.getByTestId('filter-rule').selectOption('cfr33_105_225');
-    await expect(manager.getByTestId('document-card')).toHaveCount(1);
-    await expect(manager.getByTestId('document-title')).toHaveText('Annual security inspection report 2026');
+    // Exactly this one card (a list from the filter before may still be shown for a moment).
+    await expect(manager.getByTestId('document-title')).toHaveText(['Annual security inspection report 2026']);
     const download = await manager.request.get((await manager.getByTestId('document-download').getAttribute('href'))!);
     expect(download.status()).toBe(200);
     expect((await download.body()).subarray(0, 5).toString()).toBe('%PDF-');
@@ -192,8 +194,8 @@ test.describe('Compliance profiles and documents', () => {
     await expect(dialog).toBeHidden();
     await expect(plan).toContainText('v3');
     await manager.getByTestId('filter-tag').selectOption('cctv');
-    await expect(manager.getByTestId('document-card')).toHaveCount(1);
-    await expect(manager.getByTestId('document-title')).toHaveText('Port Facility Security Plan — Terminal 2');
+    // Exactly this one card (a list from the filter before may still be shown for a moment).
+    await expect(manager.getByTestId('document-title')).toHaveText(['Port Facility Security Plan — Terminal 2']);
     await manager.getByTestId('filter-tag').selectOption('');
 
     await manager.goto('/app/compliance/documents?lng=ar');

@@ -29,6 +29,7 @@ import { SamlSso1795812688564 } from './1795812688564-SamlSso.js';
 import { SimulationRuns1795825673234 } from './1795825673234-SimulationRuns.js';
 import { ApprovalsBroadcasts1795900000000 } from './1795900000000-ApprovalsBroadcasts.js';
 import { RenderRecords1795950000000 } from './1795950000000-RenderRecords.js';
+import { OperatorPresenceAt1795960000000 } from './1795960000000-OperatorPresenceAt.js';
 
 /**
  * Every migration, in order. To add one: change the entities, build the server, run
@@ -65,4 +66,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   SimulationRuns1795825673234,
   ApprovalsBroadcasts1795900000000,
   RenderRecords1795950000000,
+  OperatorPresenceAt1795960000000,
 ];

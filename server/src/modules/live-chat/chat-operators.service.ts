@@ -91,7 +91,10 @@ export class ChatOperatorsService {
     const { userId } = await this.ensure(operator);
     await this.operators.update(
       { userId },
-      { ...(input.presence ? { presence: input.presence } : {}), ...(input.capacity ? { capacity: input.capacity } : {}) },
+      {
+        ...(input.presence ? { presence: input.presence, presenceAt: new Date() } : {}),
+        ...(input.capacity ? { capacity: input.capacity } : {}),
+      },
     );
     const state = await this.state(operator);
     this.realtime.emitTo(rooms.sysops(), 'chat:operator', state);
@@ -109,14 +112,18 @@ export class ChatOperatorsService {
     return (await this.operators.countBy({ presence: 'online' })) > 0;
   }
 
-  /** Marks an operator offline when their last socket is gone (every instance counted). */
-  async disconnected(userId: string): Promise<void> {
+  /**
+   * Marks an operator offline when their last socket is gone (every instance counted), unless
+   * they set their presence after the socket that went at `since` (a new tab that said "online"
+   * before its socket connected).
+   */
+  async disconnected(userId: string, since: Date): Promise<void> {
     if ((await this.realtime.socketCount(rooms.user(userId))) > 0) return;
     const result = await this.operators
       .createQueryBuilder()
       .update()
       .set({ presence: 'offline' })
-      .where('user_id = :userId AND presence <> :offline', { userId, offline: 'offline' })
+      .where('user_id = :userId AND presence <> :offline AND presence_at <= :since', { userId, offline: 'offline', since })
       .execute();
     if (result.affected) {
       const [state] = await this.statesOf([userId]);

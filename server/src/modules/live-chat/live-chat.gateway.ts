@@ -61,8 +61,9 @@ export class LiveChatGateway implements OnGatewayConnection, OnGatewayDisconnect
     const principal = socket.data.principal;
     const userId = principal?.userId;
     if (!userId || !hasRank(principal.role, 'SYSOPS')) return;
+    const since = new Date();
     setTimeout(() => {
-      this.operators.disconnected(userId).catch((err: unknown) => {
+      this.operators.disconnected(userId, since).catch((err: unknown) => {
         this.logger.error('Marking an operator offline failed', err instanceof Error ? err.stack : undefined);
       });
     }, OPERATOR_OFFLINE_GRACE_MS).unref();

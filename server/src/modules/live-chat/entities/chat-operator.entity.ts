@@ -20,6 +20,13 @@ export class ChatOperator {
   @Column({ name: 'last_assigned_at', type: 'timestamptz', nullable: true })
   lastAssignedAt: Date | null;
 
+  /**
+   * When the operator last set their presence themselves: a disconnect's grace period that ends
+   * later marks them offline only if they set nothing since the disconnect.
+   */
+  @Column({ name: 'presence_at', type: 'timestamptz', default: () => 'now()' })
+  presenceAt: Date;
+
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;
 }
