@@ -162,6 +162,9 @@ test.describe('Compliance profiles and documents', () => {
     // Exactly this one card (a list from the filter before may still be shown for a moment).
     await expect(manager.getByTestId('document-title')).toHaveText(['Statement of Compliance of a Port Facility']);
     await manager.getByTestId('filter-tag').selectOption('');
+    // The whole library again before the next filter (a filter changed before the page has applied
+    // the last one can be lost: noted in the closing note of 2026-11-28).
+    await expect(manager.getByTestId('document-card')).toHaveCount(3);
     await manager.getByTestId('filter-rule').selectOption('cfr33_105_225');
     // Exactly this one card (a list from the filter before may still be shown for a moment).
     await expect(manager.getByTestId('document-title')).toHaveText(['Annual security inspection report 2026']);
