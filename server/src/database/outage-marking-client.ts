@@ -1,10 +1,15 @@
 import pg from 'pg';
 import { markOutage } from '../platform/errors/outage.js';
 
+/** pg's own handler of its connection's errors, which fails every query on it with that error. */
+const handleConnectionError = (pg.Client.prototype as unknown as { _handleErrorEvent(err: Error): void })._handleErrorEvent;
+
 /**
- * The pool's client: a connection that cannot be made (refused, reset, timed out, the server
- * shutting down) fails with its error marked as the database's, so the error filter answers 503
- * instead of 500 — a refused connection is otherwise a plain socket error, like any other host's.
+ * The pool's client: an error of its connection to PostgreSQL is marked as the database's, so the
+ * error filter answers 503 instead of 500 — a refused or reset connection is otherwise a plain
+ * socket error (ECONNREFUSED, read ECONNRESET…), like any other host's. Marked both when the
+ * connection cannot be made and when it dies under a query (the server restarted or the network
+ * cut), which pg reports to every query on it with the socket's own error.
  */
 export class OutageMarkingClient extends pg.Client {
   override connect(): Promise<pg.Client>;
@@ -19,5 +24,10 @@ export class OutageMarkingClient extends pg.Client {
       if (err) (callback as (err: Error) => void)(markOutage(err, 'database'));
       else (callback as (err: null, c: pg.Client) => void)(null, client);
     }) as (err: Error) => void);
+  }
+
+  /** Overrides pg's handler (same name): marks the error before pg hands it to the queries. */
+  _handleErrorEvent(err: Error): void {
+    handleConnectionError.call(this, markOutage(err, 'database'));
   }
 }
