@@ -1,8 +1,8 @@
 import pg from 'pg';
 import { markOutage } from '../platform/errors/outage.js';
 
-/** pg's own handler of its connection's errors, which fails every query on it with that error. */
-const handleConnectionError = (pg.Client.prototype as unknown as { _handleErrorEvent(err: Error): void })._handleErrorEvent;
+/** pg's client, whose own handler of its connection's errors, which fails every query on it with that error. */
+const pgClient = pg.Client.prototype as unknown as { _handleErrorEvent(this: pg.Client, err: Error): void };
 
 /**
  * The pool's client: an error of its connection to PostgreSQL is marked as the database's, so the
@@ -28,6 +28,6 @@ export class OutageMarkingClient extends pg.Client {
 
   /** Overrides pg's handler (same name): marks the error before pg hands it to the queries. */
   _handleErrorEvent(err: Error): void {
-    handleConnectionError.call(this, markOutage(err, 'database'));
+    pgClient._handleErrorEvent.call(this, markOutage(err, 'database'));
   }
 }
