@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { markOutage } from '../platform/errors/outage.js';
 
-/** pg's client, whose own handler of its connection's errors, which fails every query on it with that error. */
+/** pg's client: its `_handleErrorEvent` fails every query of a dead connection with the connection's error. */
 const pgClient = pg.Client.prototype as unknown as { _handleErrorEvent(this: pg.Client, err: Error): void };
 
 /**
