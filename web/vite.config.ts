@@ -27,6 +27,7 @@ export default defineConfig({
     outDir: 'dist',
     // The server reads it to preload a public page's chunks with its HTML.
     manifest: true,
+    modulePreload: false,
     sourcemap: true,
     target: 'es2022',
     chunkSizeWarningLimit: 600,

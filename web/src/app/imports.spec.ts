@@ -25,3 +25,43 @@ describe('the features', () => {
     expect(offenders).toEqual([]);
   });
 });
+
+/** The source files `entry` reaches through static imports (the entry chunk), resolved from relative paths. */
+function staticGraph(entry: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(entry)) return seen;
+  seen.add(entry);
+  const text = readFileSync(entry, 'utf8');
+  // `import … from './x'` and `export … from './x'`, not `import('./x')` (a chunk of its own); type-only imports vanish.
+  for (const [, typeOnly, target] of text.matchAll(/^(?:import|export)\s+(type\s+)?(?:[^;']*?from\s+)?'(\.[^']+)'/gms)) {
+    if (typeOnly) continue;
+    const base = join(entry, '..', target!);
+    const file = ['.ts', '.tsx', '/index.ts', '/index.tsx'].map((ext) => base + ext).find((f) => exists(f));
+    if (file) staticGraph(file, seen);
+  }
+  return seen;
+}
+
+function exists(file: string): boolean {
+  try {
+    readFileSync(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * What every public page loads before anything else (issue 23: at most 170 KB of gzip JavaScript
+ * on `/`). Whatever only a signed-in user needs is loaded when it is needed.
+ */
+describe('the entry chunk', () => {
+  it('leaves out the session lock, the signed-in layouts and the pages', () => {
+    const reached = [...staticGraph(join(SRC, 'main.tsx'))].map((file) => relative(SRC, file));
+    expect(reached).toContain('features/session-lock/SessionLockGate.tsx');
+    expect(
+      reached.filter((file) =>
+        /session-lock\/(SessionLock\.tsx|lock-store|LockOverlay)|shell\/(AppLayout|AuditorLayout)|Page\.tsx$/.test(file),
+      ),
+    ).toEqual([]);
+  });
+});

@@ -2,7 +2,6 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 're
 import { matchPath, Outlet, type RouteObject } from 'react-router-dom';
 import { LoadingOverlay } from '../shell/Loading';
 import { PublicLayout } from '../shell/PublicLayout';
-import { RouteError } from '../shell/RouteError';
 import { withAllRecipes } from '../components/ui/recipes-loader';
 import { OrganisationGate, RankGate, SessionGate } from './guards';
 import { ROUTES, type Layout, type PageProps, type RouteEntry } from './route-table';
@@ -77,7 +76,6 @@ export function buildRoutes(): RouteObject[] {
   return [
     {
       element: <Outlet />,
-      errorElement: <RouteError />,
       children: [
         { element: <PublicLayout />, children: [...childrenOf('public'), { path: '/status', element: <StatusPage /> }] },
         {

@@ -1,8 +1,7 @@
 import { COOKIES, DEFAULT_LANGUAGE, LANGUAGE_CODES, languageDirection, languageOf, STORAGE_KEYS } from '@muster/contracts';
-import i18n, { type ReadCallback } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
-import HttpBackend from 'i18next-http-backend';
+import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { languageDetector, markUnavailable, translationBackend } from './i18n-plugins';
 
 /** Namespaces: one per feature, loaded lazily when a screen first needs it. */
 export const NAMESPACES = [
@@ -85,24 +84,6 @@ export function sanitiseDetectedLanguage(value: string): string {
   return languageOf(value) ?? DEFAULT_LANGUAGE;
 }
 
-/** Translation files ("lng|ns") that failed even after every retry during this visit. */
-const unavailable = new Set<string>();
-
-/**
- * The http backend, except that a file which failed after all its retries is not fetched
- * again during the visit. i18next would otherwise read it again (with another ~11 s of
- * retries) each time a screen loads a namespace, holding that screen back; English shows.
- */
-export class TranslationBackend extends HttpBackend {
-  override read(language: string, namespace: string, callback: ReadCallback): void {
-    if (unavailable.has(`${language}|${namespace}`)) {
-      callback(new Error(`Translations ${language}/${namespace} are unavailable; English is shown instead`), false);
-      return;
-    }
-    super.read(language, namespace, callback);
-  }
-}
-
 /** Keeps <html lang dir> in step with the language (right-to-left for Arabic). */
 export function applyDocumentLanguage(lng: string): void {
   const code = sanitiseDetectedLanguage(lng);
@@ -112,12 +93,18 @@ export function applyDocumentLanguage(lng: string): void {
 
 export function initI18n(): Promise<unknown> {
   i18n.on('languageChanged', applyDocumentLanguage);
-  i18n.on('failedLoading', (lng, ns) => {
-    unavailable.add(`${lng}|${ns}`);
-  });
+  i18n.on('failedLoading', markUnavailable);
   return i18n
-    .use(TranslationBackend)
-    .use(LanguageDetector)
+    .use(translationBackend)
+    .use(
+      languageDetector({
+        querystring: 'lng',
+        cookie: COOKIES.language,
+        cookieDays: 365,
+        storageKey: STORAGE_KEYS.language,
+        convert: sanitiseDetectedLanguage,
+      }),
+    )
     .use(initReactI18next)
     .init({
       fallbackLng: DEFAULT_LANGUAGE,
@@ -129,24 +116,11 @@ export function initI18n(): Promise<unknown> {
       interpolation: { escapeValue: false },
       // Translation reads (spec §9): retried up to 5 times from 350 ms, doubling; at most 10 in
       // parallel. i18next's backend connector doubles the wait itself (350, 700, 1400, 2800,
-      // 5600 ms); the http backend asks for a retry on 5xx and network errors, not on 4xx.
+      // 5600 ms); the backend asks for a retry on 5xx and network errors, not on 4xx.
       // A namespace that still fails falls back to English (fallbackLng), never to raw keys.
       maxRetries: 5,
       retryTimeout: 350,
       maxParallelReads: 10,
-      backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
-      detection: {
-        order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
-        lookupQuerystring: 'lng',
-        lookupCookie: COOKIES.language,
-        lookupLocalStorage: STORAGE_KEYS.language,
-        lookupSessionStorage: STORAGE_KEYS.language,
-        // The cookie lets the server send public pages in the visitor's language from the first byte.
-        caches: ['localStorage', 'cookie'],
-        cookieMinutes: 60 * 24 * 365,
-        cookieOptions: { path: '/', sameSite: 'lax' },
-        convertDetectedLanguage: sanitiseDetectedLanguage,
-      },
       react: { useSuspense: true },
     });
 }

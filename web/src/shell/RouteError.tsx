@@ -1,6 +1,7 @@
 import { Button, Center, Container, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useRouteError } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 
 /** True when a page's code could not be loaded: usually a new version was deployed meanwhile. */
 export function isChunkLoadError(error: unknown): boolean {
@@ -9,11 +10,9 @@ export function isChunkLoadError(error: unknown): boolean {
 }
 
 /** Shown when a route fails to render: offers a reload (new version) or the way home. */
-export function RouteError() {
+export function RouteError({ error }: { error: unknown }) {
   const { t } = useTranslation('shell');
-  const error = useRouteError();
   const updated = isChunkLoadError(error);
-  if (!updated) console.error('Route error', error);
   return (
     <Center minHeight="100dvh" px="4" bg="bg.subtle">
       <Container maxW="lg" textAlign="center">
@@ -36,4 +35,33 @@ export function RouteError() {
       </Container>
     </Center>
   );
+}
+
+/**
+ * Catches what a route throws while it renders — a page's code that cannot be loaded, a bug — and
+ * shows RouteError in its place. `resetKey` (the location) clears it, so another link works.
+ */
+export class RouteErrorBoundary extends Component<{ resetKey: string; children: ReactNode }, { error: unknown; key: string | null }> {
+  override state: { error: unknown; key: string | null } = { error: null, key: null };
+
+  static getDerivedStateFromError(error: unknown): { error: unknown } {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(
+    props: { resetKey: string },
+    state: { error: unknown; key: string | null },
+  ): { error: unknown; key: string } | null {
+    if (state.key === props.resetKey) return null;
+    // A new location: the error was the previous page's.
+    return { error: state.key === null ? state.error : null, key: props.resetKey };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    if (!isChunkLoadError(error)) console.error('Route error', error, info.componentStack);
+  }
+
+  override render(): ReactNode {
+    return this.state.error ? <RouteError error={this.state.error} /> : this.props.children;
+  }
 }
