@@ -3,19 +3,10 @@ import { hasRank, type Role } from '@muster/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { RequireSignedIn } from '../features/auth/RequireSession';
-import { SignedInSessionProvider, useOptionalSession, useSignedInSession } from '../features/auth/signed-in-session';
+import { useOptionalSession, useSignedInSession } from '../features/auth/signed-in-session';
 import type { OrganisationArea } from './route-table';
 
-/**
- * Spec §4 route guard, first half: a spinner while the session loads, the sign-in screen
- * (remembering where the user was going) when signed out; otherwise the signed-in children.
- */
-export function SessionGate({ children }: { children: ReactNode }) {
-  return <RequireSignedIn>{(session) => <SignedInSessionProvider session={session}>{children}</SignedInSessionProvider>}</RequireSignedIn>;
-}
-
-/** Spec §4 route guard, second half: the Access Denied page when the role's rank is too low. */
+/** Spec §4 route guard, second half (the first is `SessionGate`, in `session-gate.tsx`): the Access Denied page when the role's rank is too low. */
 export function RankGate({ minRole, children }: { minRole: Role | null; children: ReactNode }) {
   const session = useSignedInSession();
   if (minRole && !hasRank(session.role, minRole)) return <AccessDenied />;

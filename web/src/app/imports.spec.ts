@@ -65,3 +65,40 @@ describe('the entry chunk', () => {
     ).toEqual([]);
   });
 });
+
+/** The files `entry` reaches through static and dynamic imports (everything that may render inside it). */
+function wholeGraph(entry: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(entry)) return seen;
+  seen.add(entry);
+  const text = readFileSync(entry, 'utf8');
+  for (const [, target] of text.matchAll(/(?:from\s+|import\s*\(\s*|^import\s+)'(\.[^']+)'/gm)) {
+    const base = join(entry, '..', target!);
+    const file = ['.ts', '.tsx', '/index.ts', '/index.tsx'].map((ext) => base + ext).find((f) => exists(f));
+    if (file) wholeGraph(file, seen);
+  }
+  return seen;
+}
+
+const usesQueries = (file: string) => /from '@tanstack\/react-query'/.test(readFileSync(file, 'utf8'));
+
+/**
+ * TanStack Query comes with the screens that call the API (`WithQueries`, the signed-in area):
+ * a component that used it outside them would fail to render ("No QueryClient set").
+ */
+describe('TanStack Query', () => {
+  it('is not in the entry chunk', () => {
+    const offenders = [...staticGraph(join(SRC, 'main.tsx'))].filter(usesQueries).map((file) => relative(SRC, file));
+    expect(offenders).toEqual([]);
+  });
+
+  it('is used by none of the pages that render without it, nor by anything they load', async () => {
+    const { PAGES_WITHOUT_QUERIES } = await import('./route-table');
+    // Each loader is `() => import('../features/…/Page')`: its module, from its own source.
+    const pages = [...PAGES_WITHOUT_QUERIES].map((load) => /import\(\s*['"]([^'"]+)['"]/.exec(load.toString())![1]!);
+    expect(pages).toContain('../features/site/HomePage');
+    const offenders = pages
+      .flatMap((page) => [...wholeGraph(join(SRC, 'app', `${page}.tsx`))].filter(usesQueries))
+      .map((file) => relative(SRC, file));
+    expect(offenders).toEqual([]);
+  });
+});

@@ -130,6 +130,20 @@ const page = {
   idVerificationQueue: () => import('../features/id-verification/VerificationQueuePage'),
 } satisfies Record<string, () => Promise<PageModule>>;
 
+/**
+ * The public pages that call no API (a unit test holds them to it): they render without TanStack
+ * Query, so a visitor's first page does not load it. Every other route gets it (`WithQueries`).
+ */
+export const PAGES_WITHOUT_QUERIES: ReadonlySet<RouteEntry['load']> = new Set([
+  page.home,
+  page.about,
+  page.solutions,
+  page.pricing,
+  page.faq,
+  page.docs,
+  page.legal,
+]);
+
 function r(
   path: string,
   layout: Layout,

@@ -3,8 +3,9 @@ import { matchPath, Outlet, type RouteObject } from 'react-router-dom';
 import { LoadingOverlay } from '../shell/Loading';
 import { PublicLayout } from '../shell/PublicLayout';
 import { withAllRecipes } from '../components/ui/recipes-loader';
-import { OrganisationGate, RankGate, SessionGate } from './guards';
-import { ROUTES, type Layout, type PageProps, type RouteEntry } from './route-table';
+import { WithQueries } from '../lib/with-queries';
+import { OrganisationGate, RankGate } from './guards';
+import { PAGES_WITHOUT_QUERIES, ROUTES, type Layout, type PageProps, type RouteEntry } from './route-table';
 
 /** Starts loading the code of the page at `pathname`, so it arrives together with its layout, not after it. */
 function preloadPageAt(pathname: string): void {
@@ -25,6 +26,8 @@ const AuditorLayout = lazy(
     return import('../shell/AuditorLayout').then((m) => ({ default: m.AuditorLayout }));
   }),
 );
+/** TanStack Query and the session gate, loaded with the first signed-in route (`session-gate.tsx`). */
+const SignedInArea = lazy(() => import('./session-gate'));
 const NotFoundPage = lazy(withAllRecipes(() => import('../shell/NotFoundPage')));
 const StatusPage = lazy(withAllRecipes(() => import('../features/status/StatusPage')));
 
@@ -51,15 +54,21 @@ function element(route: RouteEntry) {
     </div>
   );
   if (route.layout === 'none') {
-    const bare = <Suspense fallback={<LoadingOverlay />}>{page}</Suspense>;
-    return route.minRole ? (
-      <SessionGate>
-        <RankGate minRole={route.minRole}>{bare}</RankGate>
-      </SessionGate>
-    ) : (
-      bare
+    // The signed-in area brings TanStack Query with the session gate; the others their own.
+    return (
+      <Suspense fallback={<LoadingOverlay />}>
+        {route.minRole ? (
+          <SignedInArea>
+            <RankGate minRole={route.minRole}>{page}</RankGate>
+          </SignedInArea>
+        ) : (
+          <WithQueries>{page}</WithQueries>
+        )}
+      </Suspense>
     );
   }
+  if (route.layout === 'public') return PAGES_WITHOUT_QUERIES.has(route.load) ? page : <WithQueries>{page}</WithQueries>;
+  // In a signed-in layout, which stands in the signed-in area.
   return route.minRole ? <RankGate minRole={route.minRole}>{page}</RankGate> : page;
 }
 
@@ -77,24 +86,37 @@ export function buildRoutes(): RouteObject[] {
     {
       element: <Outlet />,
       children: [
-        { element: <PublicLayout />, children: [...childrenOf('public'), { path: '/status', element: <StatusPage /> }] },
+        {
+          element: <PublicLayout />,
+          children: [
+            ...childrenOf('public'),
+            {
+              path: '/status',
+              element: (
+                <WithQueries>
+                  <StatusPage />
+                </WithQueries>
+              ),
+            },
+          ],
+        },
         {
           element: (
-            <SessionGate>
-              <Suspense fallback={<LoadingOverlay />}>
+            <Suspense fallback={<LoadingOverlay />}>
+              <SignedInArea>
                 <AppLayout />
-              </Suspense>
-            </SessionGate>
+              </SignedInArea>
+            </Suspense>
           ),
           children: childrenOf('app'),
         },
         {
           element: (
-            <SessionGate>
-              <Suspense fallback={<LoadingOverlay />}>
+            <Suspense fallback={<LoadingOverlay />}>
+              <SignedInArea>
                 <AuditorLayout />
-              </Suspense>
-            </SessionGate>
+              </SignedInArea>
+            </Suspense>
           ),
           children: childrenOf('auditor'),
         },

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { withAllRecipes } from '../components/ui/recipes-loader';
+import { WithQueries } from '../lib/with-queries';
 import { useAppConfig } from './useAppConfig';
 
 /** The help desk itself, loaded when the panel first opens (the public pages stay light). */
@@ -122,7 +123,10 @@ export function HelpDeskButton({ hidden = false }: { hidden?: boolean }) {
                 </HStack>
               }
             >
-              <PanelHelpDesk compact />
+              {/* The public pages have no TanStack Query of their own: the panel brings it. */}
+              <WithQueries>
+                <PanelHelpDesk compact />
+              </WithQueries>
             </Suspense>
             <Button variant="outline" size="sm" onClick={() => void navigate('/app/help-desk')}>
               {t('helpDesk.open')}

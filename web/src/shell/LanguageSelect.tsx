@@ -1,9 +1,15 @@
 import { NativeSelect } from '@chakra-ui/react';
 import { LANGUAGES } from '@muster/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { sessionPresence } from '../features/auth/session-fetch';
 import { changeLanguage, sanitiseDetectedLanguage } from '../lib/i18n';
-import { rememberLanguage } from './remember-language';
+
+/** Signed in: the choice is stored for the account too (with the session query, loaded by then). */
+async function rememberForAccount(code: string): Promise<void> {
+  if (sessionPresence.get() !== true) return;
+  const [{ queryClient }, { rememberLanguage }] = await Promise.all([import('../lib/query-layer'), import('./remember-language')]);
+  await rememberLanguage(queryClient, code);
+}
 
 /**
  * The language selector of the public and app headers. The choice is kept in the browser and,
@@ -11,7 +17,6 @@ import { rememberLanguage } from './remember-language';
  */
 export function LanguageSelect() {
   const { t, i18n } = useTranslation('common');
-  const queryClient = useQueryClient();
   return (
     <NativeSelect.Root size="sm" width="auto">
       <NativeSelect.Field
@@ -19,7 +24,7 @@ export function LanguageSelect() {
         value={sanitiseDetectedLanguage(i18n.resolvedLanguage ?? 'en')}
         onChange={(e) => {
           const code = e.currentTarget.value;
-          void changeLanguage(code).then(() => rememberLanguage(queryClient, code));
+          void changeLanguage(code).then(() => rememberForAccount(code));
         }}
         data-testid="language-select"
       >

@@ -1,14 +1,38 @@
 import { API_PATHS, DEFAULT_ASSISTANT_NAME, DEFAULT_SUPPORT_EMAIL, PRODUCT_NAME, type AppConfigInfo } from '@muster/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useSyncExternalStore } from 'react';
 import { apiRequest } from '../lib/api';
 
-/** Public installation settings (the assistant's name, the support address); the defaults show until they load. */
+const DEFAULTS: AppConfigInfo = { productName: PRODUCT_NAME, assistantName: DEFAULT_ASSISTANT_NAME, supportEmail: DEFAULT_SUPPORT_EMAIL };
+
+let config: AppConfigInfo | null = null;
+let loading: Promise<void> | null = null;
+const listeners = new Set<() => void>();
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Reads /api/app-config once per page; a failure is silent (the defaults stand) and the next screen asks again. */
+function load(): void {
+  loading ??= apiRequest<AppConfigInfo>('GET', API_PATHS.appConfig).then(
+    (answer) => {
+      config = answer;
+      listeners.forEach((listener) => listener());
+    },
+    () => {
+      loading = null;
+    },
+  );
+}
+
+/**
+ * Public installation settings (the assistant's name, the support address); the defaults show
+ * until they load. Without TanStack Query: the public shell's help-desk button reads them, and a
+ * visitor's first page does not load TanStack Query (issue 23).
+ */
 export function useAppConfig(): AppConfigInfo {
-  // The path alone, not the endpoint object: the public pages load this without zod.
-  const query = useQuery({
-    queryKey: [API_PATHS.appConfig],
-    queryFn: () => apiRequest<AppConfigInfo>('GET', API_PATHS.appConfig),
-    meta: { silent: true },
-  });
-  return query.data ?? { productName: PRODUCT_NAME, assistantName: DEFAULT_ASSISTANT_NAME, supportEmail: DEFAULT_SUPPORT_EMAIL };
+  const value = useSyncExternalStore(subscribe, () => config);
+  useEffect(load, []);
+  return value ?? DEFAULTS;
 }

@@ -15,7 +15,7 @@ const fake = new FakeSocket();
 jest.unstable_mockModule('socket.io-client', () => ({ io: () => fake }));
 
 const { default: ManagerDashboardPage } = await import('./ManagerDashboardPage');
-const { SessionGate } = await import('../../app/guards');
+const { SessionGate } = await import('../../app/session-gate');
 const { addAllRecipes } = await import('../../components/ui/all-recipes');
 const { system } = await import('../../components/ui/system');
 const { MemoryRouter } = await import('react-router-dom');

@@ -196,7 +196,7 @@ function ProviderForm({ provider, onDone }: { provider?: SamlProvider; onDone: (
         if (!form.setServerErrors(err)) setFailure(errorText(t, err));
       },
     };
-    if (provider) update.mutate({ id: provider.id, body: body as UpdateSamlProviderInput }, callbacks);
+    if (provider) update.mutate({ id: provider.id, body }, callbacks);
     else create.mutate(body as CreateSamlProviderInput, callbacks);
   });
 

@@ -14,7 +14,7 @@ const fake = new FakeSocket();
 jest.unstable_mockModule('socket.io-client', () => ({ io: () => fake }));
 
 const { default: ScimPage } = await import('./ScimPage');
-const { SessionGate } = await import('../../app/guards');
+const { SessionGate } = await import('../../app/session-gate');
 const { addAllRecipes } = await import('../../components/ui/all-recipes');
 const { system } = await import('../../components/ui/system');
 const { MemoryRouter } = await import('react-router-dom');

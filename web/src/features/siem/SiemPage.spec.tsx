@@ -16,7 +16,7 @@ const fake = new FakeSocket();
 jest.unstable_mockModule('socket.io-client', () => ({ io: () => fake }));
 
 const { default: SiemPage } = await import('./SiemPage');
-const { SessionGate } = await import('../../app/guards');
+const { SessionGate } = await import('../../app/session-gate');
 const { getSocket } = await import('../../lib/socket');
 const { addAllRecipes } = await import('../../components/ui/all-recipes');
 const { system } = await import('../../components/ui/system');

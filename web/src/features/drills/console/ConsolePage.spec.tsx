@@ -51,7 +51,7 @@ jest.unstable_mockModule('socket.io-client', () => ({ io: () => fake }));
 
 const { default: ConsolePage } = await import('./ConsolePage');
 const { getSocket } = await import('../../../lib/socket');
-const { SessionGate } = await import('../../../app/guards');
+const { SessionGate } = await import('../../../app/session-gate');
 const { SESSION_QUERY_KEY } = await import('../../auth/session');
 const { MemoryRouter, Route, Routes } = await import('react-router-dom');
 
