@@ -13,6 +13,7 @@ import { MailService, recipientLanguage } from '../../platform/mail/mail.service
 import { siemDisabledMail } from '../../platform/mail/templates/index.js';
 import { QueueService } from '../../platform/queues/queue.service.js';
 import { RealtimeService } from '../../platform/realtime/realtime.service.js';
+import { redisScript } from '../../platform/redis/redis-script.js';
 import { REDIS } from '../../platform/redis/redis.tokens.js';
 import { UsageService } from '../usage/usage.service.js';
 import { SiemDeliveryAttemptRow, SiemDeliveryRow } from './entities/siem-delivery.entity.js';
@@ -34,14 +35,17 @@ interface AttemptOutcome {
  * Takes a slot of a destination's in-flight deliveries: a sorted set of job ids scored by when
  * their slot lapses (a killed worker's slot lapses by itself). Answers 1 when taken.
  */
-const TAKE_SLOT = `
+const TAKE_SLOT = redisScript(
+  `
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
 if redis.call('ZSCORE', KEYS[1], ARGV[3]) or redis.call('ZCARD', KEYS[1]) < tonumber(ARGV[4]) then
   redis.call('ZADD', KEYS[1], ARGV[2], ARGV[3])
   redis.call('PEXPIRE', KEYS[1], 60000)
   return 1
 end
-return 0`;
+return 0`,
+  1,
+);
 
 const BULL_ATTEMPTS = 5;
 /** How long reads and bookings wait for others to share their query (ms). */
@@ -247,9 +251,8 @@ export class SiemDeliveryService implements OnModuleInit, AuditSink {
     }
     const slotKey = `${this.config.REDIS_PREFIX}:siem:in-flight:${destination.id}`;
     const member = job.id ?? deliveryId;
-    const taken = await this.redis.eval(
-      TAKE_SLOT,
-      1,
+    const taken = await TAKE_SLOT(
+      this.redis,
       slotKey,
       String(now),
       String(now + SIEM_DELIVERY.timeoutMs + 5_000),
