@@ -1,9 +1,9 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useLatestSearchParams } from './useLatestSearchParams';
 
 /** List state kept in the address (filters and page), so back, reload and links keep it. */
 export function useListParams<K extends string>(keys: readonly K[]) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useLatestSearchParams();
   const values = useMemo(() => {
     const out = {} as Record<K, string>;
     for (const key of keys) out[key] = params.get(key) ?? '';
@@ -14,8 +14,7 @@ export function useListParams<K extends string>(keys: readonly K[]) {
   const update = useCallback(
     (next: Partial<Record<K, string>>, nextOffset = 0) => {
       setParams(
-        (current) => {
-          const out = new URLSearchParams(current);
+        (out) => {
           for (const [key, value] of Object.entries(next) as [K, string | undefined][]) {
             if (value) out.set(key, value);
             else out.delete(key);

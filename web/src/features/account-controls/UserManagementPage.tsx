@@ -1,10 +1,10 @@
 import { Badge, Button, Card, HStack, Input, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import { errorText } from '../../lib/error-text';
 import type { PageProps } from '../../lib/page';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { useLatestSearchParams } from '../../lib/useLatestSearchParams';
 import { useUserSearch } from './account-controls-api';
 import { ControlsHeader } from './components';
 import { USER_SECTIONS, UserSections } from './UserDetail';
@@ -16,7 +16,7 @@ import { USER_SECTIONS, UserSections } from './UserDetail';
 export default function UserManagementPage({ pageId }: PageProps) {
   const { t } = useTranslation(['accountControls', 'pages']);
   usePageTitle(pageId);
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useLatestSearchParams();
   const [text, setText] = useState(params.get('q') ?? '');
   const [page, setPage] = useState(1);
   const q = useDeferredValue(text.trim());
@@ -26,10 +26,11 @@ export default function UserManagementPage({ pageId }: PageProps) {
   const pages = users.data ? Math.max(1, Math.ceil(users.data.total / users.data.pageSize)) : 1;
 
   const choose = (id: string | null) => {
-    const next = new URLSearchParams(params);
-    if (id) next.set('user', id);
-    else next.delete('user');
-    setParams(next);
+    setParams((next) => {
+      if (id) next.set('user', id);
+      else next.delete('user');
+      return next;
+    });
   };
 
   return (

@@ -2,7 +2,6 @@ import { Alert, Badge, Button, Card, Flex, Link, Separator, Stack, Text } from '
 import type { ComplianceDocument, ComplianceRule, DocumentVersion } from '@muster/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import { EmptyList, ListSkeleton, LoadError, SelectField } from '../../components/list';
 import { PageHeader } from '../../components/PageHeader';
 import { formatBytes, formatDate } from '../../lib/format';
@@ -15,6 +14,7 @@ import { downloadUrl, useDocument, useDocuments } from './api';
 import { DetailsForm } from './DetailsForm';
 import { NewVersionForm, UploadDialog } from './UploadDialog';
 import { FormDialog } from '../../components/FormDialog';
+import { useLatestSearchParams } from '../../lib/useLatestSearchParams';
 
 const DAY_MS = 86_400_000;
 
@@ -206,16 +206,20 @@ function DocumentCard({
 
 function DocumentsContent() {
   const { t } = useTranslation(['complianceDocuments', 'compliance']);
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useLatestSearchParams();
   const tag = params.get('tag') ?? '';
   const ruleId = params.get('rule') ?? '';
   const documents = useDocuments({ ...(tag ? { tag } : {}), ...(ruleId ? { ruleId } : {}) });
   const rules = useComplianceRules();
   const setFilter = (name: 'tag' | 'rule', value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(name, value);
-    else next.delete(name);
-    setParams(next, { replace: true });
+    setParams(
+      (next) => {
+        if (value) next.set(name, value);
+        else next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
   };
   if (documents.isPending || rules.isPending) return <ListSkeleton testId="documents-loading" />;
   if (documents.isError || rules.isError)

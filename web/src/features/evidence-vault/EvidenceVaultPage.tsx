@@ -1,10 +1,10 @@
 import { Alert, Stack, Tabs } from '@chakra-ui/react';
 import { hasRank } from '@muster/contracts';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../components/PageHeader';
 import type { PageProps } from '../../lib/page';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { useLatestSearchParams } from '../../lib/useLatestSearchParams';
 import { useSignedInSession } from '../auth/signed-in-session';
 import AuditorInvitesPanel from '../auditor-invites/AuditorInvitesPanel';
 import EvidenceRequestsPanel from '../evidence-requests/EvidenceRequestsPanel';
@@ -22,18 +22,17 @@ export default function EvidenceVaultPage({ pageId }: PageProps) {
   const { t } = useTranslation('evidence');
   usePageTitle(pageId);
   const session = useSignedInSession();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useLatestSearchParams();
   const admin = hasRank(session.role, 'ADMIN');
   const tabs: readonly Tab[] = admin ? TABS : ['records'];
   const requested = params.get('tab') as Tab | null;
   const tab: Tab = requested && tabs.includes(requested) ? requested : 'records';
   const choose = (next: string) => {
     setParams(
-      (current) => {
-        const copy = new URLSearchParams(current);
-        if (next === 'records') copy.delete('tab');
-        else copy.set('tab', next);
-        return copy;
+      (latest) => {
+        if (next === 'records') latest.delete('tab');
+        else latest.set('tab', next);
+        return latest;
       },
       { replace: true },
     );

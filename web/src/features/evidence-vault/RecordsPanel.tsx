@@ -9,12 +9,12 @@ import {
 } from '@muster/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import { FormDialog } from '../../components/FormDialog';
 import { EmptyList, ListSkeleton, LoadError, Pager, SelectField } from '../../components/list';
 import { formatDate } from '../../lib/format';
 import { useSearchForm } from '../../lib/forms';
 import { browserTimeZone } from '../../lib/time-zone';
+import { useLatestSearchParams } from '../../lib/useLatestSearchParams';
 import { useSignedInSession } from '../auth/signed-in-session';
 import { useComplianceRules, useProfiles } from '../compliance/api';
 import { ruleTitle } from '../compliance/text';
@@ -28,7 +28,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The list's filters as the address keeps them (`?q=&rule=&kind=&from=&to=&page=`). */
 function useFilters() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useLatestSearchParams();
   const kind = params.get('kind');
   const from = params.get('from') ?? '';
   const to = params.get('to') ?? '';
@@ -43,8 +43,7 @@ function useFilters() {
   };
   const set = (changes: Partial<Record<'q' | 'rule' | 'kind' | 'from' | 'to' | 'page' | 'record', string>>) => {
     setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
+      (next) => {
         for (const [key, value] of Object.entries(changes)) {
           if (value) next.set(key, value);
           else next.delete(key);
