@@ -34,7 +34,13 @@ try {
       const byPackage = new Map();
       map.sources.forEach((source, i) => {
         const m = source.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);
-        const key = m ? m[1] : source.replace(/^(\.\.\/)+/, '').split('/').slice(0, 3).join('/');
+        const key = m
+          ? m[1]
+          : source
+              .replace(/^(\.\.\/)+/, '')
+              .split('/')
+              .slice(0, 3)
+              .join('/');
         byPackage.set(key, (byPackage.get(key) ?? 0) + (map.sourcesContent?.[i]?.length ?? 0));
       });
       for (const [key, bytes] of [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, top)) {
