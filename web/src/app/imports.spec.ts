@@ -26,17 +26,23 @@ describe('the features', () => {
   });
 });
 
-/** The source files `entry` reaches through static imports (the entry chunk), resolved from relative paths. */
-function staticGraph(entry: string, seen = new Set<string>()): Set<string> {
+/**
+ * The source files `entry` reaches through its imports, resolved from relative paths: static ones
+ * (`import … from './x'`, `export … from`, `import './x'`: the same chunk) and, with `dynamic`,
+ * `import('./x')` too (everything that may render inside it). Type-only imports vanish.
+ */
+function importGraph(entry: string, dynamic = false, seen = new Set<string>()): Set<string> {
   if (seen.has(entry)) return seen;
   seen.add(entry);
   const text = readFileSync(entry, 'utf8');
-  // `import … from './x'` and `export … from './x'`, not `import('./x')` (a chunk of its own); type-only imports vanish.
-  for (const [, typeOnly, target] of text.matchAll(/^(?:import|export)\s+(type\s+)?(?:[^;']*?from\s+)?'(\.[^']+)'/gms)) {
-    if (typeOnly) continue;
-    const base = join(entry, '..', target!);
+  const targets = [...text.matchAll(/^(?:import|export)\s+(type\s+)?(?:[^;']*?from\s+)?'(\.[^']+)'/gms)]
+    .filter(([, typeOnly]) => !typeOnly)
+    .map(([, , target]) => target!);
+  if (dynamic) targets.push(...[...text.matchAll(/import\(\s*'(\.[^']+)'/g)].map(([, target]) => target!));
+  for (const target of targets) {
+    const base = join(entry, '..', target);
     const file = ['.ts', '.tsx', '/index.ts', '/index.tsx'].map((ext) => base + ext).find((f) => exists(f));
-    if (file) staticGraph(file, seen);
+    if (file) importGraph(file, dynamic, seen);
   }
   return seen;
 }
@@ -56,7 +62,7 @@ function exists(file: string): boolean {
  */
 describe('the entry chunk', () => {
   it('leaves out the session lock, the signed-in layouts and the pages', () => {
-    const reached = [...staticGraph(join(SRC, 'main.tsx'))].map((file) => relative(SRC, file));
+    const reached = [...importGraph(join(SRC, 'main.tsx'))].map((file) => relative(SRC, file));
     expect(reached).toContain('features/session-lock/SessionLockGate.tsx');
     expect(
       reached.filter((file) =>
@@ -66,19 +72,6 @@ describe('the entry chunk', () => {
   });
 });
 
-/** The files `entry` reaches through static and dynamic imports (everything that may render inside it). */
-function wholeGraph(entry: string, seen = new Set<string>()): Set<string> {
-  if (seen.has(entry)) return seen;
-  seen.add(entry);
-  const text = readFileSync(entry, 'utf8');
-  for (const [, target] of text.matchAll(/(?:from\s+|import\s*\(\s*|^import\s+)'(\.[^']+)'/gm)) {
-    const base = join(entry, '..', target!);
-    const file = ['.ts', '.tsx', '/index.ts', '/index.tsx'].map((ext) => base + ext).find((f) => exists(f));
-    if (file) wholeGraph(file, seen);
-  }
-  return seen;
-}
-
 const usesQueries = (file: string) => /from '@tanstack\/react-query'/.test(readFileSync(file, 'utf8'));
 
 /**
@@ -87,7 +80,7 @@ const usesQueries = (file: string) => /from '@tanstack\/react-query'/.test(readF
  */
 describe('TanStack Query', () => {
   it('is not in the entry chunk', () => {
-    const offenders = [...staticGraph(join(SRC, 'main.tsx'))].filter(usesQueries).map((file) => relative(SRC, file));
+    const offenders = [...importGraph(join(SRC, 'main.tsx'))].filter(usesQueries).map((file) => relative(SRC, file));
     expect(offenders).toEqual([]);
   });
 
@@ -97,7 +90,7 @@ describe('TanStack Query', () => {
     const pages = [...PAGES_WITHOUT_QUERIES].map((load) => /import\(\s*['"]([^'"]+)['"]/.exec(load.toString())![1]!);
     expect(pages).toContain('../features/site/HomePage');
     const offenders = pages
-      .flatMap((page) => [...wholeGraph(join(SRC, 'app', `${page}.tsx`))].filter(usesQueries))
+      .flatMap((page) => [...importGraph(join(SRC, 'app', `${page}.tsx`), true)].filter(usesQueries))
       .map((file) => relative(SRC, file));
     expect(offenders).toEqual([]);
   });
