@@ -69,7 +69,8 @@ function watchHealth(url: string): { stop(): Promise<string[]> } {
       const started = Date.now();
       try {
         const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(15_000) });
-        if (res.status !== 200) problems.push(`${res.status} at ${new Date().toISOString()}`);
+        // The report names what failed and why (a part down, a check that timed out).
+        if (res.status !== 200) problems.push(`${res.status} at ${new Date().toISOString()}: ${await res.text()}`);
       } catch (err) {
         problems.push(`${(err as Error).name} at ${new Date().toISOString()}`);
       }
