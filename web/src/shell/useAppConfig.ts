@@ -1,25 +1,17 @@
 import { API_PATHS, DEFAULT_ASSISTANT_NAME, DEFAULT_SUPPORT_EMAIL, PRODUCT_NAME, type AppConfigInfo } from '@muster/contracts';
 import { useEffect, useSyncExternalStore } from 'react';
 import { apiRequest } from '../lib/api';
+import { valueStore } from '../lib/value-store';
 
 const DEFAULTS: AppConfigInfo = { productName: PRODUCT_NAME, assistantName: DEFAULT_ASSISTANT_NAME, supportEmail: DEFAULT_SUPPORT_EMAIL };
 
-let config: AppConfigInfo | null = null;
+const config = valueStore<AppConfigInfo | null>(null);
 let loading: Promise<void> | null = null;
-const listeners = new Set<() => void>();
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
 
 /** Reads /api/app-config once per page; a failure is silent (the defaults stand) and the next screen asks again. */
 function load(): void {
   loading ??= apiRequest<AppConfigInfo>('GET', API_PATHS.appConfig).then(
-    (answer) => {
-      config = answer;
-      listeners.forEach((listener) => listener());
-    },
+    (answer) => config.set(answer),
     () => {
       loading = null;
     },
@@ -32,7 +24,7 @@ function load(): void {
  * visitor's first page does not load TanStack Query (issue 23).
  */
 export function useAppConfig(): AppConfigInfo {
-  const value = useSyncExternalStore(subscribe, () => config);
+  const value = useSyncExternalStore(config.subscribe, config.get);
   useEffect(load, []);
   return value ?? DEFAULTS;
 }

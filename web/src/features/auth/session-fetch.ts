@@ -1,5 +1,6 @@
 import { API_PATHS, type SessionInfo } from '@muster/contracts';
 import { apiRequest, errorStatus } from '../../lib/api';
+import { valueStore } from '../../lib/value-store';
 
 /*
  * The session without TanStack Query, for what the public shell needs before (or without) it:
@@ -23,26 +24,11 @@ export async function fetchSession(): Promise<SessionInfo | null> {
   }
 }
 
-type Presence = boolean | null;
-let presence: Presence = null;
-const listeners = new Set<() => void>();
-
 /**
  * Whether someone is signed in, as last seen by the page (null: not known yet): from the first
  * session check, then from every answer of the session query.
  */
-export const sessionPresence = {
-  get: (): Presence => presence,
-  set: (next: boolean): void => {
-    if (next === presence) return;
-    presence = next;
-    listeners.forEach((listener) => listener());
-  },
-  subscribe: (listener: () => void): (() => void) => {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
-};
+export const sessionPresence = valueStore<boolean | null>(null);
 
 interface Peek {
   promise: Promise<SessionInfo | null>;
